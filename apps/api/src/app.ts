@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import type PgBoss from 'pg-boss';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import authPlugin from './plugins/auth.ts';
+import dbPlugin from './plugins/db.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSpa } from './plugins/spa.ts';
+import realtimePlugin from './realtime/socket.ts';
+import { restaurantRoutes } from './modules/restaurants/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  pool: pg.Pool;
+  db: Database;
+  /** pg-boss, started by the caller; jobs are sent through it and its workers run in this process. */
+  boss: PgBoss;
+  jwtSecret: string;
+  /** Serve the built SPA (production and e2e); the API tests leave it off. */
+  serveWeb?: boolean;
+  /** Carry realtime events across nodes through PostgreSQL (off for single-process tests). */
+  realtimeCrossNode?: boolean;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+          },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://www.paypal.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://www.paypal.com', 'https://www.google.com'],
+        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com', 'https://www.paypal.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cors, {
+    // Same-origin requests need no CORS; only listed origins may call from elsewhere.
+    origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
+    credentials: true,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Kusina API', version: '1.0.0', description: 'Storefront, fundraisers, reservations and back office.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(dbPlugin, { pool: deps.pool, db: deps.db });
+  await app.register(authPlugin, { secret: deps.jwtSecret });
+  await app.register(realtimePlugin, { crossNode: deps.realtimeCrossNode ?? true });
+  app.decorate('boss', deps.boss);
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/api/info', { schema: { tags: ['system'], summary: 'Service name, version and database status' } }, async () => {
+    const started = Date.now();
+    await deps.pool.query('SELECT 1');
+    return {
+      name: 'kusina',
+      version: process.env.npm_package_version ?? '0.1.0',
+      environment: config.NODE_ENV,
+      database: { status: 'ok', latency_ms: Date.now() - started, embedded: !config.DATABASE_URL },
+      uptime_s: Math.round(process.uptime()),
+    };
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(restaurantRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  if (deps.serveWeb) {
+    await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist')));
+  }
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    boss: PgBoss;
+  }
+}

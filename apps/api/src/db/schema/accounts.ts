@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ROLES } from '@kusina/domain/roles';
+import { createdAt, timestamptz, updatedAt } from './columns.ts';
+import { restaurants } from './restaurants.ts';
+
+/**
+ * A person with an account. Staff and admins belong to restaurant_id; a super admin serves every
+ * restaurant; a customer's restaurant_id is where they signed up (docs/decisions/0003).
+ * E-mail is stored lower-cased and unique across the platform.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    restaurantId: integer()
+      .notNull()
+      .references(() => restaurants.id),
+    email: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    phone: text(),
+    phoneVerified: boolean().notNull().default(false),
+    passwordHash: text().notNull(),
+    role: text({ enum: ROLES }).notNull().default('customer'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('super_admin', 'admin', 'staff', 'customer')`),
+    index('users_restaurant_idx').on(t.restaurantId),
+  ],
+);
+
+/**
+ * A signed-in browser. Access tokens carry its id; revoking the row (logout, password reset)
+ * ends the session even though the token has not expired.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamptz().notNull(),
+    revokedAt: timestamptz(),
+    lastSeenAt: timestamptz(),
+    userAgent: text(),
+    ip: text(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);

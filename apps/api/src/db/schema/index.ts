@@ -1,0 +1,3 @@
+// The schema Drizzle sees: every table module, listed once here for the client and drizzle-kit.
+export * from './restaurants.ts';
+export * from './accounts.ts';

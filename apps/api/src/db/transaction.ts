@@ -1,0 +1,51 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { Database } from './client.ts';
+import * as schema from './schema/index.ts';
+
+export type Isolation = 'read committed' | 'repeatable read' | 'serializable';
+
+export interface TransactionContext {
+  /** Drizzle bound to the transaction's connection. */
+  tx: Database;
+  /** The same connection, for libraries that take raw SQL inside the transaction (pg-boss `db`). */
+  client: pg.PoolClient;
+}
+
+const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
+
+/**
+ * Runs `fn` in one transaction on one connection, committing on success and rolling back on any
+ * throw. Serialization failures and deadlocks are retried (up to 3 attempts) because they mean
+ * "another request won the race; try again against the new state", never a user error.
+ */
+export async function transaction<T>(
+  pool: pg.Pool,
+  fn: (ctx: TransactionContext) => Promise<T>,
+  options: { isolation?: Isolation; attempts?: number } = {},
+): Promise<T> {
+  const attempts = options.attempts ?? 3;
+  for (let attempt = 1; ; attempt++) {
+    const client = await pool.connect();
+    try {
+      await client.query(`BEGIN ISOLATION LEVEL ${(options.isolation ?? 'read committed').toUpperCase()}`);
+      const result = await fn({ tx: drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database, client });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+      if (attempt < attempts && code && RETRYABLE.has(code)) continue;
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}
+
+/** Postgres unique_violation, seen directly or wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const inner = e.code ? e : (e.cause ?? {});
+  return inner.code === '23505' && (constraint === undefined || inner.constraint === constraint);
+}

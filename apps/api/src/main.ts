@@ -1,0 +1,79 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createDatabase, createPool } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { runMigrations } from './db/migrate.ts';
+import { isEmpty, seedDemo } from './db/seed/demo.ts';
+import { startJobs } from './lib/jobs.ts';
+import { loadJwtSecret } from './lib/secrets.ts';
+import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo-accounts.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const log = pino({ level: config.LOG_LEVEL === 'silent' ? 'silent' : config.LOG_LEVEL, name: 'kusina' });
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.EMBEDDED_PG_PORT, log });
+    databaseUrl = embedded.url;
+    log.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
+  }
+
+  const pool = createPool(databaseUrl);
+  const db = createDatabase(pool);
+  await runMigrations(db);
+  if (config.SEED_DEMO && (await isEmpty(db))) {
+    await seedDemo(db);
+    log.info('demo data seeded');
+  }
+  const boss = await startJobs(databaseUrl, log);
+  const app = await buildApp({ config, pool, db, boss, jwtSecret: loadJwtSecret(config.JWT_SECRET, config.dataDir), serveWeb: true });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await app.close();
+      await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+      await pool.end();
+      await embedded?.stop();
+    } catch (error) {
+      log.error({ err: error }, 'error during shutdown');
+    } finally {
+      clearTimeout(force);
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.HOST, port: config.PORT });
+  if (config.SEED_DEMO) {
+    log.info(
+      { accounts: demoAccounts.map((a) => `${a.role}: ${a.email}`), password: DEMO_PASSWORD },
+      `Kusina is running at ${config.publicUrl}`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

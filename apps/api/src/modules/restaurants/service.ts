@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { RestaurantOutput, SiteSettingsOutput } from '@kusina/domain/restaurants';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { restaurants, siteSettings } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+
+type RestaurantRow = typeof restaurants.$inferSelect;
+
+export function toRestaurantOutput(row: RestaurantRow, includeSettings: boolean): RestaurantOutput {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    phone_number: row.phoneNumber,
+    contact_email: row.contactEmail,
+    time_zone: row.timeZone,
+    theme: row.theme,
+    facebook_url: row.facebookUrl,
+    instagram_url: row.instagramUrl,
+    twitter_url: row.twitterUrl,
+    custom_pickup_location: row.customPickupLocation,
+    vip_only_checkout: row.vipOnlyCheckout,
+    vip_enabled: row.vipEnabled,
+    default_reservation_length: row.defaultReservationLength,
+    time_slot_interval: row.timeSlotInterval,
+    ...(includeSettings ? { admin_settings: row.adminSettings } : {}),
+  };
+}
+
+export async function getRestaurant(db: DbOrTx, id: number): Promise<RestaurantRow> {
+  const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id)).limit(1);
+  if (!row) throw AppError.notFound('Restaurant not found.');
+  return row;
+}
+
+export async function getSiteSettings(db: DbOrTx, restaurantId: number): Promise<SiteSettingsOutput> {
+  await getRestaurant(db, restaurantId);
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.restaurantId, restaurantId)).limit(1);
+  return { hero_image_url: row?.heroImageUrl ?? null, spinner_image_url: row?.spinnerImageUrl ?? null };
+}
+
+/**
+ * Which restaurant a request's storefront serves: an explicit restaurant_id, else the host
+ * name's entry in RESTAURANT_HOSTS, else DEFAULT_RESTAURANT_ID.
+ */
+export function storefrontRestaurantId(config: Config, request: FastifyRequest, explicit?: number): number {
+  if (explicit) return explicit;
+  return config.restaurantHosts.get(request.hostname.split(':')[0]?.toLowerCase() ?? '') ?? config.DEFAULT_RESTAURANT_ID;
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { createDatabase, createPool, type Database } from '../db/client.ts';
+import { startJobs } from '../lib/jobs.ts';
+import { DEMO_PASSWORD } from '../db/seed/demo-accounts.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  pool: pg.Pool;
+  config: Config;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/** A fresh database cloned from the migrated, seeded template. */
+export async function createTestDatabase(): Promise<string> {
+  const serverUrl = inject('pgServerUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+  } finally {
+    await admin.end();
+  }
+  return `${serverUrl}/${name}`;
+}
+
+/**
+ * The app on its own database, for `app.inject` tests (fastify/demo's build()). Call in
+ * beforeAll and close in afterAll. Env overrides let a file tighten limits (rate limits…).
+ */
+export async function build(env: Record<string, string> = {}): Promise<TestContext> {
+  const databaseUrl = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: `/tmp/kusina-test-data-${process.pid}`,
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    ...env,
+  });
+  const pool = createPool(databaseUrl, 10);
+  const db = createDatabase(pool);
+  const boss = await startJobs(databaseUrl, pino({ level: 'silent' }), { poolSize: 2 });
+  const app = await buildApp({ config, pool, db, boss, jwtSecret: config.JWT_SECRET!, realtimeCrossNode: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    pool,
+    config,
+    databaseUrl,
+    close: async () => {
+      await app.close();
+      await boss.stop({ graceful: false, wait: true });
+      await pool.end();
+    },
+  };
+}
+
+/** app.inject with an optional bearer token. */
+export function request(
+  app: FastifyInstance,
+  options: InjectOptions & { token?: string | undefined },
+): Promise<LightMyRequestResponse> {
+  const { token, headers, ...rest } = options;
+  return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+}
+
+export { DEMO_PASSWORD };

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** The one error shape of every API failure (ARCHITECTURE.md, CONVENTIONS.md §7). */
+export const ErrorOutput = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorOutput = z.infer<typeof ErrorOutput>;
+
+/** Per-field problems, as `details.fields` of a VALIDATION_ERROR. */
+export type FieldErrors = Record<string, string>;
+
+export const ErrorCodes = {
+  validation: 'VALIDATION_ERROR',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
+  internal: 'INTERNAL_ERROR',
+} as const;

@@ -1,0 +1,28 @@
+/**
+ * The spec's user-facing words, verbatim (storefront.md §2, §5, §8). The API and the SPA both
+ * use these so a message is written once.
+ */
+export const AccountMessages = {
+  welcomeBack: 'Welcome back!',
+  accountCreated: 'Account created successfully!',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordsDoNotMatchReset: 'Passwords do not match.',
+  invalidCredentials: 'Invalid email or password. Please try again.',
+  profileUpdateFailed: 'Failed to update profile',
+  noUserInStore: 'No user in store. Are you logged in?',
+  forgotFailed: 'Something went wrong.',
+  forgotSent: 'Check your email for a reset link.',
+  resetFailed: 'Failed to reset password',
+  resetMissingTokenOrEmail: 'Invalid or missing token/email.',
+  resetLinkInvalid: 'Invalid password reset link. Please request a new one.',
+  verifyFailed: 'Invalid code or verification expired.',
+  resendWaitServer: 'Please wait before requesting another code',
+  resendWaitUser: 'You must wait 1 minute before requesting another code again.',
+  resendFailed: 'Failed to resend code.',
+} as const;
+
+/** Client rule of storefront.md §8 Resend: the server's cooldown text becomes the friendlier one. */
+export function resendErrorMessage(serverMessage: string | undefined): string {
+  if (serverMessage?.includes(AccountMessages.resendWaitServer)) return AccountMessages.resendWaitUser;
+  return serverMessage || AccountMessages.resendFailed;
+}

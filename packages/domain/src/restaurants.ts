@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+export const PaymentGatewaySettings = z.object({
+  payment_processor: z.enum(['stripe', 'paypal']).default('paypal'),
+  publishable_key: z.string().optional(),
+  client_id: z.string().optional(),
+  test_mode: z.boolean().default(true),
+});
+
+/** admin_settings as the storefront and back office read it (storefront.md §3, backoffice §3). */
+export const AdminSettings = z
+  .object({
+    custom_pickup_instructions: z.string().optional(),
+    payment_gateway: PaymentGatewaySettings.optional(),
+    hero_image_url: z.string().optional(),
+    fallback_image_url: z.string().optional(),
+    reservation_settings: z.object({ max_party_size: z.number().int().positive().optional() }).passthrough().optional(),
+    reservations: z.object({ enable_reservations_button: z.boolean().optional() }).passthrough().optional(),
+  })
+  .passthrough();
+export type AdminSettings = z.infer<typeof AdminSettings>;
+
+export const THEMES = ['gold', 'blue'] as const;
+export type Theme = (typeof THEMES)[number];
+
+export const RestaurantOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  time_zone: z.string(),
+  theme: z.enum(THEMES),
+  facebook_url: z.string().nullable(),
+  instagram_url: z.string().nullable(),
+  twitter_url: z.string().nullable(),
+  custom_pickup_location: z.string().nullable(),
+  vip_only_checkout: z.boolean(),
+  vip_enabled: z.boolean(),
+  default_reservation_length: z.number().int(),
+  time_slot_interval: z.number().int(),
+  /** Present only when the request asked include_settings. */
+  admin_settings: AdminSettings.optional(),
+});
+export type RestaurantOutput = z.infer<typeof RestaurantOutput>;
+
+export const SiteSettingsOutput = z.object({
+  hero_image_url: z.string().nullable(),
+  spinner_image_url: z.string().nullable(),
+});
+export type SiteSettingsOutput = z.infer<typeof SiteSettingsOutput>;
+
+/** Fallbacks the header, footer and confirmation show when the record lacks a value (storefront.md §9). */
+export const RestaurantDefaults = {
+  hoursText: '11AM-9PM',
+  hoursLong: 'Open Daily 11AM-9PM',
+  headerAddress: 'Tamuning',
+  address: '1000 Marine Corps Dr, Tamuning, GU 96913',
+  phone: '+16716464461',
+  email: 'hello@kusina.example',
+  pickupAddress: 'Barrigada, Guam',
+} as const;
+
+/** The header shows the first comma-separated segment of the address, defaulting to Tamuning. */
+export function headerAddress(address: string | null | undefined): string {
+  const first = address?.split(',')[0]?.trim();
+  return first || RestaurantDefaults.headerAddress;
+}
+
+/** The restaurant channel pushes restaurant_update; the header refetches at most every 2 s. */
+export const RESTAURANT_REFETCH_THROTTLE_MS = 2000;

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+export const ROLES = ['super_admin', 'admin', 'staff', 'customer'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Admins of a restaurant, and super admins of every restaurant. */
+export function isAdminRole(role: Role): boolean {
+  return role === 'admin' || role === 'super_admin';
+}
+
+/** Everyone who may open /admin: admins and staff (storefront.md §6). */
+export function isStaffRole(role: Role): boolean {
+  return role === 'staff' || isAdminRole(role);
+}
