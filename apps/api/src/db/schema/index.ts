@@ -1,3 +1,5 @@
 // The schema Drizzle sees: every table module, listed once here for the client and drizzle-kit.
 export * from './restaurants.ts';
 export * from './accounts.ts';
+export * from './menu.ts';
+export * from './notifications.ts';
