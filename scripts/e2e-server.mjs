@@ -10,7 +10,8 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kusina-e2e-'));
 const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SEED_DEMO: 'true' },
+  // Every e2e test signs in from the same address; the limit itself is covered by the API tests.
+  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SEED_DEMO: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
 });
 const stop = (signal) => child.kill(signal);
 process.on('SIGINT', () => stop('SIGINT'));

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -10,6 +11,8 @@ import { loadJwtSecret } from './lib/secrets.ts';
 import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo-accounts.ts';
 
 function readConfig(): Config {
+  // A .env in the working directory fills in variables the environment does not already set.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   try {
     return loadConfig();
   } catch (error) {

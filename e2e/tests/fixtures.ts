@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'HafaAdai!2026';
+export const demo = {
+  superAdmin: 'super@kusina.test',
+  admin: 'admin@kusina.test',
+  staff: 'staff@kusina.test',
+  customer: 'customer@kusina.test',
+} as const;
+
+/** axe on the current page: no serious or critical violation (WCAG 2.2 AA rules). */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    `axe violations on ${page.url()}`,
+  ).toEqual([]);
+}
+
+export async function apiLogin(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await request.post('/api/v1/auth/login', { data: { email, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { jwt: string }).jwt;
+}
+
+interface OutboxMessage {
+  channel: 'sms' | 'email';
+  recipient: string;
+  body: string;
+  subject: string | null;
+}
+
+/**
+ * Reads the newest message to `recipient` from the outbox the way a demo user would: as an admin,
+ * through GET /api/v1/admin/notifications. Polls briefly (messages are queued jobs).
+ */
+export async function readOutbox(request: APIRequestContext, recipient: string, channel: 'sms' | 'email'): Promise<OutboxMessage> {
+  const token = await apiLogin(request, demo.superAdmin);
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/v1/admin/notifications', {
+          params: { recipient, channel, per_page: 5 },
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const body = (await response.json()) as { messages: OutboxMessage[] };
+        found = body.messages.find((m) => m.recipient === recipient && m.channel === channel);
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export const test = base;
+export { expect };
