@@ -18,6 +18,9 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
 import realtimePlugin from './realtime/socket.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { startNotificationWorker } from './modules/notifications/worker.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { secret: deps.jwtSecret });
   await app.register(realtimePlugin, { crossNode: deps.realtimeCrossNode ?? true });
   app.decorate('boss', deps.boss);
+  // Texts and e-mails are delivered by this process's worker (issue #2).
+  await startNotificationWorker(app);
 
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/api/info', { schema: { tags: ['system'], summary: 'Service name, version and database status' } }, async () => {
@@ -119,6 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(restaurantRoutes);
+      await api.register(accountRoutes);
+      await api.register(notificationRoutes);
     },
     { prefix: '/api/v1' },
   );

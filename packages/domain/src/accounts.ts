@@ -92,6 +92,10 @@ export type VerifyPhoneInput = z.infer<typeof VerifyPhoneInput>;
 export const MessageOutput = z.object({ message: z.string() });
 export type MessageOutput = z.infer<typeof MessageOutput>;
 
+/** POST /auth/verify_phone answers with the message and the user, now phone_verified. */
+export const VerifyPhoneOutput = MessageOutput.extend({ user: UserOutput });
+export type VerifyPhoneOutput = z.infer<typeof VerifyPhoneOutput>;
+
 /** Phone codes and reset links (issue #2): constants the server enforces. */
 export const PHONE_CODE_TTL_MINUTES = 10;
 export const PHONE_CODE_MAX_ATTEMPTS = 5;

@@ -19,7 +19,21 @@ export const AccountMessages = {
   resendWaitServer: 'Please wait before requesting another code',
   resendWaitUser: 'You must wait 1 minute before requesting another code again.',
   resendFailed: 'Failed to resend code.',
+  // Server answers of issue #2 (the spec leaves their words to us; written once here).
+  emailTaken: 'An account with this email already exists.',
+  unknownRestaurant: 'Unknown restaurant.',
+  resetLinkExpired: 'This password reset link is invalid or has expired. Please request a new one.',
+  phoneVerified: 'Phone verified.',
+  codeSent: 'A new verification code is on its way.',
+  phoneAlreadyVerified: 'Your phone is already verified.',
+  phoneMissing: 'Add a phone number to your profile first.',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
 } as const;
+
+/** The 429 answer of resend_code inside the cooldown; contains resendWaitServer, as §8 expects. */
+export function resendWaitMessage(retryAfterSeconds: number): string {
+  return `${AccountMessages.resendWaitServer} (${retryAfterSeconds} s).`;
+}
 
 /** Client rule of storefront.md §8 Resend: the server's cooldown text becomes the friendlier one. */
 export function resendErrorMessage(serverMessage: string | undefined): string {

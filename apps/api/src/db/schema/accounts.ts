@@ -54,3 +54,48 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * A 6-digit code texted to a phone (issue #2). Only a salted SHA-256 of the code is kept; the
+ * newest row of a user is the live one, and only for the phone it was sent to. Dead after
+ * PHONE_CODE_MAX_ATTEMPTS wrong tries, after PHONE_CODE_TTL_MINUTES, or once used.
+ */
+export const phoneVerificationCodes = pgTable(
+  'phone_verification_codes',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text().notNull(),
+    codeHash: text().notNull(),
+    salt: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('phone_verification_codes_user_idx').on(t.userId, t.id),
+    check('phone_verification_codes_attempts_check', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * A single-use password reset link (issue #2). The token itself is only ever in the e-mail; the
+ * row keeps its SHA-256. A new request deletes the user's earlier unused tokens.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);

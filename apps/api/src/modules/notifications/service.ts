@@ -1,0 +1,122 @@
+import { and, count, desc, eq, ilike, inArray, isNull, ne, notInArray, or, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
+import type PgBoss from 'pg-boss';
+import type { NotificationChannel, NotificationListOutput, NotificationListQuery, NotificationOutput } from '@kusina/domain/notifications';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import { notifications, users } from '../../db/schema/index.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** The pg-boss queue of message deliveries: one job per notifications row. */
+export const NOTIFICATION_QUEUE = 'notification.deliver';
+/** pg-boss retries a failed delivery this many times, with exponential backoff from RETRY_DELAY_SECONDS. */
+export const NOTIFICATION_RETRY_LIMIT = 5;
+export const NOTIFICATION_RETRY_DELAY_SECONDS = 5;
+
+export interface DeliverJob {
+  notification_id: number;
+}
+
+/** The transaction a message joins: Drizzle, its raw connection (for pg-boss) and the queue. */
+export interface NotificationContext {
+  tx: DbOrTx;
+  client: pg.PoolClient;
+  boss: PgBoss;
+}
+
+export interface NotificationMessage {
+  restaurantId: number;
+  userId?: number | null;
+  channel: NotificationChannel;
+  recipient: string;
+  subject?: string | null;
+  body: string;
+  /** For messages carrying a secret: what the row keeps after a real transport delivered it. */
+  redactedBody?: string | null;
+  /** What kind of message it is, e.g. phone_code or password_reset. */
+  template: string;
+}
+
+/**
+ * Records the message and enqueues its delivery in the caller's transaction: both happen on
+ * commit, or neither does (a rolled-back signup sends no text).
+ */
+export async function enqueueNotification(ctx: NotificationContext, message: NotificationMessage): Promise<number> {
+  const [row] = await ctx.tx
+    .insert(notifications)
+    .values({
+      restaurantId: message.restaurantId,
+      userId: message.userId ?? null,
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject ?? null,
+      body: message.body,
+      redactedBody: message.redactedBody ?? null,
+      template: message.template,
+    })
+    .returning({ id: notifications.id });
+  if (!row) throw new Error('notification insert returned nothing');
+  const job: DeliverJob = { notification_id: row.id };
+  await ctx.boss.send(NOTIFICATION_QUEUE, job, {
+    retryLimit: NOTIFICATION_RETRY_LIMIT,
+    retryDelay: NOTIFICATION_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    db: { executeSql: (text, values) => ctx.client.query(text, values) },
+  });
+  return row.id;
+}
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+export function toNotificationOutput(row: NotificationRow): NotificationOutput {
+  return {
+    id: row.id,
+    channel: row.channel,
+    recipient: row.recipient,
+    subject: row.subject,
+    body: row.body,
+    status: row.status,
+    transport: row.transport,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt ? row.sentAt.toISOString() : null,
+  };
+}
+
+/**
+ * The outbox as an admin sees it, newest first. A super admin sees every restaurant; an admin
+ * sees their own restaurant's messages, except those addressed to other admins and super admins
+ * (a reset link there would hand over a higher account).
+ */
+export async function listNotifications(db: Database, viewer: SessionUser, query: NotificationListQuery): Promise<NotificationListOutput> {
+  const filters: SQL[] = [];
+  if (viewer.role === 'admin') {
+    filters.push(eq(notifications.restaurantId, viewer.restaurantId));
+    const recipientIsAdmin = db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.role, ['admin', 'super_admin']), ne(users.id, viewer.id)));
+    const visible = or(isNull(notifications.userId), notInArray(notifications.userId, recipientIsAdmin));
+    if (visible) filters.push(visible);
+  } else if (viewer.role !== 'super_admin') {
+    throw AppError.forbidden();
+  }
+  if (query.channel) filters.push(eq(notifications.channel, query.channel));
+  if (query.recipient) filters.push(ilike(notifications.recipient, `%${escapeLike(query.recipient)}%`));
+  const where = filters.length > 0 ? and(...filters) : undefined;
+
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ total: count() }).from(notifications).where(where),
+  ]);
+  return { messages: rows.map(toNotificationOutput), total: totals[0]?.total ?? 0, page: query.page, per_page: query.per_page };
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

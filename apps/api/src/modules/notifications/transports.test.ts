@@ -1,0 +1,88 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../../db/schema/index.ts';
+import { build, type TestContext } from '../../test/build.ts';
+import { latestMessage, signUp, waitFor } from '../accounts/test-support.ts';
+
+interface Received {
+  headers: IncomingMessage['headers'];
+  body: { to: string; from: string | null; body: string };
+}
+
+describe('notifications: the HTTP SMS transport', () => {
+  let t: TestContext;
+  let server: Server;
+  const received: Received[] = [];
+  let failNext = 0;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+      req.on('end', () => {
+        if (failNext > 0) {
+          failNext--;
+          res.writeHead(503).end('provider down');
+          return;
+        }
+        received.push({ headers: req.headers, body: JSON.parse(raw) });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    t = await build({ SMS_API_URL: `http://127.0.0.1:${port}/messages`, SMS_API_TOKEN: 'sms-secret', SMS_FROM: '+16710000000' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('posts {to, from, body} with the bearer token, marks the row sent and hides the code', async () => {
+    const { user } = await signUp(t.app, { phone: '+16713330001' });
+    const queued = await latestMessage(t.db, user.id, 'phone_code');
+    const code = /code is (\d{6})/.exec(queued.body)?.[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    const sent = await waitFor(async () => {
+      const [row] = await t.db.select().from(notifications).where(eq(notifications.id, queued.id));
+      return row?.status === 'sent' ? row : null;
+    });
+    expect(sent).toMatchObject({ transport: 'sms_http', attempts: 1, error: null });
+    expect(sent.body).not.toContain(code);
+    expect(sent.body).toContain('******');
+
+    const request = received.find((r) => r.body.to === '+16713330001');
+    expect(request?.headers.authorization).toBe('Bearer sms-secret');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.body).toEqual({ to: '+16713330001', from: '+16710000000', body: queued.body });
+  });
+
+  it('records a failed attempt, and pg-boss retries it with backoff until it is sent', async () => {
+    failNext = 1;
+    const { user } = await signUp(t.app, { phone: '+16713330002' });
+    const queued = await latestMessage(t.db, user.id, 'phone_code');
+    const rowOf = async () => (await t.db.select().from(notifications).where(eq(notifications.id, queued.id)))[0];
+
+    const failed = await waitFor(async () => {
+      const row = await rowOf();
+      return row && row.attempts >= 1 ? row : null;
+    });
+    expect(failed).toMatchObject({ status: 'queued', transport: 'sms_http', error: 'SMS provider answered 503: provider down', sentAt: null });
+    const job = await t.pool.query(
+      `SELECT state, retry_limit FROM pgboss.job WHERE name = 'notification.deliver' AND (data->>'notification_id')::int = $1`,
+      [queued.id],
+    );
+    expect(job.rows[0]).toMatchObject({ state: 'retry', retry_limit: 5 });
+
+    // The first retry waits 5 to 10 s (retryDelay 5 with backoff).
+    const sent = await waitFor(async () => {
+      const row = await rowOf();
+      return row?.status === 'sent' ? row : null;
+    }, 20_000);
+    expect(sent).toMatchObject({ attempts: 2, error: null, transport: 'sms_http' });
+    expect(received.filter((r) => r.body.to === '+16713330002')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { NotificationChannel, NotificationTransport } from '@kusina/domain/notifications';
+import type { Config } from '../../config.ts';
+
+export interface OutgoingMessage {
+  id: number;
+  channel: NotificationChannel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  template: string;
+}
+
+export interface Transport {
+  name: NotificationTransport;
+  send(message: OutgoingMessage): Promise<void>;
+}
+
+const SMS_TIMEOUT_MS = 10_000;
+
+/** E-mail through SMTP_URL (nodemailer). */
+export function smtpTransport(config: Config, smtpUrl: string): Transport {
+  const mailer = nodemailer.createTransport(smtpUrl);
+  return {
+    name: 'smtp',
+    send: async (message) => {
+      await mailer.sendMail({ from: config.MAIL_FROM, to: message.recipient, subject: message.subject ?? '', text: message.body });
+    },
+  };
+}
+
+/** Texts through an HTTP provider: POST JSON {to, from, body} with a bearer token. */
+export function smsHttpTransport(config: Config, url: string): Transport {
+  return {
+    name: 'sms_http',
+    send: async (message) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(config.SMS_API_TOKEN ? { authorization: `Bearer ${config.SMS_API_TOKEN}` } : {}),
+        },
+        body: JSON.stringify({ to: message.recipient, from: config.SMS_FROM ?? null, body: message.body }),
+        signal: AbortSignal.timeout(SMS_TIMEOUT_MS),
+      });
+      if (!response.ok) {
+        const detail = (await response.text().catch(() => '')).slice(0, 200);
+        throw new Error(`SMS provider answered ${response.status}${detail ? `: ${detail}` : ''}`);
+      }
+    },
+  };
+}
+
+/**
+ * No provider configured: the message is logged at info level, so a person trying the demo sees
+ * the code or link in the server log, and the notifications row stays readable for tests.
+ */
+export function outboxTransport(log: FastifyBaseLogger): Transport {
+  return {
+    name: 'outbox',
+    send: async (message) => {
+      log.info(
+        { notification: { id: message.id, channel: message.channel, to: message.recipient, template: message.template } },
+        `outbox ${message.channel} to ${message.recipient}: ${message.subject ? `[${message.subject}] ` : ''}${message.body}`,
+      );
+    },
+  };
+}
+
+export type TransportSet = Record<NotificationChannel, Transport>;
+
+/** The transport of each channel, chosen once from the configuration. */
+export function createTransports(config: Config, log: FastifyBaseLogger): TransportSet {
+  const outbox = outboxTransport(log);
+  return {
+    email: config.SMTP_URL ? smtpTransport(config, config.SMTP_URL) : outbox,
+    sms: config.SMS_API_URL ? smsHttpTransport(config, config.SMS_API_URL) : outbox,
+  };
+}

@@ -1,0 +1,80 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
+import { notifications } from '../../db/schema/index.ts';
+import {
+  NOTIFICATION_QUEUE,
+  NOTIFICATION_RETRY_DELAY_SECONDS,
+  NOTIFICATION_RETRY_LIMIT,
+  type DeliverJob,
+} from './service.ts';
+import { createTransports, type TransportSet } from './transports.ts';
+
+/** Delivers one queued message; throws on failure so pg-boss retries it. */
+export async function deliverNotification(
+  app: FastifyInstance,
+  transports: TransportSet,
+  job: PgBoss.JobWithMetadata<DeliverJob>,
+): Promise<void> {
+  const id = job.data.notification_id;
+  const [row] = await app.db.select().from(notifications).where(eq(notifications.id, id)).limit(1);
+  // Already delivered (a retry after a crash between send and update) or gone: nothing to do.
+  if (!row || row.status === 'sent') return;
+
+  const transport = transports[row.channel];
+  try {
+    await transport.send({ id: row.id, channel: row.channel, recipient: row.recipient, subject: row.subject, body: row.body, template: row.template });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const final = job.retryCount >= job.retryLimit;
+    await app.db
+      .update(notifications)
+      .set({ status: final ? 'failed' : 'queued', transport: transport.name, error: message.slice(0, 1000), attempts: sql`${notifications.attempts} + 1` })
+      .where(eq(notifications.id, id));
+    app.log.warn({ notificationId: id, err: error, final }, 'notification delivery failed');
+    throw error;
+  }
+  await app.db
+    .update(notifications)
+    .set({
+      status: 'sent',
+      transport: transport.name,
+      error: null,
+      sentAt: new Date(),
+      attempts: sql`${notifications.attempts} + 1`,
+      // A secret that left through a real provider need not stay readable in the database.
+      ...(transport.name !== 'outbox' && row.redactedBody ? { body: row.redactedBody } : {}),
+    })
+    .where(eq(notifications.id, id));
+}
+
+/**
+ * Creates the delivery queue and runs its worker in this process (every API node, and every app
+ * the tests build). Closing the app stops the worker and waits for the delivery in flight.
+ */
+export async function startNotificationWorker(app: FastifyInstance): Promise<void> {
+  await app.boss.createQueue(NOTIFICATION_QUEUE, {
+    name: NOTIFICATION_QUEUE,
+    retryLimit: NOTIFICATION_RETRY_LIMIT,
+    retryDelay: NOTIFICATION_RETRY_DELAY_SECONDS,
+    retryBackoff: true,
+    expireInSeconds: 120,
+  });
+  const transports = createTransports(app.config, app.log);
+  const inFlight = new Set<Promise<void>>();
+  await app.boss.work<DeliverJob>(NOTIFICATION_QUEUE, { includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs) => {
+    for (const job of jobs) {
+      const delivery = deliverNotification(app, transports, job);
+      inFlight.add(delivery);
+      try {
+        await delivery;
+      } finally {
+        inFlight.delete(delivery);
+      }
+    }
+  });
+  app.addHook('onClose', async () => {
+    await app.boss.offWork(NOTIFICATION_QUEUE);
+    await Promise.allSettled([...inFlight]);
+  });
+}

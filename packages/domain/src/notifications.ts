@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** How a message travels (issue #2): a text to a phone or an e-mail. */
+export const NOTIFICATION_CHANNELS = ['sms', 'email'] as const;
+export const notificationChannelSchema = z.enum(NOTIFICATION_CHANNELS);
+export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
+
+/** queued until a transport delivered it (sent) or pg-boss gave up retrying (failed). */
+export const NOTIFICATION_STATUSES = ['queued', 'sent', 'failed'] as const;
+export const notificationStatusSchema = z.enum(NOTIFICATION_STATUSES);
+export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
+
+/** smtp and sms_http leave the building; outbox only logs and keeps the row (development, demo, tests). */
+export const NOTIFICATION_TRANSPORTS = ['outbox', 'smtp', 'sms_http'] as const;
+export type NotificationTransport = (typeof NOTIFICATION_TRANSPORTS)[number];
+
+export const NOTIFICATIONS_DEFAULT_PER_PAGE = 20;
+export const NOTIFICATIONS_MAX_PER_PAGE = 100;
+
+/** GET /admin/notifications query: newest first, filtered by channel and part of the recipient. */
+export const NotificationListQuery = z.object({
+  channel: notificationChannelSchema.optional(),
+  recipient: z.string().trim().max(254).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  per_page: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX_PER_PAGE).default(NOTIFICATIONS_DEFAULT_PER_PAGE),
+});
+export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
+
+export const NotificationOutput = z.object({
+  id: z.number().int(),
+  channel: notificationChannelSchema,
+  recipient: z.string(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  status: notificationStatusSchema,
+  transport: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  sent_at: z.iso.datetime().nullable(),
+});
+export type NotificationOutput = z.infer<typeof NotificationOutput>;
+
+export const NotificationListOutput = z.object({
+  messages: z.array(NotificationOutput),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+});
+export type NotificationListOutput = z.infer<typeof NotificationListOutput>;
