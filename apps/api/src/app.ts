@@ -18,6 +18,8 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
 import realtimePlugin from './realtime/socket.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
+import menuCachePlugin from './modules/menu/cache.ts';
+import { menuRoutes } from './modules/menu/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { startNotificationWorker } from './modules/notifications/worker.ts';
@@ -104,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dbPlugin, { pool: deps.pool, db: deps.db });
   await app.register(authPlugin, { secret: deps.jwtSecret });
   await app.register(realtimePlugin, { crossNode: deps.realtimeCrossNode ?? true });
+  await app.register(menuCachePlugin);
   app.decorate('boss', deps.boss);
   // Texts and e-mails are delivered by this process's worker (issue #2).
   await startNotificationWorker(app);
@@ -124,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(restaurantRoutes);
+      await api.register(menuRoutes);
       await api.register(accountRoutes);
       await api.register(notificationRoutes);
     },

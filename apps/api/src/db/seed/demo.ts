@@ -3,6 +3,7 @@ import type { Database } from '../client.ts';
 import { restaurants, siteSettings, users } from '../schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
+import { seedMenus } from './menu.ts';
 
 /**
  * Demo data for a first start: the two restaurants (gold and blue) with their settings and one
@@ -61,6 +62,8 @@ export async function seedDemo(db: Database): Promise<void> {
     await tx.insert(users).values(
       demoAccounts.map((a) => ({ ...a, passwordHash, phoneVerified: true })),
     );
+
+    await seedMenus(tx);
   });
 }
 

@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import pg from 'pg';
+import type { MenuCategoryOutput, MenuItemOutput, MenuOutput, RestaurantDay } from '@kusina/domain/menu';
+
+/** PostgreSQL channel the catalog triggers (drizzle/0004_menu_notify.sql) notify, payload = restaurant id. */
+export const MENU_CHANGED_CHANNEL = 'menu_changed';
+/** Serialized filter variants kept per restaurant-day (free-text search makes the set open-ended). */
+const MAX_BODIES_PER_SNAPSHOT = 64;
+const LISTEN_RETRY_MIN_MS = 500;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+export interface MenuBody {
+  value: MenuOutput;
+  /** `value` as JSON text, serialized once. */
+  json: string;
+  etag: string;
+}
+
+/**
+ * One restaurant's active menu as served on one Guam calendar day: is_available depends on the day
+ * (available_days, available_until), so a snapshot is only valid between day.startsAt and day.endsAt.
+ */
+export interface MenuSnapshot {
+  restaurantId: number;
+  day: RestaurantDay;
+  menu: MenuOutput['menu'];
+  categories: MenuCategoryOutput[];
+  items: MenuItemOutput[];
+  itemsById: Map<number, MenuItemOutput>;
+  /** Serialized responses by filter key ('' = unfiltered). */
+  bodies: Map<string, MenuBody>;
+}
+
+export interface MenuCacheStats {
+  hits: number;
+  misses: number;
+  invalidations: number;
+}
+
+export function serializeBody(value: MenuOutput): MenuBody {
+  const json = JSON.stringify(value);
+  return { value, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+}
+
+/**
+ * The in-process menu cache. Correctness rules:
+ * - every committed catalog change invalidates it: the writing node calls invalidate() after commit,
+ *   and every node hears the triggers' NOTIFY (so a stock change by checkout on any node is seen);
+ * - a load that raced with an invalidation is served but not stored (per-restaurant generations);
+ * - while the LISTEN connection is down, nothing is stored (another node's change could be missed).
+ */
+export class MenuCache {
+  private readonly snapshots = new Map<number, MenuSnapshot>();
+  private readonly generations = new Map<number, number>();
+  private readonly inflight = new Map<number, { generation: number; promise: Promise<MenuSnapshot> }>();
+  private epoch = 0;
+  private listening = false;
+  readonly stats: MenuCacheStats = { hits: 0, misses: 0, invalidations: 0 };
+
+  /** The snapshot valid at `now`, loading (once per restaurant, however many concurrent readers) on a miss. */
+  async get(restaurantId: number, now: number, load: () => Promise<MenuSnapshot>): Promise<MenuSnapshot> {
+    const cached = this.snapshots.get(restaurantId);
+    if (cached && now >= cached.day.startsAt && now < cached.day.endsAt) {
+      this.stats.hits++;
+      return cached;
+    }
+    this.stats.misses++;
+    const generation = this.generation(restaurantId);
+    const running = this.inflight.get(restaurantId);
+    if (running && running.generation === generation) {
+      const snapshot = await running.promise;
+      if (now >= snapshot.day.startsAt && now < snapshot.day.endsAt) return snapshot;
+      return load();
+    }
+    const promise = load();
+    this.inflight.set(restaurantId, { generation, promise });
+    try {
+      const snapshot = await promise;
+      if (this.listening && this.generation(restaurantId) === generation) this.snapshots.set(restaurantId, snapshot);
+      return snapshot;
+    } finally {
+      if (this.inflight.get(restaurantId)?.promise === promise) this.inflight.delete(restaurantId);
+    }
+  }
+
+  /** A serialized variant of a snapshot, built once per filter key. */
+  body(snapshot: MenuSnapshot, key: string, build: () => MenuOutput): MenuBody {
+    const existing = snapshot.bodies.get(key);
+    if (existing) return existing;
+    const body = serializeBody(build());
+    if (snapshot.bodies.size < MAX_BODIES_PER_SNAPSHOT) snapshot.bodies.set(key, body);
+    return body;
+  }
+
+  /** Drops one restaurant's menu, or every restaurant's when no id is given. */
+  invalidate(restaurantId?: number): void {
+    this.stats.invalidations++;
+    if (restaurantId === undefined) {
+      this.epoch++;
+      this.snapshots.clear();
+      return;
+    }
+    this.generations.set(restaurantId, (this.generations.get(restaurantId) ?? 0) + 1);
+    this.snapshots.delete(restaurantId);
+  }
+
+  /** Whether cross-node invalidation is live; while it is not, the cache stores nothing. */
+  setListening(listening: boolean): void {
+    this.listening = listening;
+    this.invalidate();
+  }
+
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  private generation(restaurantId: number): number {
+    return this.epoch * 1_000_000 + (this.generations.get(restaurantId) ?? 0);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    menuCache: MenuCache;
+  }
+}
+
+/**
+ * Call after committing any change to a restaurant's menu (items, options, stock) so this node's
+ * next read is fresh at once. Other nodes learn of it through the triggers' NOTIFY; so does this
+ * node, a moment later, which makes this call an optimisation for read-your-writes, not a duty.
+ */
+export function invalidateMenuCache(app: FastifyInstance, restaurantId?: number): void {
+  app.menuCache.invalidate(restaurantId);
+}
+
+/**
+ * Keeps one dedicated connection LISTENing on MENU_CHANGED_CHANNEL; reconnects with back-off and
+ * empties the cache whenever the connection is (re)established, since notifications may have been
+ * missed meanwhile.
+ */
+async function listenForChanges(app: FastifyInstance, cache: MenuCache): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let closing = false;
+  let retryMs = LISTEN_RETRY_MIN_MS;
+  let timer: NodeJS.Timeout | null = null;
+
+  const scheduleReconnect = () => {
+    if (closing || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void connect();
+    }, retryMs);
+    timer.unref();
+    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+  };
+
+  const onLost = (error?: Error) => {
+    cache.setListening(false);
+    if (closing) return;
+    if (error) app.log.warn({ err: error }, 'menu cache: LISTEN connection lost; reconnecting');
+    client?.removeAllListeners();
+    client = null;
+    scheduleReconnect();
+  };
+
+  const connect = async () => {
+    const next = new pg.Client({ ...app.pool.options, application_name: 'kusina-menu-listener' });
+    next.on('error', onLost);
+    next.on('end', () => onLost());
+    next.on('notification', (message) => {
+      if (message.channel !== MENU_CHANGED_CHANNEL) return;
+      const restaurantId = Number(message.payload);
+      cache.invalidate(Number.isInteger(restaurantId) && restaurantId > 0 ? restaurantId : undefined);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${MENU_CHANGED_CHANNEL}`);
+      if (closing) {
+        await next.end();
+        return;
+      }
+      client = next;
+      retryMs = LISTEN_RETRY_MIN_MS;
+      cache.setListening(true);
+    } catch (error) {
+      next.removeAllListeners();
+      await next.end().catch(() => undefined);
+      onLost(error as Error);
+    }
+  };
+
+  // A failed first attempt is retried in the background; reads go to the database meanwhile.
+  await connect();
+  return async () => {
+    closing = true;
+    if (timer) clearTimeout(timer);
+    const current = client;
+    client = null;
+    cache.setListening(false);
+    if (current) {
+      current.removeAllListeners();
+      current.on('error', () => undefined);
+      await current.end().catch(() => undefined);
+    }
+  };
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const cache = new MenuCache();
+    app.decorate('menuCache', cache);
+    const stop = await listenForChanges(app, cache);
+    app.addHook('onClose', stop);
+  },
+  { name: 'menu-cache', dependencies: ['db'] },
+);

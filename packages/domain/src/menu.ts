@@ -1,0 +1,470 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { z } from 'zod';
+import type { Cents } from './money.ts';
+
+/**
+ * The food catalog: response contracts, admin inputs, and the availability and stock rules the API,
+ * the SPA and checkout share (storefront.md §3 Menu item / Option group / Option, §4 Item stock,
+ * §5 Adding an item, Cart, Stock display).
+ *
+ * The rule helpers take camelCase shapes that Drizzle rows of `menu_items`, `option_groups` and
+ * `options` satisfy as they are, so the order transaction can check the rows it just locked.
+ */
+
+// ── Constants ────────────────────────────────────────────────────────────────────────────────
+
+/** The restaurants' zone (UTC+10, no DST): "today" for available_days and available_until. */
+export const RESTAURANT_TIME_ZONE = 'Pacific/Guam';
+/** At or below this many left, a tracked item is low_stock and shows 'Only N left' (§4, §5). */
+export const LOW_STOCK_THRESHOLD = 5;
+/** At or below this many left, the card shows 'N in stock' (§5 Stock display). */
+export const STOCK_HINT_THRESHOLD = 20;
+/** What the spec shows as the stock of an untracked item (§5 Stock display). */
+export const UNTRACKED_STOCK_DISPLAY = 999;
+/** A cart line warns when the remaining stock is within its quantity plus this (§5 Cart). */
+export const CART_LOW_STOCK_MARGIN = 2;
+/** Advance notice at or above this many hours makes an item (and its order) an advance-notice one (§9). */
+export const ADVANCE_NOTICE_THRESHOLD_HOURS = 24;
+/** Every weekday, Sunday first (§3 available_days 0-6). */
+export const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
+
+export const MenuMessages = {
+  outOfStock: 'Sorry, this item is out of stock.',
+  requiredOptionsUnavailable: 'Sorry, this item has required options that are currently unavailable.',
+  noItems: 'No menu items found',
+  makeRequiredSelections: 'Please make all required selections before proceeding.',
+  menuNotFound: 'This restaurant has no menu yet.',
+  itemNotFound: 'Menu item not found.',
+  categoryNotFound: 'Menu category not found.',
+  optionGroupNotFound: 'Option group not found.',
+  optionNotFound: 'Option not found.',
+} as const;
+
+export const STOCK_STATUSES = ['in_stock', 'low_stock', 'out_of_stock'] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+
+// ── Rule inputs (Drizzle row shapes) ─────────────────────────────────────────────────────────
+
+export interface ItemStock {
+  enableStockTracking: boolean;
+  stockQuantity: number;
+  damagedQuantity: number;
+}
+
+export interface ItemAvailability extends ItemStock {
+  /** The staff switch ("86"). */
+  available: boolean;
+  /** 0 = Sunday … 6 = Saturday. */
+  availableDays: readonly number[];
+  /** Last day offered, 'YYYY-MM-DD' in the restaurant's zone; null = no end. */
+  availableUntil: string | null;
+}
+
+export interface OptionStock {
+  available: boolean;
+  stockQuantity: number;
+  damagedQuantity: number;
+}
+
+export interface GroupAvailability {
+  minSelect: number;
+  enableInventoryTracking: boolean;
+  options: readonly OptionStock[];
+}
+
+// ── Stock ────────────────────────────────────────────────────────────────────────────────────
+
+/** Sellable units of a tracked item (stock − damaged, never below 0); null when untracked. */
+export function availableQuantity(item: ItemStock): number | null {
+  if (!item.enableStockTracking) return null;
+  return Math.max(0, item.stockQuantity - item.damagedQuantity);
+}
+
+/** in_stock / low_stock (≤ LOW_STOCK_THRESHOLD left) / out_of_stock; untracked items are in_stock. Stock only — the switch and the calendar are is_available's business. */
+export function stockStatus(item: ItemStock): StockStatus {
+  const left = availableQuantity(item);
+  if (left === null) return 'in_stock';
+  if (left <= 0) return 'out_of_stock';
+  return left <= LOW_STOCK_THRESHOLD ? 'low_stock' : 'in_stock';
+}
+
+/** Sellable units of an option in a group that tracks inventory; null when the group does not. */
+export function optionAvailableQuantity(option: Omit<OptionStock, 'available'>, groupTracksInventory: boolean): number | null {
+  if (!groupTracksInventory) return null;
+  return Math.max(0, option.stockQuantity - option.damagedQuantity);
+}
+
+/** Stock only: false when the group tracks inventory and none is left (the SPA hides such options, §5). */
+export function isOptionInStock(option: Omit<OptionStock, 'available'>, groupTracksInventory: boolean): boolean {
+  const left = optionAvailableQuantity(option, groupTracksInventory);
+  return left === null || left > 0;
+}
+
+/** An option can be chosen: its switch is on and (when tracked) stock − damaged > 0. */
+export function isOptionSelectable(option: OptionStock, groupTracksInventory: boolean): boolean {
+  return option.available && isOptionInStock(option, groupTracksInventory);
+}
+
+/**
+ * True when some required group (min_select > 0) has fewer selectable options than min_select, so
+ * the item cannot be ordered at all ('Sorry, this item has required options that are currently
+ * unavailable.').
+ */
+export function hasRequiredUnavailableOptions(groups: readonly GroupAvailability[]): boolean {
+  return groups.some(
+    (group) =>
+      group.minSelect > 0 &&
+      group.options.filter((option) => isOptionSelectable(option, group.enableInventoryTracking)).length < group.minSelect,
+  );
+}
+
+/** What the card shows for stock (§5): 'Out of stock', 'Only N left' (≤ 5), 'N in stock' (≤ 20), else nothing (untracked counts as 999). */
+export function stockHint(available: number | null): string | null {
+  const left = available ?? UNTRACKED_STOCK_DISPLAY;
+  if (left <= 0) return 'Out of stock';
+  if (left <= LOW_STOCK_THRESHOLD) return `Only ${left} left`;
+  if (left <= STOCK_HINT_THRESHOLD) return `${left} in stock`;
+  return null;
+}
+
+/** 'Cannot add more {name}. Only N available in stock.' (§5 Cart). */
+export function cannotAddMoreMessage(name: string, available: number): string {
+  return `Cannot add more ${name}. Only ${available} available in stock.`;
+}
+
+/** §5 Cart: warn when the remaining stock is within the line's quantity plus 2. Untracked (null) never warns. */
+export function isCartLowStock(available: number | null, quantity: number): boolean {
+  return available !== null && available <= quantity + CART_LOW_STOCK_MARGIN;
+}
+
+/**
+ * The most units of one item (with the chosen options) that stock allows: the item's own available
+ * quantity and, in tracked groups, each chosen option's; null when nothing limits it.
+ */
+export function maxOrderableQuantity(
+  item: ItemStock,
+  chosen: readonly { option: Omit<OptionStock, 'available'>; groupTracksInventory: boolean }[] = [],
+): number | null {
+  const limits = [availableQuantity(item), ...chosen.map((c) => optionAvailableQuantity(c.option, c.groupTracksInventory))].filter(
+    (n): n is number => n !== null,
+  );
+  return limits.length === 0 ? null : Math.min(...limits);
+}
+
+/** 24 hours or more of notice (§9 'Requires 24 hours notice'). */
+export function requiresAdvanceNotice(advanceNoticeHours: number | null | undefined): boolean {
+  return (advanceNoticeHours ?? 0) >= ADVANCE_NOTICE_THRESHOLD_HOURS;
+}
+
+// ── Calendar ─────────────────────────────────────────────────────────────────────────────────
+
+export interface RestaurantDay {
+  /** 'YYYY-MM-DD' in the restaurant's zone. */
+  date: string;
+  /** 0 = Sunday … 6 = Saturday, in the restaurant's zone. */
+  weekday: number;
+  /** The instants this day starts (inclusive) and ends (exclusive), epoch ms: what a cache keyed by the day may live for. */
+  startsAt: number;
+  endsAt: number;
+}
+
+/** The restaurant's calendar day at `now` (Pacific/Guam by default), whatever the server's TZ. */
+export function restaurantDay(now: Date = new Date(), timeZone: string = RESTAURANT_TIME_ZONE): RestaurantDay {
+  const local = new TZDate(now.getTime(), timeZone);
+  const start = new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), timeZone);
+  const end = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + 1, timeZone);
+  return { date: format(local, 'yyyy-MM-dd'), weekday: local.getDay(), startsAt: start.getTime(), endsAt: end.getTime() };
+}
+
+export type ItemUnavailableReason = 'switched_off' | 'sold_out' | 'not_offered_today' | 'season_ended';
+
+/**
+ * Why an item cannot be sold right now, or null when it can: the staff switch is off, it is tracked
+ * and sold out, today (in the restaurant's zone) is not one of its available_days, or today is past
+ * its available_until. Checkout calls this on the locked rows inside the order transaction.
+ * Required options are a separate check: hasRequiredUnavailableOptions.
+ */
+export function itemUnavailableReason(item: ItemAvailability, now: Date = new Date(), timeZone: string = RESTAURANT_TIME_ZONE): ItemUnavailableReason | null {
+  if (!item.available) return 'switched_off';
+  if (stockStatus(item) === 'out_of_stock') return 'sold_out';
+  const today = restaurantDay(now, timeZone);
+  if (!item.availableDays.includes(today.weekday)) return 'not_offered_today';
+  if (item.availableUntil !== null && today.date > item.availableUntil) return 'season_ended';
+  return null;
+}
+
+/** The spec's is_available: switch on, not sold out, offered today, not past available_until. */
+export function isItemAvailable(item: ItemAvailability, now: Date = new Date(), timeZone: string = RESTAURANT_TIME_ZONE): boolean {
+  return itemUnavailableReason(item, now, timeZone) === null;
+}
+
+/**
+ * The SPA's add-to-cart gate on a MenuItemOutput (§5 Adding an item): the spec's message, or null
+ * when the item may be added.
+ */
+export function addToCartProblem(item: Pick<MenuItemOutput, 'is_available' | 'stock_status' | 'has_required_unavailable_options'>): string | null {
+  if (!item.is_available || item.stock_status === 'out_of_stock') return MenuMessages.outOfStock;
+  if (item.has_required_unavailable_options) return MenuMessages.requiredOptionsUnavailable;
+  return null;
+}
+
+// ── Response contracts ───────────────────────────────────────────────────────────────────────
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+
+export const OptionOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Dollars; 2 when the stored price is NULL (§3 Option, §9). */
+  additional_price: z.number(),
+  additional_price_cents: z.number().int(),
+  is_preselected: z.boolean(),
+  available: z.boolean(),
+  stock_quantity: z.number().int(),
+  damaged_quantity: z.number().int(),
+  /** stock − damaged when the group tracks inventory, else null. */
+  available_quantity: z.number().int().nullable(),
+  /** Stock only: false when the group tracks inventory and none is left. */
+  in_stock: z.boolean(),
+});
+export type OptionOutput = z.infer<typeof OptionOutput>;
+
+export const OptionGroupOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  min_select: z.number().int(),
+  max_select: z.number().int(),
+  free_option_count: z.number().int(),
+  enable_inventory_tracking: z.boolean(),
+  options: z.array(OptionOutput),
+});
+export type OptionGroupOutput = z.infer<typeof OptionGroupOutput>;
+
+export const MenuItemOutput = z.object({
+  id: z.number().int(),
+  category_id: z.number().int().nullable(),
+  name: z.string(),
+  description: z.string(),
+  /** Dollars. */
+  price: z.number(),
+  price_cents: z.number().int(),
+  /** Image URL (same-origin path for seeded items). */
+  image: z.string().nullable(),
+  featured: z.boolean(),
+  seasonal: z.boolean(),
+  promo_label: z.string().nullable(),
+  available_until: isoDate.nullable(),
+  status_note: z.string().nullable(),
+  advance_notice_hours: z.number().int(),
+  available_days: z.array(z.number().int().min(0).max(6)),
+  vegetarian: z.boolean(),
+  vegan: z.boolean(),
+  gluten_free: z.boolean(),
+  dairy_free: z.boolean(),
+  nut_free: z.boolean(),
+  spicy: z.boolean(),
+  /** The staff switch. */
+  available: z.boolean(),
+  /** Computed: switch on, not sold out, offered today (Pacific/Guam), not past available_until. */
+  is_available: z.boolean(),
+  stock_quantity: z.number().int(),
+  damaged_quantity: z.number().int(),
+  enable_stock_tracking: z.boolean(),
+  available_quantity: z.number().int().nullable(),
+  stock_status: z.enum(STOCK_STATUSES),
+  has_required_unavailable_options: z.boolean(),
+  option_groups: z.array(OptionGroupOutput),
+});
+export type MenuItemOutput = z.infer<typeof MenuItemOutput>;
+
+export const MenuCategoryOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  position: z.number().int(),
+});
+export type MenuCategoryOutput = z.infer<typeof MenuCategoryOutput>;
+
+export const MenuOutput = z.object({
+  menu: z.object({ id: z.number().int(), name: z.string() }),
+  categories: z.array(MenuCategoryOutput),
+  /** Ordered by category position, then item position (uncategorised items last). */
+  items: z.array(MenuItemOutput),
+});
+export type MenuOutput = z.infer<typeof MenuOutput>;
+
+// ── Queries ──────────────────────────────────────────────────────────────────────────────────
+
+const queryFlag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+export const MenuQuery = z.object({
+  restaurant_id: z.coerce.number().int().positive().optional(),
+  featured: queryFlag,
+  seasonal: queryFlag,
+  category_id: z.coerce.number().int().positive().optional(),
+  /** Case-insensitive search in name and description. */
+  q: z.string().trim().max(100).optional(),
+});
+export type MenuQuery = z.infer<typeof MenuQuery>;
+
+export interface MenuFilter {
+  featured?: boolean | undefined;
+  seasonal?: boolean | undefined;
+  category_id?: number | undefined;
+  q?: string | undefined;
+}
+
+/** The /menu filters, also usable client-side on a MenuOutput's items. */
+export function filterMenuItems<T extends Pick<MenuItemOutput, 'featured' | 'seasonal' | 'category_id' | 'name' | 'description'>>(
+  items: readonly T[],
+  filter: MenuFilter,
+): T[] {
+  const needle = filter.q?.trim().toLowerCase() ?? '';
+  return items.filter(
+    (item) =>
+      (!filter.featured || item.featured) &&
+      (!filter.seasonal || item.seasonal) &&
+      (filter.category_id === undefined || item.category_id === filter.category_id) &&
+      (needle === '' || item.name.toLowerCase().includes(needle) || item.description.toLowerCase().includes(needle)),
+  );
+}
+
+// ── Admin inputs ─────────────────────────────────────────────────────────────────────────────
+// Money in admin inputs is DOLLARS with at most 2 decimals (`price: 12.95`, `additional_price: 1.5`),
+// the same unit and names as the responses; the server converts to cents. The DB CHECKs back it up.
+
+const MAX_PRICE_DOLLARS = 10_000;
+
+function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+}
+
+export const dollars = z
+  .number()
+  .min(0, 'Must be 0 or more')
+  .max(MAX_PRICE_DOLLARS, `Must be at most ${MAX_PRICE_DOLLARS}`)
+  .refine(hasAtMostTwoDecimals, 'Use at most 2 decimals');
+
+/** Dollars → integer cents for amounts already validated by `dollars`. */
+export function dollarsInputToCents(value: number): Cents {
+  return Math.round(value * 100);
+}
+
+const name = z.string().trim().min(1, 'Required').max(120);
+const quantity = z.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000);
+const days = z
+  .array(z.number().int().min(0, 'Days are 0 (Sunday) to 6 (Saturday)').max(6, 'Days are 0 (Sunday) to 6 (Saturday)'))
+  .max(7)
+  .refine((d) => new Set(d).size === d.length, 'Each day once');
+
+export const MenuCategoryCreateInput = z.object({
+  /** Defaults to the signed-in user's restaurant. */
+  restaurant_id: z.number().int().positive().optional(),
+  name,
+  description: z.string().max(500).nullable().optional(),
+  position: z.number().int().min(0).optional(),
+});
+export type MenuCategoryCreateInput = z.infer<typeof MenuCategoryCreateInput>;
+
+export const MenuCategoryUpdateInput = MenuCategoryCreateInput.omit({ restaurant_id: true }).partial();
+export type MenuCategoryUpdateInput = z.infer<typeof MenuCategoryUpdateInput>;
+
+/** damaged_quantity ≤ stock_quantity when both are sent; against stored values the DB CHECK decides (422). */
+function damagedWithinStock(v: { stock_quantity?: number | undefined; damaged_quantity?: number | undefined }): boolean {
+  return v.stock_quantity === undefined || v.damaged_quantity === undefined || v.damaged_quantity <= v.stock_quantity;
+}
+const damagedIssue = { message: 'Damaged quantity cannot exceed stock quantity', path: ['damaged_quantity'] };
+
+const menuItemFields = z.object({
+  restaurant_id: z.number().int().positive().optional(),
+  category_id: z.number().int().positive().nullable().optional(),
+  name,
+  description: z.string().max(2000).optional(),
+  price: dollars,
+  image: z.string().max(500).nullable().optional(),
+  featured: z.boolean().optional(),
+  seasonal: z.boolean().optional(),
+  promo_label: z.string().max(60).nullable().optional(),
+  available_until: isoDate.nullable().optional(),
+  status_note: z.string().max(200).nullable().optional(),
+  advance_notice_hours: z.number().int().min(0, 'Must be 0 or more').max(24 * 30).optional(),
+  available_days: days.optional(),
+  vegetarian: z.boolean().optional(),
+  vegan: z.boolean().optional(),
+  gluten_free: z.boolean().optional(),
+  dairy_free: z.boolean().optional(),
+  nut_free: z.boolean().optional(),
+  spicy: z.boolean().optional(),
+  available: z.boolean().optional(),
+  enable_stock_tracking: z.boolean().optional(),
+  stock_quantity: quantity.optional(),
+  damaged_quantity: quantity.optional(),
+  position: z.number().int().min(0).optional(),
+});
+
+export const MenuItemCreateInput = menuItemFields.refine(damagedWithinStock, damagedIssue);
+export type MenuItemCreateInput = z.infer<typeof MenuItemCreateInput>;
+
+export const MenuItemUpdateInput = menuItemFields.omit({ restaurant_id: true }).partial().refine(damagedWithinStock, damagedIssue);
+export type MenuItemUpdateInput = z.infer<typeof MenuItemUpdateInput>;
+
+/** Staff may change these (86-ing an item and counting stock are kitchen tasks). */
+export const MenuItemStockInput = z
+  .object({
+    stock_quantity: quantity.optional(),
+    damaged_quantity: quantity.optional(),
+    enable_stock_tracking: z.boolean().optional(),
+    available: z.boolean().optional(),
+  })
+  .refine(damagedWithinStock, damagedIssue);
+export type MenuItemStockInput = z.infer<typeof MenuItemStockInput>;
+
+const optionFields = z.object({
+  name,
+  /** Dollars; null = the $2 default. */
+  additional_price: dollars.nullable().optional(),
+  is_preselected: z.boolean().optional(),
+  available: z.boolean().optional(),
+  stock_quantity: quantity.optional(),
+  damaged_quantity: quantity.optional(),
+  position: z.number().int().min(0).optional(),
+});
+
+export const OptionCreateInput = optionFields.refine(damagedWithinStock, damagedIssue);
+export type OptionCreateInput = z.infer<typeof OptionCreateInput>;
+
+export const OptionUpdateInput = optionFields.partial().refine(damagedWithinStock, damagedIssue);
+export type OptionUpdateInput = z.infer<typeof OptionUpdateInput>;
+
+export const OptionStockInput = z
+  .object({ stock_quantity: quantity.optional(), damaged_quantity: quantity.optional(), available: z.boolean().optional() })
+  .refine(damagedWithinStock, damagedIssue);
+export type OptionStockInput = z.infer<typeof OptionStockInput>;
+
+const selectCount = z.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(50);
+
+function minWithinMax(v: { min_select?: number | undefined; max_select?: number | undefined }): boolean {
+  return v.min_select === undefined || v.max_select === undefined || v.min_select <= v.max_select;
+}
+const minMaxIssue = { message: 'Minimum selections cannot exceed maximum selections', path: ['min_select'] };
+
+const optionGroupFields = z.object({
+  name,
+  min_select: selectCount.optional(),
+  max_select: selectCount.min(1, 'Must be at least 1').optional(),
+  free_option_count: selectCount.optional(),
+  enable_inventory_tracking: z.boolean().optional(),
+  position: z.number().int().min(0).optional(),
+});
+
+export const OptionGroupCreateInput = optionGroupFields
+  .extend({ options: z.array(OptionCreateInput).max(50).optional() })
+  .refine(minWithinMax, minMaxIssue);
+export type OptionGroupCreateInput = z.infer<typeof OptionGroupCreateInput>;
+
+export const OptionGroupUpdateInput = optionGroupFields.partial().refine(minWithinMax, minMaxIssue);
+export type OptionGroupUpdateInput = z.infer<typeof OptionGroupUpdateInput>;
