@@ -18,6 +18,9 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
 import realtimePlugin from './realtime/socket.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { promotionRoutes } from './modules/promotions/routes.ts';
 import menuCachePlugin from './modules/menu/cache.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -53,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? false
         : {
             level: config.LOG_LEVEL,
-            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.card', '*.access_token'],
           },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -127,6 +130,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(restaurantRoutes);
+      await api.register(orderRoutes);
+      await api.register(paymentRoutes);
+      await api.register(promotionRoutes);
       await api.register(menuRoutes);
       await api.register(accountRoutes);
       await api.register(notificationRoutes);

@@ -48,6 +48,19 @@ const EnvSchema = z.object({
   SMS_API_URL: z.string().url().optional(),
   SMS_API_TOKEN: z.string().optional(),
   SMS_FROM: z.string().optional(),
+  /** Stripe secret key (sk_live_… / sk_test_…). Needed only by restaurants whose payment_gateway is stripe with test_mode false. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** Signing secret of the Stripe webhook endpoint /api/v1/payments/stripe/webhook (whsec_…). */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Another Stripe API address (stripe-mock, tests), e.g. http://127.0.0.1:12111. Unset: api.stripe.com. */
+  STRIPE_API_BASE: z.string().url().optional(),
+  /** PayPal REST app credentials, for restaurants whose payment_gateway is paypal with test_mode false. */
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  /** PayPal REST base. Unset: https://api-m.paypal.com in production, the sandbox otherwise. */
+  PAYPAL_API_BASE: z.string().url().optional(),
+  /** Promo and VIP code checks allowed per client per minute (guessing protection). */
+  CODE_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Built SPA to serve; unset: apps/web/dist next to the API. */
   WEB_DIST_DIR: z.string().optional(),
   UPLOADS_DIR: z.string().optional(),
@@ -60,6 +73,7 @@ export interface Config extends Env {
   uploadsDir: string;
   publicUrl: string;
   restaurantHosts: Map<string, number>;
+  paypalApiBase: string;
 }
 
 export class ConfigError extends Error {
@@ -102,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.resolve(data.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     publicUrl: (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, ''),
     restaurantHosts,
+    paypalApiBase: (data.PAYPAL_API_BASE ?? (data.NODE_ENV === 'production' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')).replace(/\/$/, ''),
   };
 }

@@ -3,3 +3,5 @@ export * from './restaurants.ts';
 export * from './accounts.ts';
 export * from './menu.ts';
 export * from './notifications.ts';
+export * from './promotions.ts';
+export * from './orders.ts';

@@ -4,6 +4,7 @@ import { restaurants, siteSettings, users } from '../schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
 import { seedMenus } from './menu.ts';
+import { seedPromotions } from './promotions.ts';
 
 /**
  * Demo data for a first start: the two restaurants (gold and blue) with their settings and one
@@ -64,6 +65,7 @@ export async function seedDemo(db: Database): Promise<void> {
     );
 
     await seedMenus(tx);
+    await seedPromotions(tx);
   });
 }
 

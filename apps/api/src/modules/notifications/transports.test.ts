@@ -71,11 +71,16 @@ describe('notifications: the HTTP SMS transport', () => {
       return row && row.attempts >= 1 ? row : null;
     });
     expect(failed).toMatchObject({ status: 'queued', transport: 'sms_http', error: 'SMS provider answered 503: provider down', sentAt: null });
-    const job = await t.pool.query(
-      `SELECT state, retry_limit FROM pgboss.job WHERE name = 'notification.deliver' AND (data->>'notification_id')::int = $1`,
-      [queued.id],
-    );
-    expect(job.rows[0]).toMatchObject({ state: 'retry', retry_limit: 5 });
+    // The worker records the failure, then throws; pg-boss marks the job for retry just after.
+    const job = await waitFor(async () => {
+      const result = await t.pool.query<{ state: string; retry_limit: number }>(
+        `SELECT state, retry_limit FROM pgboss.job WHERE name = 'notification.deliver' AND (data->>'notification_id')::int = $1`,
+        [queued.id],
+      );
+      const row = result.rows[0];
+      return row && row.state !== 'active' ? row : null;
+    });
+    expect(job).toMatchObject({ state: 'retry', retry_limit: 5 });
 
     // The first retry waits 5 to 10 s (retryDelay 5 with backoff).
     const sent = await waitFor(async () => {

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import {
+  checkCart,
+  CheckoutMessages,
+  pickupEstimate,
+  toQuoteLine,
+  type CartCheck,
+  type CartIssue,
+  type CartLine,
+  type QuoteOutput,
+} from '@kusina/domain/checkout';
+import { centsToDollars } from '@kusina/domain/money';
+import { promoDiscountCents } from '@kusina/domain/promotions';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { PromoCodeRow } from '../promotions/service.ts';
+import { loadCatalog } from './catalog.ts';
+
+export interface PricedCart {
+  restaurantId: number;
+  check: CartCheck;
+  promo: PromoCodeRow | null;
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+}
+
+/**
+ * The server's price of a cart: catalog rows from the database, the shared pricing rules, and the
+ * promo's discount on the subtotal. Nothing the client sent about money is read.
+ */
+export async function priceCart(
+  db: DbOrTx,
+  restaurant: { id: number; timeZone: string },
+  items: CartLine[],
+  promo: PromoCodeRow | null,
+  options: { lock?: boolean; now?: Date } = {},
+): Promise<PricedCart> {
+  const catalog = await loadCatalog(
+    db,
+    restaurant.id,
+    items.map((i) => i.menu_item_id),
+    options.lock ?? false,
+  );
+  const check = checkCart(items, catalog, options.now ?? new Date(), restaurant.timeZone);
+  // Merchandise lines join the subtotal in a later issue; food is the whole subtotal for now.
+  const subtotalCents = check.foodSubtotalCents;
+  const discountCents = promo ? promoDiscountCents({ discountType: promo.discountType, value: promo.value }, subtotalCents) : 0;
+  return { restaurantId: restaurant.id, check, promo, subtotalCents, discountCents, totalCents: subtotalCents - discountCents };
+}
+
+export function toQuoteOutput(priced: PricedCart): QuoteOutput {
+  const { check } = priced;
+  return {
+    restaurant_id: priced.restaurantId,
+    items: check.lines.map(toQuoteLine),
+    food_subtotal_cents: check.foodSubtotalCents,
+    merchandise_subtotal_cents: 0,
+    subtotal_cents: priced.subtotalCents,
+    discount_cents: priced.discountCents,
+    total_cents: priced.totalCents,
+    food_subtotal: centsToDollars(check.foodSubtotalCents),
+    merchandise_subtotal: 0,
+    subtotal: centsToDollars(priced.subtotalCents),
+    discount: centsToDollars(priced.discountCents),
+    total: centsToDollars(priced.totalCents),
+    promo_code: priced.promo?.code ?? null,
+    requires_advance_notice: check.requiresAdvanceNotice,
+    max_advance_notice_hours: check.maxAdvanceNoticeHours,
+    pickup_estimate: pickupEstimate(check.maxAdvanceNoticeHours),
+    issues: check.issues,
+  };
+}
+
+/** 409 with every issue, so the cart can list them (storefront.md §5 Cart). */
+export function cartIssuesError(issues: CartIssue[]): AppError {
+  return AppError.conflict(CheckoutMessages.cartHasIssues, { issues });
+}
+
+/** A fingerprint of what was priced: the lines, the code and the total (kept with the payment). */
+export function quoteHash(priced: PricedCart): string {
+  const canonical = JSON.stringify({
+    restaurant: priced.restaurantId,
+    lines: priced.check.lines.map((l) => [l.menuItemId, l.quantity, [...l.selectedOptionIds].sort((a, b) => a - b), l.unitPriceCents]),
+    promo: priced.promo?.code ?? null,
+    total: priced.totalCents,
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}

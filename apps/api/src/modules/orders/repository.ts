@@ -1,0 +1,165 @@
+import { timingSafeEqual } from 'node:crypto';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { pickupEstimate } from '@kusina/domain/checkout';
+import { centsToDollars } from '@kusina/domain/money';
+import type { OrderConfirmationOutput, OrderHistoryOutput, OrderHistoryQuery } from '@kusina/domain/orders';
+import { isStaffRole } from '@kusina/domain/roles';
+import type { DbOrTx } from '../../db/client.ts';
+import { orderItems, orders, payments } from '../../db/schema/index.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function findOrderByKey(db: DbOrTx, restaurantId: number, idempotencyKey: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.restaurantId, restaurantId), eq(orders.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row ?? null;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Who may see an order: whoever holds its access token (the guest's link), the signed-in customer
+ * who placed it, staff and admins of its restaurant, and super admins.
+ */
+export function canViewOrder(order: Pick<OrderRow, 'userId' | 'restaurantId' | 'accessToken'>, viewer: { user: SessionUser | null; token?: string | undefined }): boolean {
+  if (viewer.token && sameSecret(viewer.token, order.accessToken)) return true;
+  const user = viewer.user;
+  if (!user) return false;
+  if (order.userId !== null && user.id === order.userId) return true;
+  if (user.role === 'super_admin') return true;
+  return isStaffRole(user.role) && user.restaurantId === order.restaurantId;
+}
+
+async function itemsOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, OrderItemRow[]>> {
+  const byOrder = new Map<number, OrderItemRow[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.orderId), asc(orderItems.position));
+  for (const row of rows) {
+    const list = byOrder.get(row.orderId) ?? [];
+    list.push(row);
+    byOrder.set(row.orderId, list);
+  }
+  return byOrder;
+}
+
+function foodItem(row: OrderItemRow) {
+  return { name: row.name, price: centsToDollars(row.unitPriceCents), quantity: row.quantity, customizations: row.customizations, notes: row.notes };
+}
+
+function paymentView(payment: PaymentRow | undefined): OrderConfirmationOutput['payment'] {
+  if (!payment) return null;
+  const card = payment.cardLast4 ? `${payment.cardBrand ?? 'card'} ending ${payment.cardLast4}` : null;
+  return {
+    status: payment.status,
+    payment_method: payment.paymentMethod,
+    transaction_id: payment.transactionId,
+    payment_date: (payment.capturedAt ?? payment.authorizedAt)?.toISOString() ?? null,
+    payment_intent_id: payment.paymentIntentId,
+    processor: payment.processor,
+    notes: card,
+  };
+}
+
+/** storefront.md §3 Order (confirmation), read from the order, its lines and its payment. */
+export async function loadConfirmation(db: DbOrTx, order: OrderRow): Promise<OrderConfirmationOutput> {
+  const [items, [payment]] = await Promise.all([
+    itemsOf(db, [order.id]),
+    db.select().from(payments).where(eq(payments.orderId, order.id)).limit(1),
+  ]);
+  const lines = items.get(order.id) ?? [];
+  return {
+    id: order.id,
+    restaurant_id: order.restaurantId,
+    order_number: order.orderNumber,
+    status: order.status,
+    created_at: order.createdAt.toISOString(),
+    estimated_pickup_time: order.estimatedPickupTime.toISOString(),
+    pickup_estimate: pickupEstimate(order.maxAdvanceNoticeHours),
+    requires_advance_notice: order.requiresAdvanceNotice,
+    max_advance_notice_hours: order.maxAdvanceNoticeHours,
+    is_staff_order: order.isStaffOrder,
+    staff_member_name: order.staffMemberName,
+    location_name: order.locationName,
+    location_address: order.locationAddress,
+    items: lines.filter((l) => l.itemType === 'food').map(foodItem),
+    merchandise_items: lines
+      .filter((l) => l.itemType === 'merchandise')
+      .map((l) => ({
+        name: l.name,
+        price: centsToDollars(l.unitPriceCents),
+        quantity: l.quantity,
+        size: l.variantDetails?.size ?? null,
+        color: l.variantDetails?.color ?? null,
+        notes: l.notes,
+      })),
+    food_subtotal: centsToDollars(order.foodSubtotalCents),
+    merchandise_subtotal: centsToDollars(order.merchandiseSubtotalCents),
+    subtotal: centsToDollars(order.subtotalCents),
+    discount: centsToDollars(order.discountCents),
+    total: centsToDollars(order.totalCents),
+    promo_code: order.promoCode,
+    contact_name: order.contactName,
+    contact_phone: order.contactPhone,
+    contact_email: order.contactEmail,
+    special_instructions: order.specialInstructions,
+    payment: paymentView(payment),
+  };
+}
+
+const SORTS: Record<OrderHistoryQuery['sort'], SQL[]> = {
+  newest: [desc(orders.createdAt), desc(orders.id)],
+  oldest: [asc(orders.createdAt), asc(orders.id)],
+  highest: [desc(orders.totalCents), desc(orders.createdAt), desc(orders.id)],
+  lowest: [asc(orders.totalCents), desc(orders.createdAt), desc(orders.id)],
+};
+
+/** A signed-in customer's own orders only (storefront.md §6: history is scoped to the user id). */
+export async function listHistory(db: DbOrTx, userId: number, query: OrderHistoryQuery): Promise<OrderHistoryOutput> {
+  const where = and(eq(orders.userId, userId), query.status ? eq(orders.status, query.status) : undefined);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(...SORTS[query.sort])
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  const items = await itemsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const totalCount = totals[0]?.total ?? 0;
+  return {
+    orders: rows.map((order) => ({
+      id: order.id,
+      order_number: order.orderNumber,
+      createdAt: order.createdAt.toISOString(),
+      status: order.status,
+      items: (items.get(order.id) ?? []).map(foodItem),
+      total: centsToDollars(order.totalCents),
+      estimatedPickupTime: order.estimatedPickupTime.toISOString(),
+      specialInstructions: order.specialInstructions,
+    })),
+    total_count: totalCount,
+    page: query.page,
+    per_page: query.per_page,
+    total_pages: Math.ceil(totalCount / query.per_page),
+  };
+}

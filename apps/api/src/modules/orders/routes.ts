@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CheckoutMessages, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN, QuoteInput, QuoteOutput } from '@kusina/domain/checkout';
+import { ErrorOutput } from '@kusina/domain/errors';
+import { OrderConfirmationOutput, OrderCreateInput, OrderCreateOutput, OrderGetQuery, OrderHistoryOutput, OrderHistoryQuery } from '@kusina/domain/orders';
+import { AppError } from '../../lib/errors.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { rooms } from '../../realtime/socket.ts';
+import { invalidateMenuCache } from '../menu/cache.ts';
+import { storefrontRestaurantId } from '../restaurants/service.ts';
+import { canViewOrder, findOrder, listHistory, loadConfirmation } from './repository.ts';
+import { placeOrder, quote, type OrderDeps } from './service.ts';
+
+const errors = { 400: ErrorOutput, 401: ErrorOutput, 402: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 503: ErrorOutput };
+const bearer = [{ bearer: [] }];
+
+export function orderDeps(app: FastifyInstance): OrderDeps {
+  return { db: app.db, config: app.config, log: app.log, pool: app.pool, boss: app.boss };
+}
+
+const IdempotencyKey = z
+  .string({ error: CheckoutMessages.idempotencyKeyRequired })
+  .min(IDEMPOTENCY_KEY_MIN, CheckoutMessages.idempotencyKeyRequired)
+  .max(IDEMPOTENCY_KEY_MAX, CheckoutMessages.idempotencyKeyRequired);
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The confirmation page's live channel: the same people who may GET the order may listen to it.
+  app.realtime.registerChannel('order', async ({ params, auth }) => {
+    const id = Number(params.order_id);
+    if (!Number.isInteger(id) || id <= 0) return null;
+    const order = await findOrder(app.db, id);
+    const token = typeof params.token === 'string' ? params.token : undefined;
+    return order && canViewOrder(order, { user: auth?.user ?? null, token }) ? rooms.order(order.id) : null;
+  });
+
+  app.post(
+    '/checkout/quote',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The server's price of a cart, with stock and selection issues",
+        body: QuoteInput,
+        response: { 200: QuoteOutput, ...errors },
+      },
+    },
+    async (request) => quote(orderDeps(app), storefrontRestaurantId(app.config, request, request.body.restaurant_id), request.body),
+  );
+
+  app.post(
+    '/orders',
+    {
+      preHandler: app.identify,
+      schema: {
+        tags: ['orders'],
+        summary: 'Places a paid pickup order (step 3 of checkout); idempotent by Idempotency-Key and payment',
+        headers: z.object({ 'idempotency-key': IdempotencyKey }),
+        body: OrderCreateInput,
+        response: { 200: OrderCreateOutput, 201: OrderCreateOutput, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const restaurantId = storefrontRestaurantId(app.config, request, request.body.restaurant_id);
+      const result = await placeOrder(orderDeps(app), {
+        restaurantId,
+        body: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+        auth: request.auth,
+      });
+      if (result.created) {
+        // Stock changed: this node's next menu read must show it (other nodes hear the NOTIFY).
+        invalidateMenuCache(app, result.order.restaurant_id);
+        const { access_token: _secret, ...order } = result.order;
+        app.realtime.emit(rooms.staff(order.restaurant_id), 'order_created', { order });
+      } else {
+        reply.header('idempotent-replayed', 'true');
+      }
+      return reply.status(result.created ? 201 : 200).send(result.order);
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      preHandler: app.identify,
+      schema: {
+        tags: ['orders'],
+        summary: 'An order as the confirmation page shows it (owner, staff, or ?token=)',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        querystring: OrderGetQuery,
+        response: { 200: OrderConfirmationOutput, ...errors },
+      },
+    },
+    async (request) => {
+      const order = await findOrder(app.db, request.params.id);
+      // 404 for "not yours" too, so order ids reveal nothing.
+      if (!order || !canViewOrder(order, { user: request.auth?.user ?? null, token: request.query.token })) {
+        throw AppError.notFound(CheckoutMessages.orderNotFound);
+      }
+      return loadConfirmation(app.db, order);
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in customer's order history",
+        security: bearer,
+        querystring: OrderHistoryQuery,
+        response: { 200: OrderHistoryOutput, ...errors },
+      },
+    },
+    async (request) => listHistory(app.db, requireAuth(request).user.id, request.query),
+  );
+};

@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type PgBoss from 'pg-boss';
+import { CheckoutMessages, estimatedPickupTime, pickupEstimate, type QuoteInput, type QuoteOutput } from '@kusina/domain/checkout';
+import {
+  ORDER_STATUS_AT_CREATION,
+  orderConfirmationText,
+  type OrderCreateInput,
+  type OrderCreateOutput,
+} from '@kusina/domain/orders';
+import { promoDiscountCents } from '@kusina/domain/promotions';
+import { RestaurantDefaults } from '@kusina/domain/restaurants';
+import { isStaffRole } from '@kusina/domain/roles';
+import { menuItems, options, orderItems, orders, orderStatusEvents, payments } from '../../db/schema/index.ts';
+import { isUniqueViolation, transaction } from '../../db/transaction.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Auth } from '../../plugins/auth.ts';
+import { enqueueNotification } from '../notifications/service.ts';
+import { PaymentDeclinedError } from '../payments/processor.ts';
+import { processorFor } from '../payments/select.ts';
+import {
+  ensureAuthorized,
+  findPayment,
+  paymentFailed,
+  processorRef,
+  refundOrphanCapture,
+  releasePayment,
+  type PaymentDeps,
+  type PaymentRow,
+} from '../payments/service.ts';
+import { consumePromo, consumeVip, findUsablePromo, invalidPromo, vipRequired } from '../promotions/service.ts';
+import { getRestaurant } from '../restaurants/service.ts';
+import { cartIssuesError, priceCart, toQuoteOutput } from './quote.ts';
+import { findOrder, findOrderByKey, loadConfirmation } from './repository.ts';
+
+export interface OrderDeps extends PaymentDeps {
+  pool: pg.Pool;
+  boss: PgBoss;
+}
+
+/** POST /checkout/quote: the server's price of a cart, with every issue listed (nothing is written). */
+export async function quote(deps: OrderDeps, restaurantId: number, input: QuoteInput): Promise<QuoteOutput> {
+  const restaurant = await getRestaurant(deps.db, restaurantId);
+  const promo = input.promo_code ? await findUsablePromo(deps.db, restaurant.id, input.promo_code) : null;
+  if (input.promo_code && !promo) throw invalidPromo();
+  return toQuoteOutput(await priceCart(deps.db, restaurant, input.items, promo));
+}
+
+export interface PlaceOrderInput {
+  restaurantId: number;
+  body: OrderCreateInput;
+  idempotencyKey: string;
+  auth: Auth | null;
+}
+
+export interface PlaceOrderResult {
+  /** false when an earlier request with the same key or payment already placed it. */
+  created: boolean;
+  order: OrderCreateOutput;
+}
+
+/** Failures after which this payment can never pay for this cart: its hold is released. */
+function releasesPayment(error: unknown): boolean {
+  return error instanceof AppError && (error.httpStatus === 409 || error.code === 'INVALID_PROMO_CODE');
+}
+
+async function replay(deps: OrderDeps, orderId: number): Promise<PlaceOrderResult> {
+  const order = await findOrder(deps.db, orderId);
+  if (!order) throw new Error(`order ${orderId} vanished`);
+  return { created: false, order: { ...(await loadConfirmation(deps.db, order)), access_token: order.accessToken } };
+}
+
+/**
+ * A retry with a key that already placed an order answers that order. A different payment sent
+ * with it can never be used for that key: its hold is released (a no-op if it pays some order).
+ */
+async function replayByKey(deps: OrderDeps, orderId: number, paymentId: string): Promise<PlaceOrderResult> {
+  await releasePayment(deps, paymentId, 'Not used: the Idempotency-Key had already placed an order');
+  return replay(deps, orderId);
+}
+
+/**
+ * POST /orders. Everything that guards money and stock happens in ONE transaction: the payment row
+ * is locked first (so the same payment cannot place two orders), the cart is re-priced from
+ * catalog rows locked in id order, any issue refuses the order, promo and VIP uses are counted
+ * with conditional UPDATEs, the payment must hold exactly the recomputed total, stock goes down,
+ * the order and its lines are written, the confirmation messages are queued, and the payment is
+ * captured last. A capture failure rolls everything back. The same Idempotency-Key (or payment)
+ * answers the order it already placed, also when two requests race (UNIQUE constraints decide).
+ */
+export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const { body, auth } = input;
+  const restaurant = await getRestaurant(deps.db, input.restaurantId);
+
+  const isStaff = !!auth && isStaffRole(auth.user.role) && (auth.user.role === 'super_admin' || auth.user.restaurantId === restaurant.id);
+  if (body.staff_member_name && !isStaff) throw AppError.forbidden(CheckoutMessages.staffOnly);
+
+  const earlier = await findOrderByKey(deps.db, restaurant.id, input.idempotencyKey);
+  if (earlier) return replayByKey(deps, earlier.id, body.payment_id);
+
+  if (restaurant.vipOnlyCheckout && !body.vip_code) throw vipRequired();
+
+  let payment = await findPayment(deps.db, body.payment_id);
+  if (!payment || payment.restaurantId !== restaurant.id) {
+    throw AppError.validation(CheckoutMessages.paymentNotFound, { payment_id: CheckoutMessages.paymentNotFound });
+  }
+  if (payment.orderId !== null) return replay(deps, payment.orderId);
+  payment = await ensureAuthorized(deps, payment);
+  if (payment.status === 'failed') throw paymentFailed(payment.failureMessage ?? CheckoutMessages.cardDeclined);
+  if (payment.status !== 'authorized') throw AppError.conflict(CheckoutMessages.paymentNotAuthorized);
+
+  const placedAt = new Date();
+  const accessToken = randomBytes(24).toString('base64url');
+  let captured: { payment: PaymentRow; transactionId: string } | null = null;
+
+  try {
+    const result = await transaction(deps.pool, async ({ tx, client }) => {
+      const [locked] = await tx.select().from(payments).where(eq(payments.id, body.payment_id)).for('update');
+      if (!locked) throw new Error('payment vanished');
+      if (locked.orderId !== null) return { replayOf: locked.orderId, orderId: locked.orderId };
+      if (locked.status !== 'authorized') throw AppError.conflict(CheckoutMessages.paymentNotAuthorized);
+
+      const priced = await priceCart(tx, restaurant, body.items, null, { lock: true, now: placedAt });
+      if (priced.check.issues.length > 0) throw cartIssuesError(priced.check.issues);
+
+      const promo = body.promo_code ? await consumePromo(tx, restaurant.id, body.promo_code) : null;
+      if (body.promo_code && !promo) throw invalidPromo();
+      const vip = body.vip_code ? await consumeVip(tx, restaurant.id, body.vip_code) : null;
+      if (body.vip_code && !vip) throw vipRequired();
+
+      const subtotalCents = priced.subtotalCents;
+      const discountCents = promo ? promoDiscountCents({ discountType: promo.discountType, value: promo.value }, subtotalCents) : 0;
+      const totalCents = subtotalCents - discountCents;
+      if (locked.amountCents !== totalCents) {
+        throw AppError.conflict(CheckoutMessages.paymentAmountMismatch, { payment_amount_cents: locked.amountCents, order_total_cents: totalCents });
+      }
+
+      // The CHECKs (stock ≥ damaged ≥ 0) are the last word: under the locks these cannot fail.
+      for (const [id, quantity] of [...priced.check.itemDemand].sort(([a], [b]) => a - b)) {
+        await tx
+          .update(menuItems)
+          .set({ stockQuantity: sql`${menuItems.stockQuantity} - ${quantity}`, updatedAt: sql`now()` })
+          .where(eq(menuItems.id, id));
+      }
+      for (const [id, quantity] of [...priced.check.optionDemand].sort(([a], [b]) => a - b)) {
+        await tx
+          .update(options)
+          .set({ stockQuantity: sql`${options.stockQuantity} - ${quantity}`, updatedAt: sql`now()` })
+          .where(eq(options.id, id));
+      }
+
+      const maxNotice = priced.check.maxAdvanceNoticeHours;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          restaurantId: restaurant.id,
+          userId: auth?.user.id ?? null,
+          status: ORDER_STATUS_AT_CREATION,
+          foodSubtotalCents: priced.check.foodSubtotalCents,
+          merchandiseSubtotalCents: 0,
+          subtotalCents,
+          discountCents,
+          totalCents,
+          promoCodeId: promo?.id ?? null,
+          promoCode: promo?.code ?? null,
+          vipCodeId: vip?.id ?? null,
+          contactName: body.contact.name,
+          contactPhone: body.contact.phone,
+          contactEmail: body.contact.email,
+          specialInstructions: body.special_instructions ?? null,
+          requiresAdvanceNotice: priced.check.requiresAdvanceNotice,
+          maxAdvanceNoticeHours: maxNotice,
+          estimatedPickupTime: estimatedPickupTime(placedAt, maxNotice),
+          isStaffOrder: isStaff && !!body.staff_member_name,
+          staffMemberName: isStaff ? (body.staff_member_name ?? null) : null,
+          locationName: restaurant.name,
+          locationAddress: restaurant.customPickupLocation ?? restaurant.address ?? RestaurantDefaults.pickupAddress,
+          accessToken,
+          idempotencyKey: input.idempotencyKey,
+          createdAt: placedAt,
+          updatedAt: placedAt,
+        })
+        .returning();
+      if (!order) throw new Error('order insert returned nothing');
+
+      await tx.insert(orderItems).values(
+        priced.check.lines.map((line, position) => ({
+          orderId: order.id,
+          itemType: 'food' as const,
+          menuItemId: line.menuItemId,
+          name: line.name,
+          unitPriceCents: line.unitPriceCents,
+          quantity: line.quantity,
+          lineTotalCents: line.lineTotalCents,
+          customizations: line.customizations,
+          selectedOptionIds: line.selectedOptionIds,
+          notes: line.notes,
+          position,
+        })),
+      );
+      await tx.insert(orderStatusEvents).values({ orderId: order.id, fromStatus: null, toStatus: order.status, actorUserId: auth?.user.id ?? null, createdAt: placedAt });
+
+      const link = `${deps.config.publicUrl}/order-confirmation/${order.id}?token=${accessToken}`;
+      const text = orderConfirmationText({ restaurantName: restaurant.name, orderNumber: order.orderNumber, pickupEstimate: pickupEstimate(maxNotice), link });
+      const ctx = { tx, client, boss: deps.boss };
+      const userId = auth?.user.id ?? null;
+      await enqueueNotification(ctx, { restaurantId: restaurant.id, userId, channel: 'sms', recipient: order.contactPhone, body: text, template: 'order_confirmation' });
+      await enqueueNotification(ctx, {
+        restaurantId: restaurant.id,
+        userId,
+        channel: 'email',
+        recipient: order.contactEmail,
+        subject: `Your ${restaurant.name} order ${order.orderNumber}`,
+        body: `Hafa adai ${order.contactName},\n\n${text}\n\nTotal: $${(totalCents / 100).toFixed(2)}`,
+        template: 'order_confirmation',
+      });
+
+      // Last, so that nothing after it can fail but the COMMIT itself.
+      const capture =
+        locked.amountCents === 0
+          ? { transactionId: locked.transactionId ?? '' }
+          : await processorFor(deps.config, locked.processor).capture({ ...processorRef(locked), amountCents: locked.amountCents });
+      captured = { payment: locked, transactionId: capture.transactionId };
+      await tx
+        .update(payments)
+        .set({ orderId: order.id, status: 'captured', transactionId: capture.transactionId, capturedAt: new Date() })
+        .where(eq(payments.id, locked.id));
+      return { replayOf: undefined, orderId: order.id };
+    });
+
+    if (result.replayOf !== undefined) return replay(deps, result.replayOf);
+    return { ...(await replay(deps, result.orderId)), created: true };
+  } catch (error) {
+    if (isUniqueViolation(error, 'orders_restaurant_idempotency_key_unique')) {
+      const winner = await findOrderByKey(deps.db, restaurant.id, input.idempotencyKey);
+      if (winner) return replayByKey(deps, winner.id, body.payment_id);
+    }
+    const orphan = captured as { payment: PaymentRow; transactionId: string } | null;
+    if (orphan) {
+      await refundOrphanCapture(deps, orphan.payment, orphan.transactionId);
+      throw error;
+    }
+    if (error instanceof PaymentDeclinedError) {
+      await releasePayment(deps, body.payment_id, `Capture declined: ${error.message}`);
+      throw paymentFailed(error.message);
+    }
+    if (releasesPayment(error)) await releasePayment(deps, body.payment_id, (error as AppError).message);
+    throw error;
+  }
+}

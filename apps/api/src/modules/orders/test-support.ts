@@ -1,0 +1,208 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { menuItems, menus, optionGroups, options, users } from '../../db/schema/index.ts';
+import { request } from '../../test/build.ts';
+import { createSession } from '../accounts/sessions.ts';
+import { TEST_CARDS } from '../payments/test-processor.ts';
+
+/** A bearer token for a demo account, straight from a session (no password hashing per test). */
+export async function tokenFor(app: FastifyInstance, db: Database, email: string): Promise<string> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (!user) throw new Error(`no demo user ${email}`);
+  const session = await createSession(db, { userId: user.id, ttlHours: 24 });
+  return app.tokens.sign({ sessionId: session.id, userId: user.id, expiresAt: session.expiresAt });
+}
+
+export async function userId(db: Database, email: string): Promise<number> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (!user) throw new Error(`no demo user ${email}`);
+  return user.id;
+}
+
+export interface OptionSpec {
+  name: string;
+  /** null: the $2 default. */
+  price?: number | null;
+  available?: boolean;
+  stock?: number;
+  damaged?: number;
+}
+
+export interface GroupSpec {
+  name: string;
+  min?: number;
+  max?: number;
+  free?: number;
+  tracked?: boolean;
+  options: OptionSpec[];
+}
+
+export interface ItemSpec {
+  restaurantId?: number;
+  name?: string;
+  priceCents: number;
+  tracked?: boolean;
+  stock?: number;
+  damaged?: number;
+  available?: boolean;
+  advanceNoticeHours?: number;
+  availableDays?: number[];
+  availableUntil?: string | null;
+  groups?: GroupSpec[];
+}
+
+export interface CreatedItem {
+  id: number;
+  name: string;
+  groups: { id: number; name: string; options: { id: number; name: string }[] }[];
+}
+
+const menuByRestaurant = new WeakMap<Database, Map<number, number>>();
+
+/** Inserts a menu item (and its option groups) with Drizzle, independent of the demo catalog. */
+export async function createItem(db: Database, spec: ItemSpec): Promise<CreatedItem> {
+  const restaurantId = spec.restaurantId ?? 1;
+  let byRestaurant = menuByRestaurant.get(db);
+  if (!byRestaurant) menuByRestaurant.set(db, (byRestaurant = new Map()));
+  let menuId = byRestaurant.get(restaurantId);
+  if (menuId === undefined) {
+    const [menu] = await db.insert(menus).values({ restaurantId, name: 'Checkout tests', active: false }).returning();
+    if (!menu) throw new Error('menu insert failed');
+    menuId = menu.id;
+    byRestaurant.set(restaurantId, menuId);
+  }
+  const name = spec.name ?? `Test item ${randomBytes(3).toString('hex')}`;
+  const [item] = await db
+    .insert(menuItems)
+    .values({
+      restaurantId,
+      menuId,
+      name,
+      priceCents: spec.priceCents,
+      enableStockTracking: spec.tracked ?? spec.stock !== undefined,
+      stockQuantity: spec.stock ?? 0,
+      damagedQuantity: spec.damaged ?? 0,
+      available: spec.available ?? true,
+      advanceNoticeHours: spec.advanceNoticeHours ?? 0,
+      ...(spec.availableDays ? { availableDays: spec.availableDays } : {}),
+      availableUntil: spec.availableUntil ?? null,
+    })
+    .returning();
+  if (!item) throw new Error('item insert failed');
+  const groups: CreatedItem['groups'] = [];
+  for (const [position, g] of (spec.groups ?? []).entries()) {
+    const [group] = await db
+      .insert(optionGroups)
+      .values({
+        menuItemId: item.id,
+        name: g.name,
+        minSelect: g.min ?? 0,
+        maxSelect: g.max ?? 1,
+        freeOptionCount: g.free ?? 0,
+        enableInventoryTracking: g.tracked ?? false,
+        position,
+      })
+      .returning();
+    if (!group) throw new Error('group insert failed');
+    const rows = await db
+      .insert(options)
+      .values(
+        g.options.map((o, i) => ({
+          optionGroupId: group.id,
+          name: o.name,
+          additionalPriceCents: o.price === undefined ? 0 : o.price,
+          available: o.available ?? true,
+          stockQuantity: o.stock ?? 0,
+          damagedQuantity: o.damaged ?? 0,
+          position: i,
+        })),
+      )
+      .returning({ id: options.id, name: options.name });
+    groups.push({ id: group.id, name: group.name, options: rows });
+  }
+  return { id: item.id, name, groups };
+}
+
+export async function itemStock(db: Database, id: number): Promise<number> {
+  const [row] = await db.select({ stock: menuItems.stockQuantity }).from(menuItems).where(eq(menuItems.id, id));
+  if (!row) throw new Error(`no item ${id}`);
+  return row.stock;
+}
+
+export async function optionStock(db: Database, id: number): Promise<number> {
+  const [row] = await db.select({ stock: options.stockQuantity }).from(options).where(eq(options.id, id));
+  if (!row) throw new Error(`no option ${id}`);
+  return row.stock;
+}
+
+export interface Line {
+  menu_item_id: number;
+  quantity: number;
+  selected_options?: Record<string, number[]>;
+  notes?: string;
+}
+
+export const contact = { name: 'Maria Cruz', email: 'maria@example.com', phone: '+16715551234' };
+
+export function newKey(): string {
+  return `key-${randomBytes(8).toString('hex')}`;
+}
+
+export const card = (number: string = TEST_CARDS.success) => ({ number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 2, cvc: '123' });
+
+export interface CheckoutOptions {
+  restaurantId?: number;
+  items: Line[];
+  promo_code?: string;
+  vip_code?: string;
+  token?: string;
+  cardNumber?: string;
+  key?: string;
+  extra?: Record<string, unknown>;
+}
+
+/** POST /payments then /payments/:id/confirm (test cards); returns the payment id. */
+export async function pay(app: FastifyInstance, options: CheckoutOptions): Promise<string> {
+  const created = await request(app, {
+    method: 'POST',
+    url: '/api/v1/payments',
+    payload: {
+      restaurant_id: options.restaurantId ?? 1,
+      items: options.items,
+      ...(options.promo_code ? { promo_code: options.promo_code } : {}),
+      ...(options.vip_code ? { vip_code: options.vip_code } : {}),
+    },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const paymentId: string = created.json().payment_id;
+  const confirmed = await request(app, { method: 'POST', url: `/api/v1/payments/${paymentId}/confirm`, payload: { card: card(options.cardNumber) } });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return paymentId;
+}
+
+/** POST /orders for a payment. */
+export function placeOrder(app: FastifyInstance, paymentId: string, options: CheckoutOptions): Promise<LightMyRequestResponse> {
+  return request(app, {
+    method: 'POST',
+    url: '/api/v1/orders',
+    token: options.token,
+    headers: { 'idempotency-key': options.key ?? newKey() },
+    payload: {
+      restaurant_id: options.restaurantId ?? 1,
+      items: options.items,
+      contact,
+      payment_id: paymentId,
+      ...(options.promo_code ? { promo_code: options.promo_code } : {}),
+      ...(options.vip_code ? { vip_code: options.vip_code } : {}),
+      ...options.extra,
+    },
+  });
+}
+
+/** Pay and place: the whole SPA flow. */
+export async function checkout(app: FastifyInstance, options: CheckoutOptions): Promise<LightMyRequestResponse> {
+  return placeOrder(app, await pay(app, options), options);
+}

@@ -1,0 +1,150 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorOutput } from '@kusina/domain/errors';
+import {
+  PromoApplyInput,
+  PromoApplyOutput,
+  PromoCodeCreateInput,
+  PromoCodeListOutput,
+  PromoCodeOutput,
+  PromoCodeUpdateInput,
+  VipValidateInput,
+  VipValidateOutput,
+} from '@kusina/domain/promotions';
+import { AppError } from '../../lib/errors.ts';
+import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
+import { getRestaurant, storefrontRestaurantId } from '../restaurants/service.ts';
+import * as promotions from './service.ts';
+
+/** Per-IP limit of code guesses (CODE_CHECK_RATE_LIMIT_PER_MINUTE). */
+export function codeCheckRateLimit(app: FastifyInstance) {
+  return {
+    rateLimit: {
+      max: app.config.CODE_CHECK_RATE_LIMIT_PER_MINUTE,
+      timeWindow: '1 minute',
+      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+        AppError.tooManyRequests('Too many attempts. Please wait a minute and try again.', {
+          retry_after_seconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+        }),
+    },
+  };
+}
+
+const errors = { 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput };
+const bearer = [{ bearer: [] }];
+const CodeParams = z.object({ code: z.string().trim().min(1).max(40) });
+const AdminQuery = z.object({ restaurant_id: z.coerce.number().int().positive().optional() });
+
+export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/promo_codes/apply',
+    {
+      config: codeCheckRateLimit(app),
+      schema: {
+        tags: ['promotions'],
+        summary: 'What a promo code takes off a total (for display; counts no use)',
+        body: PromoApplyInput,
+        response: { 200: PromoApplyOutput, ...errors },
+      },
+    },
+    async (request) => {
+      const restaurantId = storefrontRestaurantId(app.config, request, request.body.restaurant_id);
+      return promotions.applyPromo(app.db, restaurantId, request.body.code, request.body.total);
+    },
+  );
+
+  app.post(
+    '/restaurants/:id/vip_access/validate_code',
+    {
+      config: codeCheckRateLimit(app),
+      schema: {
+        tags: ['promotions'],
+        summary: "Checks a VIP code for a VIP-only restaurant's checkout (401 when invalid)",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: VipValidateInput,
+        response: { 200: VipValidateOutput, ...errors },
+      },
+    },
+    async (request) => {
+      await getRestaurant(app.db, request.params.id);
+      return promotions.validateVip(app.db, request.params.id, request.body.code);
+    },
+  );
+
+  app.get(
+    '/promo_codes',
+    {
+      preHandler: requireAdmin(app),
+      schema: {
+        tags: ['promotions'],
+        summary: "The restaurant's promo codes (admins)",
+        security: bearer,
+        querystring: AdminQuery,
+        response: { 200: PromoCodeListOutput, ...errors },
+      },
+    },
+    async (request) => {
+      const restaurantId = promotions.adminRestaurantId(requireAuth(request).user, request.query.restaurant_id);
+      return promotions.listPromoCodes(app.db, restaurantId);
+    },
+  );
+
+  app.post(
+    '/promo_codes',
+    {
+      preHandler: requireAdmin(app),
+      schema: {
+        tags: ['promotions'],
+        summary: 'Creates a promo code (admins)',
+        security: bearer,
+        body: PromoCodeCreateInput,
+        response: { 201: PromoCodeOutput, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const restaurantId = promotions.adminRestaurantId(requireAuth(request).user, request.body.restaurant_id);
+      return reply.status(201).send(await promotions.createPromoCode(app.db, restaurantId, request.body));
+    },
+  );
+
+  app.patch(
+    '/promo_codes/:code',
+    {
+      preHandler: requireAdmin(app),
+      schema: {
+        tags: ['promotions'],
+        summary: 'Changes a promo code (admins)',
+        security: bearer,
+        params: CodeParams,
+        querystring: AdminQuery,
+        body: PromoCodeUpdateInput,
+        response: { 200: PromoCodeOutput, ...errors },
+      },
+    },
+    async (request) => {
+      const restaurantId = promotions.adminRestaurantId(requireAuth(request).user, request.query.restaurant_id);
+      return promotions.updatePromoCode(app.db, restaurantId, request.params.code, request.body);
+    },
+  );
+
+  app.delete(
+    '/promo_codes/:code',
+    {
+      preHandler: requireAdmin(app),
+      schema: {
+        tags: ['promotions'],
+        summary: 'Deletes a promo code (admins); placed orders keep the code as text',
+        security: bearer,
+        params: CodeParams,
+        querystring: AdminQuery,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const restaurantId = promotions.adminRestaurantId(requireAuth(request).user, request.query.restaurant_id);
+      await promotions.deletePromoCode(app.db, restaurantId, request.params.code);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,458 @@
+import { z } from 'zod';
+import { centsToDollars, type Cents } from './money.ts';
+import {
+  ADVANCE_NOTICE_THRESHOLD_HOURS,
+  availableQuantity,
+  cannotAddMoreMessage,
+  hasRequiredUnavailableOptions,
+  isOptionSelectable,
+  itemUnavailableReason,
+  optionAvailableQuantity,
+} from './menu.ts';
+import { validateSelection, unitPrice, type PricedGroup } from './pricing.ts';
+import { phoneSchema } from './phone.ts';
+
+/** The spec's checkout and stock words, verbatim (storefront.md §5, §8). */
+export const CheckoutMessages = {
+  outOfStock: 'Sorry, this item is out of stock.',
+  requiredOptionsUnavailable: 'Sorry, this item has required options that are currently unavailable.',
+  paymentFailedPrefix: 'Payment failed: ',
+  placeOrderFailed: 'Failed to place order. Please try again.',
+  paymentNotAvailable: 'Payment processing is not available',
+  checkoutFailed: 'Failed to process checkout. Please try again.',
+  unableToLoadOrder: 'Unable to load order details',
+  locationLoadFailed: 'Failed to load location details',
+  orderDetailsNotAvailable: 'Order details not available',
+  // Server answers the spec leaves to us.
+  itemNotFound: 'This item is no longer on the menu.',
+  cartHasIssues: 'Some items in your cart need attention before checkout.',
+  paymentAmountMismatch: 'Payment amount does not match the order total',
+  paymentNotAuthorized: 'Payment has not been completed. Please pay before placing the order.',
+  paymentAlreadyProcessed: 'This payment has already been processed.',
+  paymentNotFound: 'Payment not found.',
+  paymentConfirmedByProcessor: 'This payment is confirmed on the payment form, not here.',
+  cardDeclined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  cardNumberInvalid: 'Your card number is incorrect.',
+  cardExpired: "Your card's expiration date is in the past.",
+  cardExpiryInvalid: "Your card's expiration date is invalid.",
+  cvcInvalid: "Your card's security code is invalid.",
+  staffOnly: 'Only staff can place a staff order.',
+  orderNotFound: 'Order not found.',
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address',
+  idempotencyKeyRequired: 'An Idempotency-Key header of 8 to 100 characters is required.',
+} as const;
+
+export function unavailableTodayMessage(name: string): string {
+  return `${name} is not available today.`;
+}
+
+export function optionUnavailableMessage(name: string): string {
+  return `${name} is currently unavailable.`;
+}
+
+/** The SPA's toast for a failed payment (storefront.md §8). */
+export function paymentFailedMessage(message: string): string {
+  return `${CheckoutMessages.paymentFailedPrefix}${message}`;
+}
+
+export const DEFAULT_ADVANCE_NOTICE_HOURS = 24;
+export const STANDARD_PICKUP_ESTIMATE = '20-25 minutes';
+/** The later end of the standard estimate, for estimated_pickup_time. */
+export const STANDARD_PICKUP_MINUTES = 25;
+
+export function pickupEstimate(maxAdvanceNoticeHours: number | null): string {
+  return maxAdvanceNoticeHours === null ? STANDARD_PICKUP_ESTIMATE : `${maxAdvanceNoticeHours} hours`;
+}
+
+export function estimatedPickupTime(placedAt: Date, maxAdvanceNoticeHours: number | null): Date {
+  const ms = maxAdvanceNoticeHours === null ? STANDARD_PICKUP_MINUTES * 60_000 : maxAdvanceNoticeHours * 3_600_000;
+  return new Date(placedAt.getTime() + ms);
+}
+
+// ---- Cart lines as the API receives them ----------------------------------------------
+
+export const MAX_LINE_QUANTITY = 100;
+export const MAX_CART_LINES = 50;
+
+export const CartLineInput = z.object({
+  menu_item_id: z.number().int().positive(),
+  quantity: z.number().int().min(1, 'Quantity must be at least 1').max(MAX_LINE_QUANTITY),
+  /** Option group id → chosen option ids. */
+  selected_options: z.record(z.string().regex(/^\d+$/, 'Option group ids are numbers'), z.array(z.number().int().positive()).max(50)).default({}),
+  notes: z.string().trim().max(500).optional(),
+});
+export type CartLineInput = z.infer<typeof CartLineInput>;
+
+const optionalCode = z
+  .string()
+  .trim()
+  .max(40)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+export const QuoteInput = z.object({
+  restaurant_id: z.number().int().positive().optional(),
+  items: z.array(CartLineInput).min(1, 'Your cart is empty').max(MAX_CART_LINES),
+  promo_code: optionalCode,
+});
+export type QuoteInput = z.infer<typeof QuoteInput>;
+
+export const ISSUE_CODES = [
+  'not_found',
+  'out_of_stock',
+  'unavailable_today',
+  'required_options_unavailable',
+  'option_unavailable',
+  'insufficient_stock',
+  'invalid_selection',
+] as const;
+export type IssueCode = (typeof ISSUE_CODES)[number];
+
+export const CartIssue = z.object({
+  /** Index of the cart line the issue belongs to. */
+  line: z.number().int(),
+  menu_item_id: z.number().int(),
+  option_id: z.number().int().optional(),
+  code: z.enum(ISSUE_CODES),
+  message: z.string(),
+});
+export type CartIssue = z.infer<typeof CartIssue>;
+
+export const QuoteLineOutput = z.object({
+  line: z.number().int(),
+  menu_item_id: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unit_price_cents: z.number().int(),
+  unit_price: z.number(),
+  line_total_cents: z.number().int(),
+  line_total: z.number(),
+  customizations: z.record(z.string(), z.array(z.string())),
+  notes: z.string().nullable(),
+});
+
+export const QuoteOutput = z.object({
+  restaurant_id: z.number().int(),
+  items: z.array(QuoteLineOutput),
+  food_subtotal_cents: z.number().int(),
+  merchandise_subtotal_cents: z.number().int(),
+  subtotal_cents: z.number().int(),
+  discount_cents: z.number().int(),
+  total_cents: z.number().int(),
+  food_subtotal: z.number(),
+  merchandise_subtotal: z.number(),
+  subtotal: z.number(),
+  discount: z.number(),
+  total: z.number(),
+  promo_code: z.string().nullable(),
+  requires_advance_notice: z.boolean(),
+  max_advance_notice_hours: z.number().int().nullable(),
+  pickup_estimate: z.string(),
+  issues: z.array(CartIssue),
+});
+export type QuoteOutput = z.infer<typeof QuoteOutput>;
+
+// ---- The pure cart check --------------------------------------------------------------
+
+export interface CatalogOption {
+  id: number;
+  name: string;
+  additionalPriceCents: Cents | null;
+  available: boolean;
+  stockQuantity: number;
+  damagedQuantity: number;
+}
+
+export interface CatalogGroup extends PricedGroup {
+  enableInventoryTracking: boolean;
+  options: CatalogOption[];
+}
+
+export interface CatalogItem {
+  id: number;
+  name: string;
+  priceCents: Cents;
+  available: boolean;
+  enableStockTracking: boolean;
+  stockQuantity: number;
+  damagedQuantity: number;
+  advanceNoticeHours: number;
+  availableDays: number[];
+  /** Last day offered, YYYY-MM-DD in the restaurant's zone; null: no end. */
+  availableUntil: string | null;
+  optionGroups: CatalogGroup[];
+}
+
+export interface PricedLine {
+  line: number;
+  menuItemId: number;
+  name: string;
+  quantity: number;
+  unitPriceCents: Cents;
+  lineTotalCents: Cents;
+  customizations: Record<string, string[]>;
+  selectedOptionIds: number[];
+  notes: string | null;
+}
+
+export interface CartCheck {
+  lines: PricedLine[];
+  issues: CartIssue[];
+  foodSubtotalCents: Cents;
+  requiresAdvanceNotice: boolean;
+  /** The largest notice among items needing 24 h or more; null when none does. */
+  maxAdvanceNoticeHours: number | null;
+  /** Units to take from stock: tracked items and options of tracked groups only. */
+  itemDemand: Map<number, number>;
+  optionDemand: Map<number, number>;
+}
+
+export interface CartLine {
+  menu_item_id: number;
+  quantity: number;
+  selected_options: Record<string, number[]>;
+  notes?: string | undefined;
+}
+
+/**
+ * Prices a cart from catalog rows and lists every reason it cannot be sold as it is. Stock is
+ * counted across lines: two lines of the same item (or the same tracked option) share its stock.
+ */
+export function checkCart(cart: CartLine[], catalog: Map<number, CatalogItem>, now: Date, timeZone: string): CartCheck {
+  const lines: PricedLine[] = [];
+  const issues: CartIssue[] = [];
+  const itemDemand = new Map<number, number>();
+  const optionDemand = new Map<number, number>();
+  const itemBlocked = new Set<number>();
+  const optionBlocked = new Set<number>();
+  let maxNotice: number | null = null;
+
+  cart.forEach((input, line) => {
+    const item = catalog.get(input.menu_item_id);
+    if (!item) {
+      issues.push({ line, menu_item_id: input.menu_item_id, code: 'not_found', message: CheckoutMessages.itemNotFound });
+      return;
+    }
+    const issue = (code: IssueCode, message: string, optionId?: number) =>
+      issues.push({ line, menu_item_id: item.id, code, message, ...(optionId === undefined ? {} : { option_id: optionId }) });
+
+    const selected: Record<number, number[]> = {};
+    for (const [groupId, ids] of Object.entries(input.selected_options)) selected[Number(groupId)] = ids;
+
+    const unavailable = itemUnavailableReason(item, now, timeZone);
+    if (unavailable === 'switched_off' || unavailable === 'sold_out') {
+      issue('out_of_stock', CheckoutMessages.outOfStock);
+      itemBlocked.add(item.id);
+    } else if (unavailable) {
+      issue('unavailable_today', unavailableTodayMessage(item.name));
+    } else if (hasRequiredUnavailableOptions(item.optionGroups)) {
+      issue('required_options_unavailable', CheckoutMessages.requiredOptionsUnavailable);
+    }
+    for (const problem of validateSelection(item.optionGroups, selected)) issue('invalid_selection', problem.message);
+
+    const selectedOptionIds: number[] = [];
+    for (const group of item.optionGroups) {
+      const chosen = new Set(selected[group.id] ?? []);
+      for (const option of group.options) {
+        if (!chosen.has(option.id)) continue;
+        selectedOptionIds.push(option.id);
+        if (!isOptionSelectable(option, group.enableInventoryTracking)) {
+          issue('option_unavailable', optionUnavailableMessage(option.name), option.id);
+          optionBlocked.add(option.id);
+        }
+        if (group.enableInventoryTracking) optionDemand.set(option.id, (optionDemand.get(option.id) ?? 0) + input.quantity);
+      }
+    }
+    if (item.enableStockTracking) itemDemand.set(item.id, (itemDemand.get(item.id) ?? 0) + input.quantity);
+    if (item.advanceNoticeHours >= ADVANCE_NOTICE_THRESHOLD_HOURS) maxNotice = Math.max(maxNotice ?? 0, item.advanceNoticeHours);
+
+    const price = unitPrice(item.priceCents, item.optionGroups, selected);
+    lines.push({
+      line,
+      menuItemId: item.id,
+      name: item.name,
+      quantity: input.quantity,
+      unitPriceCents: price.unitPriceCents,
+      lineTotalCents: price.unitPriceCents * input.quantity,
+      customizations: price.customizations,
+      selectedOptionIds,
+      notes: input.notes ?? null,
+    });
+  });
+
+  // Shared stock: report once, on the line where the running count first goes past what is left.
+  const running = new Map<string, number>();
+  cart.forEach((input, line) => {
+    const item = catalog.get(input.menu_item_id);
+    if (!item) return;
+    if (item.enableStockTracking && !itemBlocked.has(item.id)) {
+      const key = `item:${item.id}`;
+      const before = running.get(key) ?? 0;
+      const after = before + input.quantity;
+      running.set(key, after);
+      const available = availableQuantity(item) ?? 0;
+      if (before <= available && after > available) {
+        issues.push({ line, menu_item_id: item.id, code: 'insufficient_stock', message: cannotAddMoreMessage(item.name, available) });
+      }
+    }
+    for (const group of item.optionGroups) {
+      if (!group.enableInventoryTracking) continue;
+      const chosen = new Set(input.selected_options[String(group.id)] ?? []);
+      for (const option of group.options) {
+        if (!chosen.has(option.id) || optionBlocked.has(option.id)) continue;
+        const key = `option:${option.id}`;
+        const before = running.get(key) ?? 0;
+        const after = before + input.quantity;
+        running.set(key, after);
+        const available = optionAvailableQuantity(option, true) ?? 0;
+        if (before <= available && after > available) {
+          issues.push({
+            line,
+            menu_item_id: item.id,
+            option_id: option.id,
+            code: 'insufficient_stock',
+            message: cannotAddMoreMessage(option.name, available),
+          });
+        }
+      }
+    }
+  });
+
+  issues.sort((a, b) => a.line - b.line);
+  const foodSubtotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
+  return {
+    lines,
+    issues,
+    foodSubtotalCents,
+    requiresAdvanceNotice: maxNotice !== null,
+    maxAdvanceNoticeHours: maxNotice,
+    itemDemand,
+    optionDemand,
+  };
+}
+
+export function toQuoteLine(l: PricedLine): z.infer<typeof QuoteLineOutput> {
+  return {
+    line: l.line,
+    menu_item_id: l.menuItemId,
+    name: l.name,
+    quantity: l.quantity,
+    unit_price_cents: l.unitPriceCents,
+    unit_price: centsToDollars(l.unitPriceCents),
+    line_total_cents: l.lineTotalCents,
+    line_total: centsToDollars(l.lineTotalCents),
+    customizations: l.customizations,
+    notes: l.notes,
+  };
+}
+
+// ---- Payments -------------------------------------------------------------------------
+
+export const PROCESSORS = ['test', 'stripe', 'paypal'] as const;
+export type ProcessorName = (typeof PROCESSORS)[number];
+
+export const PAYMENT_STATUSES = ['requires_confirmation', 'authorized', 'captured', 'failed', 'voided', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PaymentCreateInput = QuoteInput.extend({
+  vip_code: optionalCode,
+});
+export type PaymentCreateInput = z.infer<typeof PaymentCreateInput>;
+
+export const PaymentCreateOutput = z.object({
+  payment_id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  amount_cents: z.number().int(),
+  amount: z.number(),
+  currency: z.literal('usd'),
+  processor: z.enum(PROCESSORS),
+  /** Stripe: the PaymentIntent's client secret for Stripe.js confirmCardPayment. */
+  client_secret: z.string().optional(),
+  /** Stripe: the PaymentIntent id. */
+  payment_intent_id: z.string().optional(),
+  /** PayPal: the order id the PayPal buttons approve. */
+  paypal_order_id: z.string().optional(),
+});
+export type PaymentCreateOutput = z.infer<typeof PaymentCreateOutput>;
+
+export const CardInput = z.object({
+  number: z.string().trim().min(1, CheckoutMessages.cardNumberInvalid).max(30),
+  exp_month: z.coerce.number().int(),
+  exp_year: z.coerce.number().int(),
+  cvc: z.string().trim(),
+});
+export type CardInput = z.infer<typeof CardInput>;
+
+export const PaymentConfirmInput = z.object({ card: CardInput });
+
+export const PaymentConfirmOutput = z.object({
+  payment_id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  amount_cents: z.number().int(),
+  processor: z.enum(PROCESSORS),
+  transaction_id: z.string().nullable(),
+  card_brand: z.string().nullable(),
+  card_last4: z.string().nullable(),
+});
+export type PaymentConfirmOutput = z.infer<typeof PaymentConfirmOutput>;
+
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrand(digits: string): string {
+  if (/^4/.test(digits)) return 'visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^6(011|5)/.test(digits)) return 'discover';
+  return 'unknown';
+}
+
+/**
+ * Field problems of a card, keyed card.number / card.exp_month / card.cvc (empty when fine).
+ * `now` decides whether the expiry is past; the card is good through the end of its month.
+ */
+export function cardProblems(card: CardInput, now: Date): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const digits = card.number.replace(/[\s-]/g, '');
+  if (!luhnValid(digits)) problems['card.number'] = CheckoutMessages.cardNumberInvalid;
+  const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
+  if (card.exp_month < 1 || card.exp_month > 12 || year < 2000 || year > 2100) {
+    problems['card.exp_month'] = CheckoutMessages.cardExpiryInvalid;
+  } else {
+    const nowMonth = now.getUTCFullYear() * 12 + now.getUTCMonth();
+    if (year * 12 + (card.exp_month - 1) < nowMonth) problems['card.exp_month'] = CheckoutMessages.cardExpired;
+  }
+  if (!/^\d{3,4}$/.test(card.cvc)) problems['card.cvc'] = CheckoutMessages.cvcInvalid;
+  return problems;
+}
+
+// ---- The checkout form (storefront.md §3 Checkout form, §5 Checkout) -------------------
+
+export const ContactInput = z.object({
+  name: z.string({ error: CheckoutMessages.nameRequired }).trim().min(1, CheckoutMessages.nameRequired).max(120),
+  email: z
+    .string({ error: CheckoutMessages.emailRequired })
+    .trim()
+    .min(1, CheckoutMessages.emailRequired)
+    .max(254)
+    .pipe(z.email(CheckoutMessages.emailInvalid)),
+  phone: phoneSchema,
+});
+export type ContactInput = z.infer<typeof ContactInput>;
+
+export const IDEMPOTENCY_KEY_MIN = 8;
+export const IDEMPOTENCY_KEY_MAX = 100;
