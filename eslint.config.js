@@ -38,6 +38,13 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'lib and components/ui may not import features or app.' }] }],
     },
   },
+  // Shared client state sits below the features: stores may use lib but never features or app.
+  {
+    files: ['apps/web/src/stores/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'stores may not import features or app.' }] }],
+    },
+  },
   ...features.map((feature) => ({
     files: [`apps/web/src/features/${feature}/**`],
     rules: {

@@ -1,6 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+import { E2E_PORT as PORT } from './tests/fixtures.ts';
 
 /**
  * End-to-end tests run the production build (npm run build) on the embedded PostgreSQL, in a

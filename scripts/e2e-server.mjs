@@ -10,8 +10,9 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kusina-e2e-'));
 const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
-  // Every e2e test signs in from the same address; the limit itself is covered by the API tests.
-  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SEED_DEMO: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+  // Every e2e test comes from one address, so the per-client limits are raised (the API tests cover
+  // them); 127.0.0.1 serves restaurant 2 (blue, VIP-only) while localhost serves restaurant 1.
+  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', SEED_DEMO: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000', CODE_CHECK_RATE_LIMIT_PER_MINUTE: '1000', RESTAURANT_HOSTS: '127.0.0.1=2' },
 });
 const stop = (signal) => child.kill(signal);
 process.on('SIGINT', () => stop('SIGINT'));

@@ -2,6 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'HafaAdai!2026';
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The e2e server maps 127.0.0.1 to restaurant 2 (blue theme, VIP-only checkout); localhost is restaurant 1. */
+export const RESTAURANT_TWO_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 export const demo = {
   superAdmin: 'super@kusina.test',
   admin: 'admin@kusina.test',
@@ -54,6 +57,37 @@ export async function readOutbox(request: APIRequestContext, recipient: string, 
     )
     .toBe(true);
   return found!;
+}
+
+/** Opens the signed-in user's menu: the dropdown on wide screens, the slide-out menu on phones. */
+export async function openUserMenu(page: Page): Promise<void> {
+  const burger = page.getByRole('button', { name: 'Open menu' });
+  if (await burger.isVisible()) {
+    await burger.click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  } else {
+    await page.getByRole('button', { name: /^Account menu for/ }).click();
+  }
+}
+
+export async function signOut(page: Page): Promise<void> {
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Sign Out' }).or(page.getByRole('button', { name: 'Sign Out' })).click();
+  // On phones the header's Sign In link sits behind the menu button, hidden but present.
+  await expect(page.getByRole('link', { name: 'Sign In', includeHidden: true }).first()).toBeAttached();
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+}
+
+/** A unique address per test and project, so parallel or repeated runs never collide. */
+export function uniqueEmail(prefix: string, testInfo: { project: { name: string } }): string {
+  return `${prefix}-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
 export const test = base;

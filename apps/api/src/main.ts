@@ -36,7 +36,9 @@ async function main(): Promise<void> {
     log.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
   }
 
-  const pool = createPool(databaseUrl);
+  const pool = createPool(databaseUrl, 20, (error) =>
+    log.warn({ error: error.message, code: (error as { code?: string }).code }, 'idle database connection lost; the pool will reconnect'),
+  );
   const db = createDatabase(pool);
   await runMigrations(db);
   if (config.SEED_DEMO && (await isEmpty(db))) {

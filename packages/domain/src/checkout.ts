@@ -6,9 +6,9 @@ import {
   cannotAddMoreMessage,
   hasRequiredUnavailableOptions,
   isOptionSelectable,
-  itemUnavailableReason,
   optionAvailableQuantity,
 } from './menu.ts';
+import { itemUnavailableReason } from './menu-calendar.ts';
 import { validateSelection, unitPrice, type PricedGroup } from './pricing.ts';
 import { phoneSchema } from './phone.ts';
 

@@ -1,21 +1,19 @@
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { z } from 'zod';
 import type { Cents } from './money.ts';
 
 /**
- * The food catalog: response contracts, admin inputs, and the availability and stock rules the API,
- * the SPA and checkout share (storefront.md §3 Menu item / Option group / Option, §4 Item stock,
+ * The food catalog: response contracts, admin inputs, and the stock rules the API, the SPA and
+ * checkout share (storefront.md §3 Menu item / Option group / Option, §4 Item stock,
  * §5 Adding an item, Cart, Stock display).
  *
  * The rule helpers take camelCase shapes that Drizzle rows of `menu_items`, `option_groups` and
  * `options` satisfy as they are, so the order transaction can check the rows it just locked.
+ * Whether an item is offered today (the Guam calendar, date-fns/tz) lives in menu-calendar.ts, so
+ * the SPA's menu cards carry no time-zone code.
  */
 
 // ── Constants ────────────────────────────────────────────────────────────────────────────────
 
-/** The restaurants' zone (UTC+10, no DST): "today" for available_days and available_until. */
-export const RESTAURANT_TIME_ZONE = 'Pacific/Guam';
 /** At or below this many left, a tracked item is low_stock and shows 'Only N left' (§4, §5). */
 export const LOW_STOCK_THRESHOLD = 5;
 /** At or below this many left, the card shows 'N in stock' (§5 Stock display). */
@@ -50,15 +48,6 @@ export interface ItemStock {
   enableStockTracking: boolean;
   stockQuantity: number;
   damagedQuantity: number;
-}
-
-export interface ItemAvailability extends ItemStock {
-  /** The staff switch ("86"). */
-  available: boolean;
-  /** 0 = Sunday … 6 = Saturday. */
-  availableDays: readonly number[];
-  /** Last day offered, 'YYYY-MM-DD' in the restaurant's zone; null = no end. */
-  availableUntil: string | null;
 }
 
 export interface OptionStock {
@@ -155,48 +144,6 @@ export function maxOrderableQuantity(
 /** 24 hours or more of notice (§9 'Requires 24 hours notice'). */
 export function requiresAdvanceNotice(advanceNoticeHours: number | null | undefined): boolean {
   return (advanceNoticeHours ?? 0) >= ADVANCE_NOTICE_THRESHOLD_HOURS;
-}
-
-// ── Calendar ─────────────────────────────────────────────────────────────────────────────────
-
-export interface RestaurantDay {
-  /** 'YYYY-MM-DD' in the restaurant's zone. */
-  date: string;
-  /** 0 = Sunday … 6 = Saturday, in the restaurant's zone. */
-  weekday: number;
-  /** The instants this day starts (inclusive) and ends (exclusive), epoch ms: what a cache keyed by the day may live for. */
-  startsAt: number;
-  endsAt: number;
-}
-
-/** The restaurant's calendar day at `now` (Pacific/Guam by default), whatever the server's TZ. */
-export function restaurantDay(now: Date = new Date(), timeZone: string = RESTAURANT_TIME_ZONE): RestaurantDay {
-  const local = new TZDate(now.getTime(), timeZone);
-  const start = new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), timeZone);
-  const end = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + 1, timeZone);
-  return { date: format(local, 'yyyy-MM-dd'), weekday: local.getDay(), startsAt: start.getTime(), endsAt: end.getTime() };
-}
-
-export type ItemUnavailableReason = 'switched_off' | 'sold_out' | 'not_offered_today' | 'season_ended';
-
-/**
- * Why an item cannot be sold right now, or null when it can: the staff switch is off, it is tracked
- * and sold out, today (in the restaurant's zone) is not one of its available_days, or today is past
- * its available_until. Checkout calls this on the locked rows inside the order transaction.
- * Required options are a separate check: hasRequiredUnavailableOptions.
- */
-export function itemUnavailableReason(item: ItemAvailability, now: Date = new Date(), timeZone: string = RESTAURANT_TIME_ZONE): ItemUnavailableReason | null {
-  if (!item.available) return 'switched_off';
-  if (stockStatus(item) === 'out_of_stock') return 'sold_out';
-  const today = restaurantDay(now, timeZone);
-  if (!item.availableDays.includes(today.weekday)) return 'not_offered_today';
-  if (item.availableUntil !== null && today.date > item.availableUntil) return 'season_ended';
-  return null;
-}
-
-/** The spec's is_available: switch on, not sold out, offered today, not past available_until. */
-export function isItemAvailable(item: ItemAvailability, now: Date = new Date(), timeZone: string = RESTAURANT_TIME_ZONE): boolean {
-  return itemUnavailableReason(item, now, timeZone) === null;
 }
 
 /**

@@ -10,8 +10,15 @@ export type DbOrTx = Database | Tx;
 // bigint counts and numeric come back as strings by default; ours fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function createPool(url: string, max = 20): pg.Pool {
-  return new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, application_name: 'kusina' });
+/**
+ * An idle connection that the server ends (a restart, a failover, an administrator) surfaces as an
+ * 'error' event on the pool; without a listener Node would crash the process. The pool drops that
+ * connection and opens a new one on the next query, so logging it is all that is needed.
+ */
+export function createPool(url: string, max = 20, onIdleError: (error: Error) => void = (error) => console.error('idle database connection lost:', error.message)): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, application_name: 'kusina' });
+  pool.on('error', onIdleError);
+  return pool;
 }
 
 export function createDatabase(pool: pg.Pool): Database {

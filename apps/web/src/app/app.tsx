@@ -1,3 +1,133 @@
+import { Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { RouteLoadingMarker } from './global-loading.tsx';
+import { RequireAuth, RequireSignedOut, RequireStaff, RequireUnverifiedPhone } from './guards.tsx';
+import { RootLayout } from './layouts/root-layout.tsx';
+import {
+  AdminDashboardPage,
+  CartPage,
+  CheckoutPage,
+  ComingSoonPage,
+  ForgotPasswordPage,
+  LoginPage,
+  MenuPage,
+  OrderConfirmationPage,
+  OrderHistoryPage,
+  ProfilePage,
+  ResetPasswordPage,
+  SignupPage,
+  StorefrontHomePage,
+  VerifyPhonePage,
+} from './lazy-pages.ts';
+import { AppProviders } from './providers.tsx';
+
 export function App() {
-  return <main className="p-8">Kusina</main>;
+  return (
+    <AppProviders>
+      <AppRoutes />
+    </AppProviders>
+  );
+}
+
+/**
+ * The route table of storefront.md §2, every route inside the common layout. wouter matches the
+ * first route of the Switch (paths are case-insensitive and allow a trailing slash, as before);
+ * location changes are plain updates, not transitions, so a lazy page shows its fallback, which
+ * drives the 700 ms loading overlay.
+ */
+export function AppRoutes({ realtime = true }: { realtime?: boolean }) {
+  return (
+    <RootLayout realtime={realtime}>
+      <Switch>
+        <Route path="/">
+          <StorefrontHomePage />
+        </Route>
+        <Route path="/menu">
+          <MenuPage />
+        </Route>
+        <Route path="/merchandise">
+          <ComingSoonPage page="merchandise" />
+        </Route>
+        <Route path="/cart">
+          <CartPage />
+        </Route>
+        <Route path="/checkout">
+          <CheckoutPage />
+        </Route>
+        <Route path="/order-confirmation/:orderId?">
+          <OrderConfirmationPage />
+        </Route>
+        <Route path="/ordering">
+          <ComingSoonPage page="ordering" />
+        </Route>
+        {/* wholesale.md: the area's own routes come with its issue; until then every /wholesale path shows its frame. */}
+        <Route path="/wholesale/*?">
+          <ComingSoonPage page="wholesale" />
+        </Route>
+        <Route path="/reservations">
+          <ComingSoonPage page="reservations" />
+        </Route>
+
+        <Route path="/login">
+          <RequireSignedOut>
+            <LoginPage />
+          </RequireSignedOut>
+        </Route>
+        <Route path="/signup">
+          <RequireSignedOut>
+            <SignupPage />
+          </RequireSignedOut>
+        </Route>
+        <Route path="/forgot-password">
+          <RequireSignedOut>
+            <ForgotPasswordPage />
+          </RequireSignedOut>
+        </Route>
+        {/* Reachable signed in too: following a reset link replaces the current session. */}
+        <Route path="/reset-password">
+          <ResetPasswordPage />
+        </Route>
+        <Route path="/verify-phone">
+          <RequireUnverifiedPhone>
+            <VerifyPhonePage />
+          </RequireUnverifiedPhone>
+        </Route>
+        <Route path="/orders">
+          <RequireAuth>
+            <OrderHistoryPage />
+          </RequireAuth>
+        </Route>
+        <Route path="/profile">
+          <RequireAuth>
+            <ProfilePage />
+          </RequireAuth>
+        </Route>
+        <Route path="/admin">
+          <RequireStaff>
+            <Suspense fallback={<AdminFallback />}>
+              <AdminDashboardPage />
+            </Suspense>
+          </RequireStaff>
+        </Route>
+        <Route path="/reservations/dashboard/*?">
+          <RequireStaff>
+            <ComingSoonPage page="reservations-dashboard" />
+          </RequireStaff>
+        </Route>
+        <Route>
+          <Redirect to="/" replace />
+        </Route>
+      </Switch>
+    </RootLayout>
+  );
+}
+
+function AdminFallback() {
+  return (
+    <div className="flex min-h-[60vh] items-center justify-center">
+      <RouteLoadingMarker />
+      <Spinner size="lg" label="Loading Admin Dashboard" />
+    </div>
+  );
 }

@@ -1,8 +1,16 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// The realtime connection is a network boundary: tests drive a fake socket instead.
+vi.mock('socket.io-client', () => import('./fake-socket.ts'));
+
+// Lazy route chunks are transformed on first import: give findBy* room on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // The router reads the real History API: each test starts from / with no state.
+  window.history.replaceState(null, '', '/');
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { restaurantDay } from '@kusina/domain/menu';
+import { restaurantDay } from '@kusina/domain/menu-calendar';
 import { MenuCache, type MenuSnapshot } from './cache.ts';
 
 function snapshot(now: number, name = 'Menu'): MenuSnapshot {

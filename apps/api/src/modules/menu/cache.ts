@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pg from 'pg';
-import type { MenuCategoryOutput, MenuItemOutput, MenuOutput, RestaurantDay } from '@kusina/domain/menu';
+import type { MenuCategoryOutput, MenuItemOutput, MenuOutput } from '@kusina/domain/menu';
+import type { RestaurantDay } from '@kusina/domain/menu-calendar';
 
 /** PostgreSQL channel the catalog triggers (drizzle/0004_menu_notify.sql) notify, payload = restaurant id. */
 export const MENU_CHANGED_CHANNEL = 'menu_changed';
@@ -16,6 +18,25 @@ export interface MenuBody {
   /** `value` as JSON text, serialized once. */
   json: string;
   etag: string;
+  /** `json` gzipped, made on the first request that accepts gzip and kept with the body. */
+  gzip?: Buffer;
+}
+
+/** The gzipped JSON of a cached body, compressed at most once per body. */
+export function gzipped(body: MenuBody): Buffer {
+  body.gzip ??= gzipSync(body.json, { level: 6 });
+  return body.gzip;
+}
+
+/** Whether an Accept-Encoding header allows gzip (and does not refuse it with q=0). */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
 }
 
 /**

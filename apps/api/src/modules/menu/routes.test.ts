@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MenuItemOutput } from '@kusina/domain/menu';
 import { build, request, type TestContext } from '../../test/build.ts';
@@ -42,6 +43,21 @@ describe('public menu', () => {
     expect(menu.items.at(-1)?.name).toBe('Chamorro BBQ Fiesta Tray');
     expect(menu.items.filter((i) => i.featured).length).toBeGreaterThanOrEqual(6);
     expect(menu.items.filter((i) => i.featured).length).toBeLessThanOrEqual(8);
+  });
+
+  it('sends browsers the gzipped menu, identical to the plain one, and plain JSON otherwise', async () => {
+    const plain = await t.app.inject({ url: '/api/v1/menu' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await t.app.inject({ url: '/api/v1/menu', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    expect(zipped.headers.etag).toBe(plain.headers.etag);
+
+    const refused = await t.app.inject({ url: '/api/v1/menu', headers: { 'accept-encoding': 'gzip;q=0, identity' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
   it('keeps the ids other areas rely on stable on a fresh seed', async () => {

@@ -7,11 +7,9 @@ import {
   dollarsInputToCents,
   filterMenuItems,
   hasRequiredUnavailableOptions,
-  isItemAvailable,
   isOptionInStock,
   MenuMessages,
   optionAvailableQuantity,
-  restaurantDay,
   stockStatus,
   type MenuCategoryCreateInput,
   type MenuCategoryOutput,
@@ -30,6 +28,7 @@ import {
   type OptionStockInput,
   type OptionUpdateInput,
 } from '@kusina/domain/menu';
+import { isItemAvailable, restaurantDay } from '@kusina/domain/menu-calendar';
 import type { DbOrTx } from '../../db/client.ts';
 import { menuCategories, menuItems, menus, optionGroups, options } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';

@@ -5,19 +5,22 @@ import { menuItems, optionGroups, options } from '../../db/schema/index.ts';
 
 /**
  * The catalog rows a cart needs, as the pure cart check reads them. With `lock`, inside the order's
- * transaction, the menu items and the options of inventory-tracked groups are locked FOR UPDATE,
- * always in id order (items first, then options) so concurrent checkouts cannot deadlock; what is
- * read under the lock is the committed stock that the decrement will act on.
+ * transaction, the rows whose stock the order will decrement are locked FOR UPDATE: stock-tracked
+ * menu items and the options of inventory-tracked groups, always in id order (items first, then
+ * options) so concurrent checkouts cannot deadlock; what is read under the lock is the committed
+ * stock that the decrement acts on. Untracked items are read without a lock, so orders of the same
+ * popular dish never queue behind each other.
  */
 export async function loadCatalog(db: DbOrTx, restaurantId: number, itemIds: number[], lock: boolean): Promise<Map<number, CatalogItem>> {
   const ids = [...new Set(itemIds)].sort((a, b) => a - b);
   if (ids.length === 0) return new Map();
-  const itemQuery = db
-    .select()
-    .from(menuItems)
-    .where(and(inArray(menuItems.id, ids), eq(menuItems.restaurantId, restaurantId)))
-    .orderBy(asc(menuItems.id));
-  const items = lock ? await itemQuery.for('update') : await itemQuery;
+  const inCart = and(inArray(menuItems.id, ids), eq(menuItems.restaurantId, restaurantId));
+  const items = lock
+    ? [
+        ...(await db.select().from(menuItems).where(and(inCart, eq(menuItems.enableStockTracking, true))).orderBy(asc(menuItems.id)).for('update')),
+        ...(await db.select().from(menuItems).where(and(inCart, eq(menuItems.enableStockTracking, false)))),
+      ].sort((a, b) => a.id - b.id)
+    : await db.select().from(menuItems).where(inCart).orderBy(asc(menuItems.id));
   const foundIds = items.map((i) => i.id);
   if (foundIds.length === 0) return new Map();
 

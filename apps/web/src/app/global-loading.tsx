@@ -1,0 +1,48 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { create } from 'zustand';
+import { useSiteSettings } from '../lib/restaurant.ts';
+
+const LoadingOverlay = lazy(() => import('./loading-overlay.tsx').then((m) => ({ default: m.LoadingOverlay })));
+
+/** storefront.md §9: the global overlay appears once loading has lasted 700 ms. */
+export const GLOBAL_LOADING_DELAY_MS = 700;
+
+const useRouteLoadingStore = create<{ pending: number; add(delta: number): void }>()((set) => ({
+  pending: 0,
+  add: (delta) => set((state) => ({ pending: Math.max(0, state.pending + delta) })),
+}));
+
+/** Rendered by Suspense fallbacks: a route chunk is on its way while this is mounted. */
+export function RouteLoadingMarker() {
+  useEffect(() => {
+    const { add } = useRouteLoadingStore.getState();
+    add(1);
+    return () => add(-1);
+  }, []);
+  return null;
+}
+
+/** Watches route chunks and the queries and mutations flagged meta.globalLoading. */
+export function GlobalLoadingOverlay() {
+  const routeLoading = useRouteLoadingStore((state) => state.pending > 0);
+  const fetching = useIsFetching({ predicate: (query) => query.meta?.globalLoading === true && query.state.status === 'pending' });
+  const mutating = useIsMutating({ predicate: (mutation) => mutation.options.meta?.globalLoading === true });
+  return routeLoading || fetching > 0 || mutating > 0 ? <DelayedOverlay /> : null;
+}
+
+// Mounted only while loading, so its timer starts at the beginning of each loading spell. The
+// overlay's own chunk is fetched at that start, long before the 700 ms are up.
+function DelayedOverlay() {
+  const [visible, setVisible] = useState(false);
+  const { data: settings } = useSiteSettings();
+  useEffect(() => {
+    const timer = setTimeout(() => setVisible(true), GLOBAL_LOADING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <Suspense fallback={null}>
+      <LoadingOverlay hidden={!visible} spinnerImageUrl={settings?.spinner_image_url} />
+    </Suspense>
+  );
+}

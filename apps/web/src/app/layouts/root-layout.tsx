@@ -1,0 +1,96 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
+import { onUnauthorized } from '../../lib/api-client.ts';
+import { returnToHere } from '../../lib/router.ts';
+import { getRestaurantId } from '../../lib/restaurant-id.ts';
+import { showToast } from '../../lib/toast.ts';
+import { useRestaurant } from '../../lib/restaurant.ts';
+import { useAuthStore } from '../../stores/auth-store.ts';
+import { GlobalLoadingOverlay, RouteLoadingMarker } from '../global-loading.tsx';
+import { useRestaurantRealtime } from '../use-restaurant-realtime.ts';
+import { Header } from './header.tsx';
+
+// Below the fold on every page: the footer arrives just after the first paint (home route budget).
+const Footer = lazy(() => import('./footer.tsx').then((m) => ({ default: m.Footer })));
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+/** The common layout of every route (storefront.md §2): header, main (the matched route), footer. */
+export function RootLayout({ realtime = true, children }: { realtime?: boolean; children: ReactNode }) {
+  const { data: restaurant } = useRestaurant();
+  return (
+    <div className="flex min-h-dvh flex-col bg-surface text-ink">
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[70] focus:rounded-lg focus:bg-brand focus:px-4 focus:py-3 focus:font-semibold focus:text-on-brand"
+      >
+        Skip to content
+      </a>
+      <ScrollToTop />
+      <SessionWatcher />
+      <RestaurantTheme />
+      {realtime ? <RestaurantRealtime /> : null}
+      <Header />
+      <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <Suspense fallback={<RouteFallback />}>
+          {children}
+        </Suspense>
+      </main>
+      <Suspense fallback={<div className="min-h-72 border-t border-line bg-surface-muted" />}>
+        <Footer restaurant={restaurant} />
+      </Suspense>
+      <GlobalLoadingOverlay />
+    </div>
+  );
+}
+
+function RouteFallback() {
+  return (
+    <div className="min-h-[60vh]" aria-busy="true">
+      <RouteLoadingMarker />
+    </div>
+  );
+}
+
+/** storefront.md §2: the page scrolls to the top on every route change. */
+function ScrollToTop() {
+  const [pathname] = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** A 401 on a signed-in request ends the session and sends the person to sign in, then back. */
+function SessionWatcher() {
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        useAuthStore.getState().clearSession();
+        queryClient.removeQueries({ predicate: (query) => query.meta?.userScoped === true });
+        showToast('error', SESSION_ENDED_MESSAGE, { id: 'session-ended' });
+        navigate('/login', { replace: true, state: returnToHere() });
+      }),
+    [navigate, queryClient],
+  );
+  return null;
+}
+
+/** Gold by default, blue when the restaurant record says so (restaurant 2 before it loads). */
+function RestaurantTheme() {
+  const { data: restaurant } = useRestaurant();
+  const theme = restaurant?.theme ?? (getRestaurantId() === 2 ? 'blue' : 'gold');
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme === 'blue' ? '#1d4ed8' : '#b7791f');
+  }, [theme]);
+  return null;
+}
+
+function RestaurantRealtime() {
+  useRestaurantRealtime(getRestaurantId());
+  return null;
+}

@@ -1,0 +1,30 @@
+import { lazy } from 'react';
+
+/*
+ * Every area is its own chunk (ARCHITECTURE.md, Web): a visitor on the home page downloads
+ * neither the account forms nor the admin dashboard. The loaders are exported so links can
+ * preload a chunk on hover or touch.
+ */
+export const loadAdminDashboard = () => import('../features/admin/routes/admin-dashboard-page.tsx');
+
+/** Hovering or touching an admin link starts the download before the click. */
+export function preloadAdmin(): void {
+  void loadAdminDashboard();
+}
+
+export const AdminDashboardPage = lazy(() => loadAdminDashboard().then((m) => ({ default: m.AdminDashboardPage })));
+export const LoginPage = lazy(() => import('../features/accounts/routes/login-page.tsx').then((m) => ({ default: m.LoginPage })));
+export const SignupPage = lazy(() => import('../features/accounts/routes/signup-page.tsx').then((m) => ({ default: m.SignupPage })));
+export const ForgotPasswordPage = lazy(() => import('../features/accounts/routes/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
+export const ResetPasswordPage = lazy(() => import('../features/accounts/routes/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+export const VerifyPhonePage = lazy(() => import('../features/accounts/routes/verify-phone-page.tsx').then((m) => ({ default: m.VerifyPhonePage })));
+export const ProfilePage = lazy(() => import('../features/accounts/routes/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
+export const ComingSoonPage = lazy(() => import('./routes/coming-soon-page.tsx').then((m) => ({ default: m.ComingSoonPage })));
+
+// Storefront (home content, menu, cart, checkout, confirmation, order history): one feature, one chunk each.
+export const StorefrontHomePage = lazy(() => import('../features/storefront/routes/home-page.tsx').then((m) => ({ default: m.HomePage })));
+export const MenuPage = lazy(() => import('../features/storefront/routes/menu-page.tsx').then((m) => ({ default: m.MenuPage })));
+export const CartPage = lazy(() => import('../features/storefront/routes/cart-page.tsx').then((m) => ({ default: m.CartPage })));
+export const CheckoutPage = lazy(() => import('../features/storefront/routes/checkout-page.tsx').then((m) => ({ default: m.CheckoutPage })));
+export const OrderConfirmationPage = lazy(() => import('../features/storefront/routes/order-confirmation-page.tsx').then((m) => ({ default: m.OrderConfirmationPage })));
+export const OrderHistoryPage = lazy(() => import('../features/storefront/routes/order-history-page.tsx').then((m) => ({ default: m.OrderHistoryPage })));

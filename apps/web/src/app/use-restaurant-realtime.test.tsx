@@ -1,0 +1,130 @@
+import { act, render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useRestaurant } from '../lib/restaurant.ts';
+import { useRealtimeStore } from '../stores/realtime-store.ts';
+import { mockApi } from '../test/api-mock.ts';
+import { sockets } from '../test/fake-socket.ts';
+import { createTestQueryClient } from '../test/render-app.tsx';
+import { useRestaurantRealtime } from './use-restaurant-realtime.ts';
+
+function Probe() {
+  const { data } = useRestaurant();
+  useRestaurantRealtime(1);
+  return <p>{data?.name ?? 'loading'}</p>;
+}
+
+/** waitFor polls with setTimeout, which is faked here: poll on real macrotasks instead. */
+async function eventually(check: () => void) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      check();
+      return;
+    } catch {
+      await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    }
+  }
+  check();
+}
+
+async function connectedSocket() {
+  await vi.dynamicImportSettled();
+  const socket = sockets.at(-1);
+  if (!socket) throw new Error('no socket opened');
+  act(() => socket.serverEmit('connect'));
+  return socket;
+}
+
+describe('restaurant realtime', () => {
+  beforeEach(() => {
+    sockets.length = 0;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    useRealtimeStore.setState({ fallback: false });
+  });
+
+  it('subscribes to the restaurant channel with the token in the handshake, never the URL', async () => {
+    mockApi();
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <Probe />
+      </QueryClientProvider>,
+    );
+    const socket = await connectedSocket();
+    expect(socket.options).toMatchObject({ path: '/socket.io' });
+    expect(socket.emitted).toContainEqual({ event: 'subscribe', payload: { channel: 'restaurant', restaurant_id: 1 } });
+  });
+
+  it('refetches the restaurant on restaurant_update at most once every 2 s', async () => {
+    const api = mockApi();
+    const restaurantFetches = () => api.callsTo('GET', '/restaurants/1').length;
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <Probe />
+      </QueryClientProvider>,
+    );
+    await eventually(() => expect(restaurantFetches()).toBe(1));
+    const socket = await connectedSocket();
+
+    // A burst of five updates inside one window: one refetch now, one when the window ends.
+    act(() => socket.serverEmit('restaurant_update', { id: 1 }));
+    await eventually(() => expect(restaurantFetches()).toBe(2));
+    for (let i = 0; i < 4; i++) {
+      await act(async () => {
+        vi.advanceTimersByTime(300);
+        socket.serverEmit('restaurant_update', { id: 1 });
+      });
+    }
+    expect(restaurantFetches()).toBe(2);
+    await act(async () => {
+      vi.advanceTimersByTime(799);
+    });
+    expect(restaurantFetches()).toBe(2);
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    await eventually(() => expect(restaurantFetches()).toBe(3));
+
+    // Quiet for a while: the next update refetches at once again.
+    await act(async () => {
+      vi.advanceTimersByTime(5000);
+      socket.serverEmit('restaurant_update', { id: 1 });
+    });
+    await eventually(() => expect(restaurantFetches()).toBe(4));
+  });
+
+  it('sets the fallback flag when the connection is lost or refused and clears it on connect', async () => {
+    mockApi();
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <Probe />
+      </QueryClientProvider>,
+    );
+    const socket = await connectedSocket();
+    expect(useRealtimeStore.getState().fallback).toBe(false);
+    act(() => socket.serverEmit('disconnect', 'transport close'));
+    expect(useRealtimeStore.getState().fallback).toBe(true);
+    act(() => socket.serverEmit('connect'));
+    expect(useRealtimeStore.getState().fallback).toBe(false);
+    act(() => socket.serverEmit('connect_error', new Error('refused')));
+    expect(useRealtimeStore.getState().fallback).toBe(true);
+
+    socket.subscribeAck = { ok: false, error: 'Not allowed' };
+    act(() => socket.serverEmit('connect'));
+    expect(useRealtimeStore.getState().fallback).toBe(true);
+  });
+
+  it('closes the socket on unmount', async () => {
+    mockApi();
+    const view = render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <Probe />
+      </QueryClientProvider>,
+    );
+    const socket = await connectedSocket();
+    view.unmount();
+    expect(socket.disconnected).toBe(true);
+  });
+});

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react';
+import { cn } from '../../../lib/cn.ts';
+import { UtensilsCrossedIcon } from '../../../components/ui/icons.tsx';
+
+/** Images start loading when they come within this distance of the viewport (storefront.md §9). */
+export const IMAGE_ROOT_MARGIN = '300px';
+
+export interface LazyImageProps {
+  src: string | null | undefined;
+  alt: string;
+  /** The first cards of a list load at once with high priority (the first 6 on the menu). */
+  priority?: boolean;
+  className?: string;
+}
+
+/**
+ * A menu photo: prioritised ones load eagerly; the rest wait for an IntersectionObserver with a
+ * 300 px margin. A missing or broken image shows a neutral placeholder instead.
+ */
+export function LazyImage({ src, alt, priority = false, className }: LazyImageProps) {
+  const holder = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(priority || typeof IntersectionObserver === 'undefined');
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (near || !holder.current) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: IMAGE_ROOT_MARGIN },
+    );
+    observer.observe(holder.current);
+    return () => observer.disconnect();
+  }, [near]);
+
+  const showImage = Boolean(src) && !failed;
+  return (
+    <div ref={holder} className={cn('relative overflow-hidden bg-surface-sunken', className)}>
+      {showImage && near ? (
+        <img
+          src={src ?? undefined}
+          alt={alt}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
+          decoding="async"
+          onError={() => setFailed(true)}
+          className="size-full object-cover"
+        />
+      ) : null}
+      {!showImage ? (
+        <div className="flex size-full items-center justify-center text-ink-subtle">
+          <UtensilsCrossedIcon className="size-8" />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PaymentScriptText } from '../messages.ts';
+import { useScript } from '../utils/load-script.ts';
+
+/*
+ * Live gateways, used only when the restaurant's payment_gateway.test_mode is explicitly false
+ * (backoffice-reservations.md §5 Payment scripts). Secret keys stay on the server: the browser
+ * gets a publishable key / client id from the restaurant settings, and the PaymentIntent client
+ * secret or PayPal order id from POST /payments, whose amount the server computed.
+ */
+
+export const STRIPE_SCRIPT_URL = 'https://js.stripe.com/v3/';
+
+export function payPalScriptUrl(clientId: string): string {
+  return `https://www.paypal.com/sdk/js?client-id=${encodeURIComponent(clientId)}&currency=USD&components=buttons,card-fields`;
+}
+
+interface StripeCardElement {
+  mount(target: HTMLElement): void;
+  destroy(): void;
+}
+
+interface StripeInstance {
+  elements(): { create(type: 'card', options?: Record<string, unknown>): StripeCardElement };
+  confirmCardPayment(
+    clientSecret: string,
+    data: { payment_method: { card: StripeCardElement; billing_details?: Record<string, string> } },
+  ): Promise<{ error?: { message?: string }; paymentIntent?: { id: string; status: string } }>;
+}
+
+interface PayPalButtons {
+  render(target: HTMLElement): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface PayPalNamespace {
+  Buttons(options: {
+    style?: Record<string, string>;
+    onClick?(data: unknown, actions: { resolve(): Promise<void>; reject(): Promise<void> }): Promise<void> | void;
+    createOrder(): Promise<string>;
+    onApprove(): Promise<void>;
+    onError?(error: unknown): void;
+  }): PayPalButtons;
+}
+
+declare global {
+  interface Window {
+    Stripe?: (publishableKey: string) => StripeInstance;
+    paypal?: PayPalNamespace;
+  }
+}
+
+/** Confirms a card payment with Stripe.js; resolves, or rejects with the processor's message. */
+export type StripeConfirm = (clientSecret: string, billing: Record<string, string>) => Promise<void>;
+
+function ScriptState({ status, url, onRetry }: { status: string; url: string; onRetry(): void }) {
+  if (status === 'error') {
+    return (
+      <Alert tone="error">
+        <p>{PaymentScriptText.scriptFailed(url)}</p>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={onRetry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return <Spinner label="Loading secure payment form…" />;
+}
+
+export function StripeCardPayment({ publishableKey, onReady }: { publishableKey: string; onReady(confirm: StripeConfirm | null): void }) {
+  const [attempt, setAttempt] = useState(0);
+  const status = useScript(STRIPE_SCRIPT_URL, attempt);
+  const holder = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (status !== 'loaded' || !window.Stripe || !holder.current) return;
+    const stripe = window.Stripe(publishableKey);
+    const card = stripe.elements().create('card', { hidePostalCode: true });
+    card.mount(holder.current);
+    onReady(async (clientSecret, billing) => {
+      const result = await stripe.confirmCardPayment(clientSecret, { payment_method: { card, billing_details: billing } });
+      if (result.error) throw new Error(result.error.message ?? 'The payment was not completed.');
+    });
+    return () => {
+      onReady(null);
+      card.destroy();
+    };
+  }, [status, publishableKey, onReady]);
+
+  return (
+    <div className="space-y-3">
+      {status !== 'loaded' ? <ScriptState status={status} url={STRIPE_SCRIPT_URL} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      <div>
+        <p id="stripe-card-label" className="mb-1.5 text-sm font-semibold">
+          Card details
+        </p>
+        <div ref={holder} role="group" aria-labelledby="stripe-card-label" className="min-h-11 rounded-lg border border-line-strong bg-surface px-3 py-3" />
+      </div>
+    </div>
+  );
+}
+
+export interface PayPalPaymentProps {
+  clientId: string;
+  /** Validates the form; false stops PayPal from opening. */
+  canStart(): Promise<boolean>;
+  /** Creates the server payment and returns its PayPal order id. */
+  createOrder(): Promise<string>;
+  /** The buyer approved: place the order. */
+  onApproved(): Promise<void>;
+  onError(message: string): void;
+}
+
+export function PayPalPayment({ clientId, canStart, createOrder, onApproved, onError }: PayPalPaymentProps) {
+  const [attempt, setAttempt] = useState(0);
+  const url = payPalScriptUrl(clientId);
+  const status = useScript(url, attempt);
+  const holder = useRef<HTMLDivElement>(null);
+  const callbacks = useRef({ canStart, createOrder, onApproved, onError });
+
+  useEffect(() => {
+    callbacks.current = { canStart, createOrder, onApproved, onError };
+  });
+
+  useEffect(() => {
+    if (status !== 'loaded' || !window.paypal || !holder.current) return;
+    const buttons = window.paypal.Buttons({
+      style: { layout: 'vertical', shape: 'rect', label: 'pay' },
+      onClick: async (_data, actions) => ((await callbacks.current.canStart()) ? actions.resolve() : actions.reject()),
+      createOrder: () => callbacks.current.createOrder(),
+      onApprove: () => callbacks.current.onApproved(),
+      onError: (error) => callbacks.current.onError(error instanceof Error ? error.message : 'The payment was not completed.'),
+    });
+    void buttons.render(holder.current);
+    return () => void buttons.close();
+  }, [status]);
+
+  return (
+    <div className="space-y-3">
+      {status !== 'loaded' ? <ScriptState status={status} url={url} onRetry={() => setAttempt((n) => n + 1)} /> : null}
+      <div ref={holder} />
+    </div>
+  );
+}

@@ -1,0 +1,527 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLocation } from 'wouter';
+import { z } from 'zod';
+import { Clock, Lock, MapPin } from 'lucide-react';
+import { CheckoutMessages, ContactInput, paymentFailedMessage, pickupEstimate, type PaymentCreateOutput } from '@kusina/domain/checkout';
+import { formatUSD } from '@kusina/domain/money';
+import { DEFAULT_PHONE_PREFIX } from '@kusina/domain/phone-format';
+import { PromotionMessages } from '@kusina/domain/promotions';
+import { RestaurantDefaults } from '@kusina/domain/restaurants';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useRestaurant } from '../../../lib/restaurant.ts';
+import { getRestaurantId } from '../../../lib/restaurant-id.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { clearCart } from '../../../stores/cart-actions.ts';
+import { useCartStore } from '../../../stores/cart-store.ts';
+import { useApplyPromoCode } from '../api/apply-promo-code.ts';
+import { useConfirmPayment } from '../api/confirm-payment.ts';
+import type { CheckoutIssue } from '../api/contracts.ts';
+import { useCreateOrder } from '../api/create-order.ts';
+import { useCreatePayment } from '../api/create-payment.ts';
+import { useCheckoutQuote } from '../api/quote-checkout.ts';
+import { useValidateVipCode } from '../api/validate-vip-code.ts';
+import { PayPalPayment, StripeCardPayment, type StripeConfirm } from '../components/live-payment.tsx';
+import { EMPTY_TEST_CARD, TestCardFields, testCardErrors, toCardInput, type TestCardValue } from '../components/test-card-fields.tsx';
+import { PaymentScriptText, PickupText } from '../messages.ts';
+import { toCheckoutLines, toQuoteLines } from '../utils/cart-stock.ts';
+import { issuesFromError } from '../utils/issues.ts';
+
+const CheckoutFormSchema = ContactInput.extend({
+  special_instructions: z.string().trim().max(1000, 'Special instructions are too long'),
+});
+type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
+type CheckoutFormOutput = z.output<typeof CheckoutFormSchema>;
+
+/** A failure the customer must act on, with the words to show. */
+class CheckoutStop extends Error {
+  constructor(
+    message: string,
+    readonly issues: CheckoutIssue[] = [],
+  ) {
+    super(message);
+  }
+}
+
+function newIdempotencyKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+type Gateway =
+  | { kind: 'test' }
+  | { kind: 'stripe'; publishableKey: string }
+  | { kind: 'paypal'; clientId: string }
+  | { kind: 'invalid'; processor: string };
+
+export function CheckoutPage() {
+  useDocumentTitle('Checkout');
+  const [, navigate] = useLocation();
+  const restaurantId = getRestaurantId();
+  const cartItems = useCartStore((state) => state.cartItems);
+  const user = useAuthStore((state) => state.user);
+  const restaurant = useRestaurant();
+
+  const [promoInput, setPromoInput] = useState('');
+  const [promoCode, setPromoCode] = useState<string | null>(null);
+  const [promoError, setPromoError] = useState<string | null>(null);
+  const [vipInput, setVipInput] = useState('');
+  const [vipCode, setVipCode] = useState<string | null>(null);
+  const [vipError, setVipError] = useState<string | null>(null);
+  const [card, setCard] = useState<TestCardValue>(EMPTY_TEST_CARD);
+  const [cardErrors, setCardErrors] = useState<Partial<Record<keyof TestCardValue, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [orderIssues, setOrderIssues] = useState<CheckoutIssue[]>([]);
+
+  // One checkout attempt = one idempotency key and at most one successful payment (storefront.md §4):
+  // a retry of the same cart reuses both; a changed cart, promo or VIP code starts a new attempt.
+  const attempt = useRef<{ signature: string; key: string; paidPaymentId: string | null; pendingPaymentId: string | null } | null>(null);
+  const inFlight = useRef(false);
+  const stripeConfirm = useRef<StripeConfirm | null>(null);
+
+  const lines = useMemo(() => toCheckoutLines(cartItems), [cartItems]);
+  const quoteLines = useMemo(() => toQuoteLines(cartItems), [cartItems]);
+  const quote = useCheckoutQuote({ restaurant_id: restaurantId, items: quoteLines, ...(promoCode ? { promo_code: promoCode } : {}) });
+  const applyPromo = useApplyPromoCode();
+  const validateVip = useValidateVipCode(restaurantId);
+  const createPayment = useCreatePayment();
+  const confirmPayment = useConfirmPayment();
+  const createOrder = useCreateOrder();
+
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getValues,
+    formState: { errors },
+  } = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
+    resolver: zodResolver(CheckoutFormSchema),
+    defaultValues: {
+      name: user ? `${user.first_name} ${user.last_name}`.trim() : '',
+      email: user?.email ?? '',
+      phone: user?.phone || DEFAULT_PHONE_PREFIX,
+      special_instructions: '',
+    },
+  });
+
+  const settings = restaurant.data?.admin_settings;
+  const gatewaySettings = settings?.payment_gateway;
+  // Scripts load only when test_mode is explicitly false (backoffice-reservations.md §5).
+  const gateway: Gateway = useMemo(() => {
+    if (gatewaySettings?.test_mode !== false) return { kind: 'test' };
+    const processor = gatewaySettings.payment_processor ?? 'paypal';
+    if (processor === 'stripe' && gatewaySettings.publishable_key) return { kind: 'stripe', publishableKey: gatewaySettings.publishable_key };
+    if (processor === 'paypal' && gatewaySettings.client_id) return { kind: 'paypal', clientId: gatewaySettings.client_id };
+    return { kind: 'invalid', processor };
+  }, [gatewaySettings]);
+  const vipOnly = restaurant.data?.vip_only_checkout === true;
+  const vipOk = !vipOnly || vipCode !== null;
+  const quoteIssues = quote.data?.issues ?? issuesFromError(quote.error);
+  const issues = orderIssues.length > 0 ? orderIssues : quoteIssues;
+  const quoteReady = Boolean(quote.data) && !quote.isPlaceholderData && !quote.isFetching;
+  const canPay = quoteReady && quoteIssues.length === 0 && vipOk && !restaurant.isPending;
+  const signature = JSON.stringify({ lines, promoCode, vipCode });
+
+  const onStripeReady = useCallback((confirm: StripeConfirm | null) => {
+    stripeConfirm.current = confirm;
+  }, []);
+
+  const currentAttempt = () => {
+    if (attempt.current?.signature !== signature) {
+      attempt.current = { signature, key: newIdempotencyKey(), paidPaymentId: null, pendingPaymentId: null };
+    }
+    return attempt.current;
+  };
+
+  const paymentInput = () => ({
+    restaurant_id: restaurantId,
+    items: lines,
+    ...(promoCode ? { promo_code: promoCode } : {}),
+    ...(vipCode ? { vip_code: vipCode } : {}),
+  });
+
+  const startPayment = async (): Promise<PaymentCreateOutput> => {
+    try {
+      return await createPayment.mutateAsync(paymentInput());
+    } catch (error) {
+      const found = issuesFromError(error);
+      if (found.length > 0) throw new CheckoutStop(CheckoutMessages.cartHasIssues, found);
+      if (error instanceof ApiError && error.status === 503) throw new CheckoutStop(CheckoutMessages.paymentNotAvailable);
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) throw new CheckoutStop(error.message);
+      throw new CheckoutStop(CheckoutMessages.checkoutFailed);
+    }
+  };
+
+  /** Pays (or reuses this attempt's successful payment) and returns the payment id. */
+  const pay = async (contact: CheckoutFormOutput): Promise<string> => {
+    const current = currentAttempt();
+    if (current.paidPaymentId) return current.paidPaymentId;
+    const payment = await startPayment();
+    if (payment.processor === 'test') {
+      try {
+        const result = await confirmPayment.mutateAsync({ paymentId: payment.payment_id, card: toCardInput(card) });
+        if (result.status !== 'authorized' && result.status !== 'captured') throw new CheckoutStop(paymentFailedMessage(CheckoutMessages.cardDeclined));
+      } catch (error) {
+        if (error instanceof CheckoutStop) throw error;
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) throw new CheckoutStop(paymentFailedMessage(error.message));
+        throw new CheckoutStop(CheckoutMessages.checkoutFailed);
+      }
+    } else if (payment.processor === 'stripe' && payment.client_secret && stripeConfirm.current) {
+      try {
+        await stripeConfirm.current(payment.client_secret, { name: contact.name, email: contact.email, phone: contact.phone });
+      } catch (error) {
+        throw new CheckoutStop(paymentFailedMessage(error instanceof Error ? error.message : CheckoutMessages.checkoutFailed));
+      }
+    } else {
+      throw new CheckoutStop(CheckoutMessages.paymentNotAvailable);
+    }
+    current.paidPaymentId = payment.payment_id;
+    return payment.payment_id;
+  };
+
+  const placeOrder = async (contact: CheckoutFormOutput, paymentId: string) => {
+    const { key } = currentAttempt();
+    try {
+      const order = await createOrder.mutateAsync({
+        idempotencyKey: key,
+        input: {
+          restaurant_id: restaurantId,
+          items: lines,
+          contact: { name: contact.name, email: contact.email, phone: contact.phone },
+          ...(contact.special_instructions ? { special_instructions: contact.special_instructions } : {}),
+          ...(promoCode ? { promo_code: promoCode } : {}),
+          ...(vipCode ? { vip_code: vipCode } : {}),
+          payment_id: paymentId,
+        },
+      });
+      navigate(`/order-confirmation/${order.id}?token=${encodeURIComponent(order.access_token)}`, { state: { order } });
+      clearCart();
+    } catch (error) {
+      const found = issuesFromError(error);
+      throw new CheckoutStop(found.length > 0 ? CheckoutMessages.cartHasIssues : CheckoutMessages.placeOrderFailed, found);
+    }
+  };
+
+  const run = async (task: () => Promise<void>) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    setFormError(null);
+    setOrderIssues([]);
+    try {
+      await task();
+    } catch (error) {
+      const stop = error instanceof CheckoutStop ? error : new CheckoutStop(CheckoutMessages.checkoutFailed);
+      setFormError(stop.message);
+      setOrderIssues(stop.issues);
+      if (stop.issues.length > 0) void quote.refetch();
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  const submitValues = async (values: CheckoutFormOutput) => {
+    if (!vipOk) {
+      setVipError(PromotionMessages.vipRequired);
+      return;
+    }
+    if (gateway.kind === 'test') {
+      const problems = testCardErrors(card);
+      setCardErrors(problems);
+      if (Object.keys(problems).length > 0) return;
+    }
+    await run(async () => {
+      const paymentId = await pay(values);
+      await placeOrder(values, paymentId);
+    });
+  };
+
+  const onApplyPromo = async () => {
+    const code = promoInput.trim();
+    if (!code || !quote.data) return;
+    setPromoError(null);
+    try {
+      const result = await applyPromo.mutateAsync({ restaurant_id: restaurantId, code, total: quote.data.total });
+      setPromoCode(result.codeUsed);
+    } catch (error) {
+      setPromoError(error instanceof ApiError && error.status === 422 ? error.message || PromotionMessages.invalidPromo : PromotionMessages.promoApplyFailed);
+    }
+  };
+
+  const onValidateVip = async () => {
+    const code = vipInput.trim();
+    if (!code) {
+      setVipError(PromotionMessages.vipRequired);
+      return;
+    }
+    setVipError(null);
+    try {
+      const result = await validateVip.mutateAsync(code);
+      if (result.valid) setVipCode(code);
+      else setVipError(PromotionMessages.invalidVip);
+    } catch (error) {
+      setVipCode(null);
+      setVipError(error instanceof ApiError && (error.status === 401 || error.status === 422) ? PromotionMessages.invalidVip : PromotionMessages.vipValidateFailed);
+    }
+  };
+
+  if (cartItems.length === 0) {
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-16 text-center">
+        <h1 className="font-display text-3xl font-bold">Checkout</h1>
+        <p className="mt-3 text-ink-muted">Your cart is empty.</p>
+        <ButtonLink to="/menu" size="lg" className="mt-6">
+          Browse the Menu
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  const pickupLocation = restaurant.data?.custom_pickup_location || RestaurantDefaults.pickupAddress;
+  const estimate = quote.data?.pickup_estimate ?? pickupEstimate(null);
+  const discountCents = quote.data?.discount_cents ?? 0;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
+      <h1 className="mb-6 font-display text-3xl font-bold sm:text-4xl">Checkout</h1>
+      <form noValidate onSubmit={(event) => void handleSubmit(submitValues)(event)} className="grid gap-8 lg:grid-cols-[1fr_22rem]" aria-busy={submitting}>
+        <div className="space-y-8">
+          <section aria-labelledby="contact-title" className="space-y-4">
+            <h2 id="contact-title" className="text-xl font-bold">
+              Contact Information
+            </h2>
+            <TextField label="Name" autoComplete="name" required error={errors.name?.message} {...register('name')} />
+            <TextField label="Email" type="email" inputMode="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+            <TextField label="Phone" type="tel" inputMode="tel" autoComplete="tel" required hint="e.g. +16711234567" error={errors.phone?.message} {...register('phone')} />
+            <FormField label="Special instructions" error={errors.special_instructions?.message}>
+              {(control) => <Textarea {...control} rows={3} maxLength={1000} placeholder="Anything the kitchen should know?" {...register('special_instructions')} />}
+            </FormField>
+          </section>
+
+          <section aria-labelledby="pickup-title" className="space-y-3 rounded-2xl border border-line bg-surface-muted p-5">
+            <h2 id="pickup-title" className="text-xl font-bold">
+              Pickup
+            </h2>
+            {restaurant.isError ? <Alert tone="error">{CheckoutMessages.locationLoadFailed}</Alert> : null}
+            <p className="flex items-start gap-2">
+              <MapPin aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-ink" />
+              <span>
+                <span className="block font-semibold">Pickup location</span>
+                {pickupLocation}
+              </span>
+            </p>
+            <p className="flex items-start gap-2">
+              <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-ink" />
+              <span>
+                <span className="block font-semibold">Hours</span>
+                {PickupText.hours}
+              </span>
+            </p>
+            <p>
+              <span className="font-semibold">Estimated pickup: </span>
+              <span data-testid="pickup-estimate">{estimate}</span>
+            </p>
+            {quote.data?.requires_advance_notice ? (
+              <Alert tone="warning" title="Advance notice required">
+                Your order includes items that need at least 24 hours notice.
+              </Alert>
+            ) : null}
+            {settings?.custom_pickup_instructions ? <p className="text-sm text-ink-muted">{settings.custom_pickup_instructions}</p> : null}
+          </section>
+
+          {vipOnly ? (
+            <section aria-labelledby="vip-title" className="space-y-3">
+              <h2 id="vip-title" className="text-xl font-bold">
+                VIP Access
+              </h2>
+              <p className="text-sm text-ink-muted">Checkout is open to VIP guests. Enter your VIP code to continue.</p>
+              <FormField label="VIP code" error={vipError ?? undefined} hint={vipCode ? 'VIP code accepted' : undefined}>
+                {(control) => (
+                  <div className="flex gap-2">
+                    <Input
+                      {...control}
+                      value={vipInput}
+                      autoComplete="off"
+                      autoCapitalize="characters"
+                      disabled={vipCode !== null}
+                      onChange={(event) => setVipInput(event.target.value)}
+                      onKeyDown={(event) => {
+                        if (event.key === 'Enter') {
+                          event.preventDefault();
+                          void onValidateVip();
+                        }
+                      }}
+                    />
+                    <Button variant="secondary" onClick={() => void onValidateVip()} loading={validateVip.isPending} disabled={vipCode !== null}>
+                      {vipCode ? 'Validated' : 'Validate'}
+                    </Button>
+                  </div>
+                )}
+              </FormField>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="payment-title" className="space-y-4">
+            <h2 id="payment-title" className="flex items-center gap-2 text-xl font-bold">
+              <Lock aria-hidden="true" className="size-5" />
+              Payment
+            </h2>
+            {!vipOk ? (
+              <Alert tone="info">{PromotionMessages.vipRequired}</Alert>
+            ) : restaurant.isPending ? (
+              <Skeleton className="h-40 w-full" />
+            ) : gateway.kind === 'test' ? (
+              <TestCardFields value={card} errors={cardErrors} onChange={setCard} disabled={submitting} />
+            ) : gateway.kind === 'stripe' ? (
+              <StripeCardPayment publishableKey={gateway.publishableKey} onReady={onStripeReady} />
+            ) : gateway.kind === 'paypal' ? (
+              <PayPalPayment
+                clientId={gateway.clientId}
+                canStart={async () => vipOk && canPay && (await trigger())}
+                createOrder={async () => {
+                  const payment = await startPayment();
+                  if (!payment.paypal_order_id) throw new CheckoutStop(CheckoutMessages.paymentNotAvailable);
+                  currentAttempt().pendingPaymentId = payment.payment_id;
+                  return payment.paypal_order_id;
+                }}
+                onApproved={() =>
+                  run(async () => {
+                    const current = currentAttempt();
+                    current.paidPaymentId ??= current.pendingPaymentId;
+                    if (!current.paidPaymentId) throw new CheckoutStop(CheckoutMessages.paymentNotAvailable);
+                    await placeOrder(CheckoutFormSchema.parse(getValues()), current.paidPaymentId);
+                  })
+                }
+                onError={(message) => setFormError(paymentFailedMessage(message))}
+              />
+            ) : (
+              <Alert tone="error">{PaymentScriptText.invalidProcessor(gateway.processor)}</Alert>
+            )}
+          </section>
+        </div>
+
+        <aside aria-labelledby="summary-title" className="h-fit space-y-4 rounded-2xl border border-line bg-surface-raised p-5 shadow-sm lg:sticky lg:top-24">
+          <h2 id="summary-title" className="text-lg font-bold">
+            Order Summary
+          </h2>
+          {quote.isPending ? (
+            <div className="space-y-2" aria-label="Loading order summary" role="status">
+              <Skeleton className="h-5 w-full" />
+              <Skeleton className="h-5 w-3/4" />
+              <Skeleton className="h-6 w-1/2" />
+            </div>
+          ) : quote.data ? (
+            <>
+              <ul className="space-y-2 text-sm">
+                {quote.data.items.map((line) => (
+                  <li key={line.line} className="flex justify-between gap-3">
+                    <span>
+                      {line.name} × {line.quantity}
+                    </span>
+                    <span className="tabular-nums">{formatUSD(line.line_total_cents)}</span>
+                  </li>
+                ))}
+              </ul>
+              <dl className="space-y-1 border-t border-line pt-3" aria-live="polite">
+                <div className="flex justify-between">
+                  <dt>Subtotal</dt>
+                  <dd className="tabular-nums">{formatUSD(quote.data.subtotal_cents)}</dd>
+                </div>
+                {discountCents > 0 ? (
+                  <div className="flex justify-between text-success-ink">
+                    <dt>Discount{quote.data.promo_code ? ` (${quote.data.promo_code})` : ''}</dt>
+                    <dd className="tabular-nums">−{formatUSD(discountCents)}</dd>
+                  </div>
+                ) : null}
+                <div className="flex justify-between text-lg font-bold">
+                  <dt>Total</dt>
+                  <dd className="tabular-nums" data-testid="order-total">
+                    {formatUSD(quote.data.total_cents)}
+                  </dd>
+                </div>
+              </dl>
+            </>
+          ) : (
+            <Alert tone="error">
+              <p>{CheckoutMessages.checkoutFailed}</p>
+              <Button variant="secondary" size="sm" className="mt-2" onClick={() => void quote.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          )}
+
+          <FormField label="Promo code" error={promoError ?? undefined}>
+            {(control) => (
+              <div className="flex gap-2">
+                <Input
+                  {...control}
+                  value={promoInput}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  onChange={(event) => setPromoInput(event.target.value)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') {
+                      event.preventDefault();
+                      void onApplyPromo();
+                    }
+                  }}
+                />
+                <Button variant="secondary" onClick={() => void onApplyPromo()} loading={applyPromo.isPending} disabled={!quote.data || !promoInput.trim()}>
+                  Apply
+                </Button>
+              </div>
+            )}
+          </FormField>
+          {promoCode ? (
+            <p role="status" className="flex items-center justify-between gap-2 text-sm text-success-ink">
+              <span>
+                Promo code <strong>{promoCode}</strong> applied
+                {quote.data && !quote.isPlaceholderData && discountCents > 0 ? `: −${formatUSD(discountCents)}, new total ${formatUSD(quote.data.total_cents)}` : ''}
+              </span>
+              <Button
+                variant="link"
+                size="sm"
+                onClick={() => {
+                  setPromoCode(null);
+                  setPromoInput('');
+                }}
+              >
+                Remove
+              </Button>
+            </p>
+          ) : null}
+
+          {issues.length > 0 ? (
+            <Alert tone="error" title="Please fix these items before checkout">
+              <ul className="list-disc space-y-1 pl-5">
+                {issues.map((issue, index) => (
+                  <li key={`${issue.line ?? ''}-${index}`}>{issue.message}</li>
+                ))}
+              </ul>
+              <ButtonLink to="/cart" variant="link" size="sm">
+                Review your cart
+              </ButtonLink>
+            </Alert>
+          ) : null}
+          {formError ? <Alert tone="error">{formError}</Alert> : null}
+          {gateway.kind === 'paypal' && vipOk ? null : (
+            <Button type="submit" block size="lg" loading={submitting} disabled={!canPay || gateway.kind === 'invalid'}>
+              Place Order
+            </Button>
+          )}
+          <p className="text-center text-xs text-ink-muted">Pickup only. You pay now; we start cooking when staff accept your order.</p>
+        </aside>
+      </form>
+    </div>
+  );
+}

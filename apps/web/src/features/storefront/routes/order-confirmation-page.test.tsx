@@ -1,0 +1,131 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderConfirmationOutput } from '@kusina/domain/orders';
+import { apiError, renderRoute, stubApi } from '../test-utils.tsx';
+import { OrderConfirmationPage } from './order-confirmation-page.tsx';
+
+function order(overrides: Partial<OrderConfirmationOutput> = {}): OrderConfirmationOutput {
+  return {
+    id: 42,
+    restaurant_id: 1,
+    order_number: 'K-0042',
+    status: 'pending',
+    created_at: '2026-03-05T08:30:00Z',
+    estimated_pickup_time: '2026-03-05T08:55:00Z',
+    pickup_estimate: '20-25 minutes',
+    requires_advance_notice: false,
+    max_advance_notice_hours: null,
+    is_staff_order: false,
+    staff_member_name: null,
+    location_name: 'Kusina Barrigada',
+    location_address: '123 Route 8, Barrigada, GU',
+    items: [{ name: 'Chicken Kelaguen', price: 12.5, quantity: 2, customizations: { Sides: ['Red rice', 'Titiyas'] }, notes: 'Extra lemon' }],
+    merchandise_items: [{ name: 'Kusina Tee', price: 25, quantity: 1, size: 'L', color: 'Black', notes: null }],
+    food_subtotal: 25,
+    merchandise_subtotal: 25,
+    subtotal: 50,
+    discount: 0,
+    total: 50,
+    promo_code: null,
+    contact_name: 'Maria Cruz',
+    contact_phone: '+16715551234',
+    contact_email: 'maria@example.com',
+    special_instructions: 'Call when ready',
+    payment: null,
+    ...overrides,
+  };
+}
+
+const restaurant = {
+  id: 1,
+  name: 'Kusina',
+  address: '123 Route 8, Barrigada, GU',
+  phone_number: null,
+  custom_pickup_location: null,
+  vip_only_checkout: false,
+  admin_settings: {},
+};
+
+beforeEach(() => localStorage.setItem('restaurantId', '1'));
+afterEach(() => vi.unstubAllGlobals());
+
+const pattern = '/order-confirmation/:orderId?';
+
+describe('OrderConfirmationPage', () => {
+  it('says it is loading while the order is fetched', async () => {
+    stubApi({ 'GET /api/v1/orders/42': () => new Promise(() => undefined), 'GET /api/v1/restaurants/1': () => ({ body: restaurant }) });
+    renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation/42?token=abc', pattern });
+    expect(await screen.findByText('Loading your order details')).toBeInTheDocument();
+  });
+
+  it('shows the error view with the fallback text when there is no order id', () => {
+    stubApi({});
+    renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation', pattern });
+    expect(screen.getByRole('heading', { name: 'Order Confirmation' })).toBeInTheDocument();
+    expect(screen.getByText('Order details not available')).toBeInTheDocument();
+    expect(screen.getByText(/your order has been received/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Continue Ordering' })).toHaveAttribute('href', '/menu');
+  });
+
+  it('shows the server error text when the order cannot be loaded', async () => {
+    stubApi({ 'GET /api/v1/orders/42': () => apiError(404, 'Order not found.', 'NOT_FOUND'), 'GET /api/v1/restaurants/1': () => ({ body: restaurant }) });
+    renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation/42?token=bad', pattern });
+    expect(await screen.findByText('Order not found.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Order Confirmation' })).toBeInTheDocument();
+  });
+
+  it('shows every block of a confirmed order with the default pickup steps', async () => {
+    const requests = stubApi({ 'GET /api/v1/orders/42': () => ({ body: order() }), 'GET /api/v1/restaurants/1': () => ({ body: restaurant }) });
+    renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation/42?token=abc', pattern });
+
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed' })).toBeInTheDocument();
+    expect(requests.find((request) => request.url.pathname === '/api/v1/orders/42')?.url.searchParams.get('token')).toBe('abc');
+    expect(screen.getByTestId('order-number')).toHaveTextContent('K-0042');
+    // 08:30 UTC is 6:30 PM in Guam (UTC+10).
+    expect(screen.getByText('Placed on March 5, 2026 at 6:30 PM')).toBeInTheDocument();
+    expect(screen.getByText('ETA will be sent once staff begin preparing')).toBeInTheDocument();
+    expect(screen.getByText('Please show your order number when you pick up your order.')).toBeInTheDocument();
+    expect(screen.getByText('123 Route 8, Barrigada, GU')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Open in Maps/ })).toHaveAttribute('href', expect.stringContaining('google.com/maps'));
+    expect(screen.getByText('Open Daily 11AM-9PM')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '+1 (671) 646-4461' })).toHaveAttribute('href', 'tel:+16716464461');
+    const steps = screen.getByRole('heading', { name: 'Pickup Instructions' }).parentElement!;
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByText('$12.50 × 2')).toBeInTheDocument();
+    expect(screen.getByText('Sides: Red rice, Titiyas')).toBeInTheDocument();
+    expect(screen.getByText('Notes: Extra lemon')).toBeInTheDocument();
+    expect(screen.getByText('Size: L')).toBeInTheDocument();
+    expect(screen.getByText('Color: Black')).toBeInTheDocument();
+    expect(screen.getByText('Food subtotal').nextSibling).toHaveTextContent('$25.00');
+    expect(screen.getByText('Merchandise subtotal').nextSibling).toHaveTextContent('$25.00');
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('$50.00');
+    expect(screen.getByText('Maria Cruz')).toBeInTheDocument();
+    expect(screen.getByText('+1 (671) 555-1234')).toBeInTheDocument();
+    expect(screen.getByText('Call when ready')).toBeInTheDocument();
+    expect(screen.getByTestId('estimated-pickup')).toHaveTextContent('March 5, 2026 at 6:55 PM');
+    expect(screen.getByRole('link', { name: 'Order More' })).toHaveAttribute('href', '/menu');
+    expect(screen.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText('Advance Notice Required')).not.toBeInTheDocument();
+    expect(screen.queryByText('Staff Order')).not.toBeInTheDocument();
+  });
+
+  it('shows the advance-notice and staff banners, the custom location and custom instructions, and falls back to the route id', async () => {
+    stubApi({
+      'GET /api/v1/orders/43': () => ({
+        body: order({ id: 43, order_number: '', requires_advance_notice: true, max_advance_notice_hours: null, is_staff_order: true, staff_member_name: 'Jose' }),
+      }),
+      'GET /api/v1/restaurants/1': () => ({
+        body: { ...restaurant, custom_pickup_location: 'Side door on Route 8', admin_settings: { custom_pickup_instructions: 'Ring the bell.' } },
+      }),
+    });
+    renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation/43', pattern });
+
+    expect(await screen.findByText('Advance Notice Required')).toBeInTheDocument();
+    expect(screen.getByText(/need 24 hours notice/)).toBeInTheDocument();
+    expect(screen.getByTestId('order-number')).toHaveTextContent('43');
+    expect(screen.getByText('Staff Order')).toBeInTheDocument();
+    expect(screen.getByText('Placed for Jose.')).toBeInTheDocument();
+    expect(await screen.findByText(/Side door on Route 8/)).toBeInTheDocument();
+    expect(screen.getByText('Ring the bell.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,58 @@
+import type { Socket } from 'socket.io-client';
+import { useRealtimeStore } from '../stores/realtime-store.ts';
+
+export interface RealtimeSubscription extends Record<string, unknown> {
+  channel: string;
+}
+
+export interface RealtimeOptions {
+  /** The session token travels in the handshake's auth payload, never in the URL. */
+  token: string | null;
+  subscriptions: RealtimeSubscription[];
+  events: Record<string, (payload: unknown) => void>;
+}
+
+interface SubscribeAck {
+  ok: boolean;
+  room?: string;
+  error?: string;
+}
+
+/**
+ * Opens the Socket.IO connection (path /socket.io) and keeps the realtime store's fallback flag
+ * honest: set when the connection is lost or refused (screens then poll), cleared on connect.
+ * socket.io-client is imported on demand so it stays out of the home route's first download.
+ * Returns a function that closes the connection.
+ */
+export function openRealtime({ token, subscriptions, events }: RealtimeOptions): () => void {
+  const { setFallback } = useRealtimeStore.getState();
+  let socket: Socket | null = null;
+  let closed = false;
+
+  void import('socket.io-client')
+    .then(({ io }) => {
+      if (closed) return;
+      socket = io({ path: '/socket.io', auth: token ? { token } : {}, transports: ['websocket', 'polling'] });
+      const current = socket;
+      current.on('connect', () => {
+        setFallback(false);
+        // Rooms do not survive a reconnect: subscribe on every connect.
+        for (const subscription of subscriptions) {
+          current.emit('subscribe', subscription, (ack: SubscribeAck | undefined) => {
+            if (!ack?.ok) setFallback(true);
+          });
+        }
+      });
+      current.on('disconnect', () => setFallback(true));
+      current.on('connect_error', () => setFallback(true));
+      for (const [event, handler] of Object.entries(events)) current.on(event, handler);
+    })
+    .catch(() => setFallback(true));
+
+  return () => {
+    closed = true;
+    socket?.removeAllListeners();
+    socket?.disconnect();
+    socket = null;
+  };
+}
