@@ -38,32 +38,45 @@ export interface NotificationMessage {
 }
 
 /**
- * Records the message and enqueues its delivery in the caller's transaction: both happen on
- * commit, or neither does (a rolled-back signup sends no text).
+ * Records the messages and enqueues their deliveries in the caller's transaction: all happen on
+ * commit, or none does (a rolled-back signup sends no text). One INSERT for the rows and one for
+ * the jobs, however many messages, since checkout queues several on its hot path.
  */
-export async function enqueueNotification(ctx: NotificationContext, message: NotificationMessage): Promise<number> {
-  const [row] = await ctx.tx
+export async function enqueueNotifications(ctx: NotificationContext, messages: NotificationMessage[]): Promise<number[]> {
+  if (messages.length === 0) return [];
+  const rows = await ctx.tx
     .insert(notifications)
-    .values({
-      restaurantId: message.restaurantId,
-      userId: message.userId ?? null,
-      channel: message.channel,
-      recipient: message.recipient,
-      subject: message.subject ?? null,
-      body: message.body,
-      redactedBody: message.redactedBody ?? null,
-      template: message.template,
-    })
+    .values(
+      messages.map((message) => ({
+        restaurantId: message.restaurantId,
+        userId: message.userId ?? null,
+        channel: message.channel,
+        recipient: message.recipient,
+        subject: message.subject ?? null,
+        body: message.body,
+        redactedBody: message.redactedBody ?? null,
+        template: message.template,
+      })),
+    )
     .returning({ id: notifications.id });
-  if (!row) throw new Error('notification insert returned nothing');
-  const job: DeliverJob = { notification_id: row.id };
-  await ctx.boss.send(NOTIFICATION_QUEUE, job, {
-    retryLimit: NOTIFICATION_RETRY_LIMIT,
-    retryDelay: NOTIFICATION_RETRY_DELAY_SECONDS,
-    retryBackoff: true,
-    db: { executeSql: (text, values) => ctx.client.query(text, values) },
-  });
-  return row.id;
+  if (rows.length !== messages.length) throw new Error('notification insert returned fewer rows than messages');
+  await ctx.boss.insert(
+    rows.map((row) => ({
+      name: NOTIFICATION_QUEUE,
+      data: { notification_id: row.id } satisfies DeliverJob,
+      retryLimit: NOTIFICATION_RETRY_LIMIT,
+      retryDelay: NOTIFICATION_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+    })),
+    { db: { executeSql: (text, values) => ctx.client.query(text, values) } },
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function enqueueNotification(ctx: NotificationContext, message: NotificationMessage): Promise<number> {
+  const [id] = await enqueueNotifications(ctx, [message]);
+  if (id === undefined) throw new Error('notification insert returned nothing');
+  return id;
 }
 
 type NotificationRow = typeof notifications.$inferSelect;

@@ -10,7 +10,7 @@ import {
 } from './service.ts';
 import { createTransports, type TransportSet } from './transports.ts';
 
-/** Delivers one queued message; throws on failure so pg-boss retries it. */
+/** Delivers one queued message; throws on failure (the worker then fails that job for a retry). */
 export async function deliverNotification(
   app: FastifyInstance,
   transports: TransportSet,
@@ -62,12 +62,18 @@ export async function startNotificationWorker(app: FastifyInstance): Promise<voi
   });
   const transports = createTransports(app.config, app.log);
   const inFlight = new Set<Promise<void>>();
-  await app.boss.work<DeliverJob>(NOTIFICATION_QUEUE, { includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs) => {
+  // Up to 20 deliveries per fetch: a busy checkout queues two messages an order, and one fetch
+  // per job would cost the API's CPU as much as the orders themselves.
+  await app.boss.work<DeliverJob>(NOTIFICATION_QUEUE, { includeMetadata: true, pollingIntervalSeconds: 1, batchSize: 20 }, async (jobs) => {
     for (const job of jobs) {
       const delivery = deliverNotification(app, transports, job);
       inFlight.add(delivery);
       try {
         await delivery;
+      } catch (error) {
+        // Only this job goes back for a retry (with backoff); the rest of the batch completes
+        // when the handler returns, since completion touches only jobs that are still active.
+        await app.boss.fail(NOTIFICATION_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) });
       } finally {
         inFlight.delete(delivery);
       }

@@ -81,7 +81,11 @@ export async function loadConfirmation(db: DbOrTx, order: OrderRow): Promise<Ord
     itemsOf(db, [order.id]),
     db.select().from(payments).where(eq(payments.orderId, order.id)).limit(1),
   ]);
-  const lines = items.get(order.id) ?? [];
+  return confirmationView(order, items.get(order.id) ?? [], payment);
+}
+
+/** The confirmation shape from rows already in hand (checkout has them from its own writes). */
+export function confirmationView(order: OrderRow, lines: OrderItemRow[], payment: PaymentRow | undefined): OrderConfirmationOutput {
   return {
     id: order.id,
     restaurant_id: order.restaurantId,

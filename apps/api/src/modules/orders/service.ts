@@ -16,7 +16,7 @@ import { menuItems, options, orderItems, orders, orderStatusEvents, payments } f
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import { enqueueNotification } from '../notifications/service.ts';
+import { enqueueNotifications } from '../notifications/service.ts';
 import { PaymentDeclinedError } from '../payments/processor.ts';
 import { processorFor } from '../payments/select.ts';
 import {
@@ -32,7 +32,7 @@ import {
 import { consumePromo, consumeVip, findUsablePromo, invalidPromo, vipRequired } from '../promotions/service.ts';
 import { getRestaurant } from '../restaurants/service.ts';
 import { cartIssuesError, priceCart, toQuoteOutput } from './quote.ts';
-import { findOrder, findOrderByKey, loadConfirmation } from './repository.ts';
+import { confirmationView, findOrder, findOrderByKey, loadConfirmation } from './repository.ts';
 
 export interface OrderDeps extends PaymentDeps {
   pool: pg.Pool;
@@ -118,7 +118,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
     const result = await transaction(deps.pool, async ({ tx, client }) => {
       const [locked] = await tx.select().from(payments).where(eq(payments.id, body.payment_id)).for('update');
       if (!locked) throw new Error('payment vanished');
-      if (locked.orderId !== null) return { replayOf: locked.orderId, orderId: locked.orderId };
+      if (locked.orderId !== null) return { replayOf: locked.orderId, placed: undefined };
       if (locked.status !== 'authorized') throw AppError.conflict(CheckoutMessages.paymentNotAuthorized);
 
       const priced = await priceCart(tx, restaurant, body.items, null, { lock: true, now: placedAt });
@@ -184,7 +184,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
         .returning();
       if (!order) throw new Error('order insert returned nothing');
 
-      await tx.insert(orderItems).values(
+      const lines = await tx.insert(orderItems).values(
         priced.check.lines.map((line, position) => ({
           orderId: order.id,
           itemType: 'food' as const,
@@ -198,23 +198,24 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
           notes: line.notes,
           position,
         })),
-      );
+      ).returning();
       await tx.insert(orderStatusEvents).values({ orderId: order.id, fromStatus: null, toStatus: order.status, actorUserId: auth?.user.id ?? null, createdAt: placedAt });
 
       const link = `${deps.config.publicUrl}/order-confirmation/${order.id}?token=${accessToken}`;
       const text = orderConfirmationText({ restaurantName: restaurant.name, orderNumber: order.orderNumber, pickupEstimate: pickupEstimate(maxNotice), link });
-      const ctx = { tx, client, boss: deps.boss };
       const userId = auth?.user.id ?? null;
-      await enqueueNotification(ctx, { restaurantId: restaurant.id, userId, channel: 'sms', recipient: order.contactPhone, body: text, template: 'order_confirmation' });
-      await enqueueNotification(ctx, {
-        restaurantId: restaurant.id,
-        userId,
-        channel: 'email',
-        recipient: order.contactEmail,
-        subject: `Your ${restaurant.name} order ${order.orderNumber}`,
-        body: `Hafa adai ${order.contactName},\n\n${text}\n\nTotal: $${(totalCents / 100).toFixed(2)}`,
-        template: 'order_confirmation',
-      });
+      await enqueueNotifications({ tx, client, boss: deps.boss }, [
+        { restaurantId: restaurant.id, userId, channel: 'sms', recipient: order.contactPhone, body: text, template: 'order_confirmation' },
+        {
+          restaurantId: restaurant.id,
+          userId,
+          channel: 'email',
+          recipient: order.contactEmail,
+          subject: `Your ${restaurant.name} order ${order.orderNumber}`,
+          body: `Hafa adai ${order.contactName},\n\n${text}\n\nTotal: $${(totalCents / 100).toFixed(2)}`,
+          template: 'order_confirmation',
+        },
+      ]);
 
       // Last, so that nothing after it can fail but the COMMIT itself.
       const capture =
@@ -222,15 +223,17 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
           ? { transactionId: locked.transactionId ?? '' }
           : await processorFor(deps.config, locked.processor).capture({ ...processorRef(locked), amountCents: locked.amountCents });
       captured = { payment: locked, transactionId: capture.transactionId };
-      await tx
+      const [paid] = await tx
         .update(payments)
         .set({ orderId: order.id, status: 'captured', transactionId: capture.transactionId, capturedAt: new Date() })
-        .where(eq(payments.id, locked.id));
-      return { replayOf: undefined, orderId: order.id };
+        .where(eq(payments.id, locked.id))
+        .returning();
+      // The answer is built from what this transaction wrote, not read back after commit.
+      return { replayOf: undefined, placed: { ...confirmationView(order, lines, paid), access_token: order.accessToken } };
     });
 
     if (result.replayOf !== undefined) return replay(deps, result.replayOf);
-    return { ...(await replay(deps, result.orderId)), created: true };
+    return { created: true, order: result.placed };
   } catch (error) {
     if (isUniqueViolation(error, 'orders_restaurant_idempotency_key_unique')) {
       const winner = await findOrderByKey(deps.db, restaurant.id, input.idempotencyKey);
