@@ -138,10 +138,20 @@ describe('CheckoutPage', () => {
     expect(screen.getByLabelText(/^Email/)).toHaveValue('maria@example.com');
     expect(screen.getByLabelText(/^Phone/)).toHaveValue('+16715551234');
     expect(await screen.findByTestId('order-total')).toHaveTextContent('$20.00');
-    expect(screen.getByText('Barrigada, Guam')).toBeInTheDocument();
+    expect(await screen.findByText('123 Route 8, Barrigada, GU')).toBeInTheDocument();
     expect(screen.getByText('11AM-9PM daily')).toBeInTheDocument();
     expect(screen.getByTestId('pickup-estimate')).toHaveTextContent('20-25 minutes');
     expect(await screen.findByRole('note', { name: 'Test mode' })).toHaveTextContent('4242 4242 4242 4242');
+  });
+
+  it.each([
+    [{ custom_pickup_location: 'Side window on Route 8' }, 'Side window on Route 8'],
+    [{}, '123 Route 8, Barrigada, GU'],
+    [{ address: null }, 'Barrigada, Guam'],
+  ] as const)('shows the pickup location the order will carry (%o)', async (overrides, shown) => {
+    stubApi(routes({}, overrides));
+    renderRoute(<CheckoutPage />);
+    expect(await screen.findByText(shown)).toBeInTheDocument();
   });
 
   it('holds the phone to the spec rule with its message', async () => {

@@ -287,7 +287,9 @@ export function CheckoutPage() {
     );
   }
 
-  const pickupLocation = restaurant.data?.custom_pickup_location || RestaurantDefaults.pickupAddress;
+  // The same place the order will carry and the confirmation will show: a custom pickup location,
+  // else the restaurant's address; the spec's 'Barrigada, Guam' only when the record has neither.
+  const pickupLocation = restaurant.data?.custom_pickup_location || restaurant.data?.address || RestaurantDefaults.pickupAddress;
   const estimate = quote.data?.pickup_estimate ?? pickupEstimate(null);
   const discountCents = quote.data?.discount_cents ?? 0;
 
