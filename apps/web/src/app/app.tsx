@@ -58,8 +58,9 @@ export function AppRoutes({ realtime = true }: { realtime?: boolean }) {
         <Route path="/order-confirmation/:orderId?">
           <OrderConfirmationPage />
         </Route>
+        {/* The landing after a password reset (storefront.md §2): straight into ordering. */}
         <Route path="/ordering">
-          <ComingSoonPage page="ordering" />
+          <MenuPage />
         </Route>
         {/* wholesale.md: the area's own routes come with its issue; until then every /wholesale path shows its frame. */}
         <Route path="/wholesale/*?">

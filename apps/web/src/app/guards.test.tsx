@@ -119,11 +119,17 @@ describe('route guards', () => {
     await waitFor(() => expect(location()).toHaveTextContent(/^\/$/));
   });
 
+  it('lands /ordering, where a password reset leads, on the menu', async () => {
+    mockApi();
+    renderApp('/ordering');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Our Menu' })).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/ordering$/);
+  });
+
   it.each([
     ['/merchandise', 'Merchandise'],
     ['/reservations', 'Reservations'],
     ['/wholesale/cart', 'Fundraisers'],
-    ['/ordering', 'Start Your Order'],
   ])('renders %s inside the common layout', async (path, heading) => {
     mockApi();
     renderApp(path);

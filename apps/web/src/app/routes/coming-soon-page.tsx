@@ -4,15 +4,9 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 
 /** Pages later issues build; the words live here, in the lazy chunk, not in the route table. */
 const pages = {
-  menu: { title: 'Menu', description: 'Our full menu, with search, filters and customisation, is coming soon.' },
   merchandise: { title: 'Merchandise', description: 'Kusina tees, hats and gifts are coming soon.' },
-  cart: { title: 'Your Cart', description: 'Your cart page is coming soon.' },
-  checkout: { title: 'Checkout', description: 'Checkout for pickup orders is coming soon.' },
-  'order-confirmation': { title: 'Order Confirmation', description: 'Order confirmations will appear here soon.' },
-  ordering: { title: 'Start Your Order', description: 'Online ordering is coming soon. Thank you for your patience!' },
   wholesale: { title: 'Fundraisers', description: 'Support local schools and teams with our fundraiser shop, coming soon.' },
   reservations: { title: 'Reservations', description: 'Book a table online, coming soon.' },
-  orders: { title: 'Order History', description: 'Your past orders will be listed here soon.' },
   'reservations-dashboard': { title: 'Manage Reservations', description: 'The reservations back office is coming soon.' },
 } as const;
 
