@@ -36,7 +36,8 @@ async function addKatsuPlate(page: Page): Promise<void> {
   await page.goto('/menu');
   await page.getByRole('searchbox', { name: 'Search menu' }).fill('chicken katsu');
   await page.getByRole('button', { name: 'Add Chicken Katsu Plate to Cart' }).click();
-  await expect(page.getByText(/Chicken Katsu Plate/).first()).toBeVisible();
+  // The line lands once the cart rules have loaded: wait for the badge, not for the click.
+  await expect(page.getByText('Added Chicken Katsu Plate to cart')).toBeVisible();
 }
 
 async function fillContact(page: Page, contact = { name: 'Kai Santos', email: 'kai@example.com', phone: '+16715550177' }): Promise<void> {
@@ -124,6 +125,7 @@ test('the VIP-only restaurant asks for a valid VIP code before payment', async (
   await page.goto(`${origin}/menu`);
   const firstAdd = page.getByRole('button', { name: /^Add .+ to Cart$/ }).first();
   await firstAdd.click();
+  await expect(page.getByRole('link', { name: /^Cart, 1 item/ })).toBeVisible();
   await page.goto(`${origin}/checkout`);
   await fillContact(page);
   await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
@@ -25,6 +27,7 @@ import menuCachePlugin from './modules/menu/cache.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
+import { merchandiseRoutes } from './modules/merchandise/routes.ts';
 import { startNotificationWorker } from './modules/notifications/worker.ts';
 
 declare module 'fastify' {
@@ -136,9 +139,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(menuRoutes);
       await api.register(accountRoutes);
       await api.register(notificationRoutes);
+      await api.register(merchandiseRoutes);
     },
     { prefix: '/api/v1' },
   );
+
+  // Uploaded images (merchandise): content-hashed names, so they are cached for a year.
+  mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    setHeaders: (res) => {
+      res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      res.header('X-Content-Type-Options', 'nosniff');
+    },
+  });
 
   if (deps.serveWeb) {
     await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist')));

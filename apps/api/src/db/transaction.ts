@@ -12,6 +12,27 @@ export interface TransactionContext {
   client: pg.PoolClient;
 }
 
+/**
+ * One Drizzle instance per pooled connection, made on its first transaction and reused after:
+ * building one per transaction (schema relations included) showed up in the checkout profile.
+ * Keyed weakly, so a connection the pool discards takes its instance with it.
+ */
+const bound = new WeakMap<pg.PoolClient, Database>();
+function drizzleFor(client: pg.PoolClient): Database {
+  let db = bound.get(client);
+  if (!db) {
+    db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database;
+    bound.set(client, db);
+  }
+  return db;
+}
+
+const BEGIN: Record<Isolation, string> = {
+  'read committed': 'BEGIN ISOLATION LEVEL READ COMMITTED',
+  'repeatable read': 'BEGIN ISOLATION LEVEL REPEATABLE READ',
+  serializable: 'BEGIN ISOLATION LEVEL SERIALIZABLE',
+};
+
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
 
 /**
@@ -28,8 +49,8 @@ export async function transaction<T>(
   for (let attempt = 1; ; attempt++) {
     const client = await pool.connect();
     try {
-      await client.query(`BEGIN ISOLATION LEVEL ${(options.isolation ?? 'read committed').toUpperCase()}`);
-      const result = await fn({ tx: drizzle(client, { schema, casing: 'snake_case' }) as unknown as Database, client });
+      await client.query(BEGIN[options.isolation ?? 'read committed']);
+      const result = await fn({ tx: drizzleFor(client), client });
       await client.query('COMMIT');
       return result;
     } catch (error) {

@@ -5,3 +5,4 @@ export * from './menu.ts';
 export * from './notifications.ts';
 export * from './promotions.ts';
 export * from './orders.ts';
+export * from './merchandise.ts';

@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
 import { seedMenus } from './menu.ts';
 import { seedPromotions } from './promotions.ts';
+import { seedMerchandise } from './merchandise.ts';
 
 /**
  * Demo data for a first start: the two restaurants (gold and blue) with their settings and one
@@ -66,6 +67,7 @@ export async function seedDemo(db: Database): Promise<void> {
 
     await seedMenus(tx);
     await seedPromotions(tx);
+    await seedMerchandise(tx);
   });
 }
 

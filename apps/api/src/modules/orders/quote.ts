@@ -7,6 +7,7 @@ import {
   type CartCheck,
   type CartIssue,
   type CartLine,
+  type CatalogItem,
   type QuoteOutput,
 } from '@kusina/domain/checkout';
 import { centsToDollars } from '@kusina/domain/money';
@@ -34,13 +35,14 @@ export async function priceCart(
   restaurant: { id: number; timeZone: string },
   items: CartLine[],
   promo: PromoCodeRow | null,
-  options: { lock?: boolean; now?: Date } = {},
+  options: { lock?: boolean; now?: Date; preloaded?: CatalogItem[] } = {},
 ): Promise<PricedCart> {
   const catalog = await loadCatalog(
     db,
     restaurant.id,
     items.map((i) => i.menu_item_id),
     options.lock ?? false,
+    options.preloaded,
   );
   const check = checkCart(items, catalog, options.now ?? new Date(), restaurant.timeZone);
   // Merchandise lines join the subtotal in a later issue; food is the whole subtotal for now.

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { CheckoutMessages, estimatedPickupTime, pickupEstimate, type QuoteInput, type QuoteOutput } from '@kusina/domain/checkout';
@@ -12,7 +12,8 @@ import {
 import { promoDiscountCents } from '@kusina/domain/promotions';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import { isStaffRole } from '@kusina/domain/roles';
-import { menuItems, options, orderItems, orders, orderStatusEvents, payments } from '../../db/schema/index.ts';
+import { menuItems, options, orders, payments, restaurants } from '../../db/schema/index.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Auth } from '../../plugins/auth.ts';
@@ -21,7 +22,6 @@ import { PaymentDeclinedError } from '../payments/processor.ts';
 import { processorFor } from '../payments/select.ts';
 import {
   ensureAuthorized,
-  findPayment,
   paymentFailed,
   processorRef,
   refundOrphanCapture,
@@ -31,8 +31,9 @@ import {
 } from '../payments/service.ts';
 import { consumePromo, consumeVip, findUsablePromo, invalidPromo, vipRequired } from '../promotions/service.ts';
 import { getRestaurant } from '../restaurants/service.ts';
+import { cartItemIds, catalogJson } from './catalog.ts';
 import { cartIssuesError, priceCart, toQuoteOutput } from './quote.ts';
-import { confirmationView, findOrder, findOrderByKey, loadConfirmation } from './repository.ts';
+import { confirmationView, findOrder, findOrderByKey, insertPlacedOrder, loadConfirmation } from './repository.ts';
 
 export interface OrderDeps extends PaymentDeps {
   pool: pg.Pool;
@@ -80,6 +81,31 @@ async function replayByKey(deps: OrderDeps, orderId: number, paymentId: string):
   return replay(deps, orderId);
 }
 
+/** POST /orders' first read: the restaurant, an order already placed with the key, and the payment. */
+const orderLookup = preparedQuery((db) =>
+  db
+    .select({ restaurant: restaurants, earlier: { id: orders.id }, payment: payments })
+    .from(restaurants)
+    .leftJoin(orders, and(eq(orders.restaurantId, restaurants.id), eq(orders.idempotencyKey, sql.placeholder('idempotencyKey'))))
+    .leftJoin(payments, eq(payments.id, sql.placeholder('paymentId')))
+    .where(eq(restaurants.id, sql.placeholder('restaurantId')))
+    .limit(1)
+    .prepare('order_lookup'),
+);
+
+/**
+ * The order transaction's first statement: the payment, locked, and (in the same round trip) the
+ * cart's catalog rows unlocked; loadCatalog then locks and re-reads the tracked ones.
+ */
+const lockPayment = preparedQuery((tx) =>
+  tx
+    .select({ payment: payments, catalog: catalogJson(sql.placeholder('restaurantId'), sql.placeholder('itemIds')) })
+    .from(payments)
+    .where(eq(payments.id, sql.placeholder('id')))
+    .for('update', { of: payments })
+    .prepare('order_lock_payment'),
+);
+
 /**
  * POST /orders. Everything that guards money and stock happens in ONE transaction: the payment row
  * is locked first (so the same payment cannot place two orders), the cart is re-priced from
@@ -91,17 +117,19 @@ async function replayByKey(deps: OrderDeps, orderId: number, paymentId: string):
  */
 export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const { body, auth } = input;
-  const restaurant = await getRestaurant(deps.db, input.restaurantId);
+  // The restaurant, an order already placed with this key and the payment: one round trip.
+  const [found] = await orderLookup(deps.db).execute({ restaurantId: input.restaurantId, idempotencyKey: input.idempotencyKey, paymentId: body.payment_id });
+  if (!found) throw AppError.notFound('Restaurant not found.');
+  const { restaurant, earlier } = found;
 
   const isStaff = !!auth && isStaffRole(auth.user.role) && (auth.user.role === 'super_admin' || auth.user.restaurantId === restaurant.id);
   if (body.staff_member_name && !isStaff) throw AppError.forbidden(CheckoutMessages.staffOnly);
 
-  const earlier = await findOrderByKey(deps.db, restaurant.id, input.idempotencyKey);
   if (earlier) return replayByKey(deps, earlier.id, body.payment_id);
 
   if (restaurant.vipOnlyCheckout && !body.vip_code) throw vipRequired();
 
-  let payment = await findPayment(deps.db, body.payment_id);
+  let payment = found.payment;
   if (!payment || payment.restaurantId !== restaurant.id) {
     throw AppError.validation(CheckoutMessages.paymentNotFound, { payment_id: CheckoutMessages.paymentNotFound });
   }
@@ -116,12 +144,17 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
 
   try {
     const result = await transaction(deps.pool, async ({ tx, client }) => {
-      const [locked] = await tx.select().from(payments).where(eq(payments.id, body.payment_id)).for('update');
-      if (!locked) throw new Error('payment vanished');
+      const [read] = await lockPayment(tx).execute({
+        id: body.payment_id,
+        restaurantId: restaurant.id,
+        itemIds: cartItemIds(body.items.map((i) => i.menu_item_id)),
+      });
+      if (!read) throw new Error('payment vanished');
+      const locked = read.payment;
       if (locked.orderId !== null) return { replayOf: locked.orderId, placed: undefined };
       if (locked.status !== 'authorized') throw AppError.conflict(CheckoutMessages.paymentNotAuthorized);
 
-      const priced = await priceCart(tx, restaurant, body.items, null, { lock: true, now: placedAt });
+      const priced = await priceCart(tx, restaurant, body.items, null, { lock: true, now: placedAt, preloaded: read.catalog });
       if (priced.check.issues.length > 0) throw cartIssuesError(priced.check.issues);
 
       const promo = body.promo_code ? await consumePromo(tx, restaurant.id, body.promo_code) : null;
@@ -151,9 +184,10 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
       }
 
       const maxNotice = priced.check.maxAdvanceNoticeHours;
-      const [order] = await tx
-        .insert(orders)
-        .values({
+      // The order, its lines and its first status event: one statement.
+      const { order, lines } = await insertPlacedOrder(
+        client,
+        {
           restaurantId: restaurant.id,
           userId: auth?.user.id ?? null,
           status: ORDER_STATUS_AT_CREATION,
@@ -179,15 +213,8 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
           accessToken,
           idempotencyKey: input.idempotencyKey,
           createdAt: placedAt,
-          updatedAt: placedAt,
-        })
-        .returning();
-      if (!order) throw new Error('order insert returned nothing');
-
-      const lines = await tx.insert(orderItems).values(
+        },
         priced.check.lines.map((line, position) => ({
-          orderId: order.id,
-          itemType: 'food' as const,
           menuItemId: line.menuItemId,
           name: line.name,
           unitPriceCents: line.unitPriceCents,
@@ -198,8 +225,8 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
           notes: line.notes,
           position,
         })),
-      ).returning();
-      await tx.insert(orderStatusEvents).values({ orderId: order.id, fromStatus: null, toStatus: order.status, actorUserId: auth?.user.id ?? null, createdAt: placedAt });
+        auth?.user.id ?? null,
+      );
 
       const link = `${deps.config.publicUrl}/order-confirmation/${order.id}?token=${accessToken}`;
       const text = orderConfirmationText({ restaurantName: restaurant.name, orderNumber: order.orderNumber, pickupEstimate: pickupEstimate(maxNotice), link });
