@@ -3,10 +3,13 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createDatabase, createPool, type Database } from '../db/client.ts';
 import { startJobs } from '../lib/jobs.ts';
+import { users } from '../db/schema/index.ts';
+import { createSession } from '../modules/accounts/sessions.ts';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts.ts';
 
 export interface TestContext {
@@ -73,6 +76,14 @@ export function request(
 ): Promise<LightMyRequestResponse> {
   const { token, headers, ...rest } = options;
   return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+}
+
+/** A bearer token for a demo account, made directly from a session (no password hashing per test). */
+export async function tokenFor(app: FastifyInstance, db: Database, email: string): Promise<string> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (!user) throw new Error(`no demo user ${email}`);
+  const session = await createSession(db, { userId: user.id, ttlHours: 24 });
+  return app.tokens.sign({ sessionId: session.id, userId: user.id, expiresAt: session.expiresAt });
 }
 
 export { DEMO_PASSWORD };

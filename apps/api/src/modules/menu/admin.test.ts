@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MenuItemOutput, OptionGroupOutput, OptionOutput, type MenuOutput } from '@kusina/domain/menu';
 import { build, request, type TestContext } from '../../test/build.ts';
-import { itemNamed, readMenu, tokenFor } from './test-helpers.ts';
+import { tokenFor } from '../../test/build.ts';
+import { itemNamed, readMenu } from './test-helpers.ts';
 
 type Who = 'guest' | 'customer' | 'staff' | 'admin' | 'admin2' | 'super';
 

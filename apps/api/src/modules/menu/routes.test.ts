@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { MenuItemOutput } from '@kusina/domain/menu';
 import { build, request, type TestContext } from '../../test/build.ts';
 import { MENU_IMAGES_DIR } from '../../db/seed/menu-images.ts';
-import { itemNamed, readMenu, tokenFor } from './test-helpers.ts';
+import { tokenFor } from '../../test/build.ts';
+import { itemNamed, readMenu } from './test-helpers.ts';
 
 describe('public menu', () => {
   let t: TestContext;

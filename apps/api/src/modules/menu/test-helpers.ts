@@ -1,17 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { MenuOutput } from '@kusina/domain/menu';
-import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
-import { createSession } from '../accounts/sessions.ts';
-
-/** A bearer token for a demo account, made directly from a session (no password hashing per test). */
-export async function tokenFor(app: FastifyInstance, db: Database, email: string): Promise<string> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (!user) throw new Error(`no demo user ${email}`);
-  const session = await createSession(db, { userId: user.id, ttlHours: 24 * 365 * 2 });
-  return app.tokens.sign({ sessionId: session.id, userId: user.id, expiresAt: session.expiresAt });
-}
 
 /** GET /api/v1/menu, parsed and checked against the contract. */
 export async function readMenu(app: FastifyInstance, query = ''): Promise<MenuOutput> {

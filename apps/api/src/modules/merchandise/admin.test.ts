@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MerchandiseItemOutput } from '@kusina/domain/merchandise';
 import { build, request, type TestContext } from '../../test/build.ts';
-import { tokenFor } from '../menu/test-helpers.ts';
+import { tokenFor } from '../../test/build.ts';
 import { imageOf, listShop, multipart, named } from './test-helpers.ts';
 
 type Who = 'guest' | 'customer' | 'staff' | 'admin2' | 'admin' | 'super';

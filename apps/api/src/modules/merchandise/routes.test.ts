@@ -12,7 +12,7 @@ import {
 } from '@kusina/domain/merchandise';
 import { MERCHANDISE_IMAGES_DIR } from '../../db/seed/merchandise-images.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
-import { tokenFor } from '../menu/test-helpers.ts';
+import { tokenFor } from '../../test/build.ts';
 import { imageOf, listShop, multipart, named, noisyPng, type FilePart } from './test-helpers.ts';
 
 describe('merchandise API', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StockChangeOutput, StockEventOutput, type MerchandiseItemOutput } from '@kusina/domain/merchandise';
 import { build, request, type TestContext } from '../../test/build.ts';
-import { tokenFor } from '../menu/test-helpers.ts';
+import { tokenFor } from '../../test/build.ts';
 import { listShop, named } from './test-helpers.ts';
 
 describe('merchandise stock', () => {

@@ -4,7 +4,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
-import { checkout, createItem, tokenFor } from './test-support.ts';
+import { tokenFor } from '../../test/build.ts';
+import { checkout, createItem } from './test-support.ts';
 
 describe('order access, history and the order channel', () => {
   let t: TestContext;

@@ -5,7 +5,8 @@ import { PromotionMessages } from '@kusina/domain/promotions';
 import { notifications, orders, orderStatusEvents, payments, promoCodes, restaurants } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
 import { TEST_CARDS } from '../payments/test-processor.ts';
-import { card, checkout, contact, createItem, itemStock, newKey, optionStock, pay, placeOrder, tokenFor } from './test-support.ts';
+import { card, checkout, contact, createItem, itemStock, newKey, optionStock, pay, placeOrder } from './test-support.ts';
+import { tokenFor } from '../../test/build.ts';
 
 describe('checkout: quote, payment and order', () => {
   let t: TestContext;

@@ -5,16 +5,7 @@ import { expect } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { menuItems, menus, optionGroups, options, users } from '../../db/schema/index.ts';
 import { request } from '../../test/build.ts';
-import { createSession } from '../accounts/sessions.ts';
 import { TEST_CARDS } from '../payments/test-processor.ts';
-
-/** A bearer token for a demo account, straight from a session (no password hashing per test). */
-export async function tokenFor(app: FastifyInstance, db: Database, email: string): Promise<string> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (!user) throw new Error(`no demo user ${email}`);
-  const session = await createSession(db, { userId: user.id, ttlHours: 24 });
-  return app.tokens.sign({ sessionId: session.id, userId: user.id, expiresAt: session.expiresAt });
-}
 
 export async function userId(db: Database, email: string): Promise<number> {
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);

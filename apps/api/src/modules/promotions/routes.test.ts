@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promoCodes, vipCodes } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
-import { tokenFor } from '../orders/test-support.ts';
+import { tokenFor } from '../../test/build.ts';
 
 describe('promo and VIP codes', () => {
   let t: TestContext;
