@@ -127,6 +127,8 @@ test('an admin reads the message outbox', async ({ page }) => {
   await signIn(page, 'admin@kusina.test');
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Message outbox' }).click();
+  await expect(page).toHaveURL(/tab=outbox/);
   await expect(page.getByRole('region', { name: 'Message outbox' })).toBeVisible();
   await expectAccessible(page);
 });

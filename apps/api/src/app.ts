@@ -28,6 +28,7 @@ import { menuRoutes } from './modules/menu/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { merchandiseRoutes } from './modules/merchandise/routes.ts';
+import { orderManagementRoutes } from './modules/order-management/routes.ts';
 import { startNotificationWorker } from './modules/notifications/worker.ts';
 
 declare module 'fastify' {
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(accountRoutes);
       await api.register(notificationRoutes);
       await api.register(merchandiseRoutes);
+      await api.register(orderManagementRoutes);
     },
     { prefix: '/api/v1' },
   );

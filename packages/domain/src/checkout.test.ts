@@ -2,13 +2,18 @@ import { describe, expect, it } from 'vitest';
 import {
   cardBrand,
   cardProblems,
+  CartLineInput,
   checkCart,
   ContactInput,
   estimatedPickupTime,
   luhnValid,
   paymentFailedMessage,
   pickupEstimate,
+  quoteLines,
+  type CartLine,
   type CatalogItem,
+  type CatalogVariant,
+  type MerchandiseCatalog,
 } from './checkout.ts';
 
 const GUAM = 'Pacific/Guam';
@@ -109,6 +114,142 @@ describe('checkCart', () => {
     expect(result).toMatchObject({ requiresAdvanceNotice: true, maxAdvanceNoticeHours: 48 });
     const quick = checkCart([cart[0]!], catalogOf(item({ id: 1, advanceNoticeHours: 23 })), WEDNESDAY_EVENING, GUAM);
     expect(quick).toMatchObject({ requiresAdvanceNotice: false, maxAdvanceNoticeHours: null });
+  });
+});
+
+function variant(overrides: Partial<CatalogVariant> = {}): CatalogVariant {
+  return {
+    id: 501,
+    merchandiseItemId: 50,
+    restaurantId: 1,
+    itemName: 'Kusina Logo Tee',
+    basePriceCents: 2500,
+    priceAdjustmentCents: 0,
+    size: 'M',
+    color: 'Black',
+    hidden: false,
+    enableStockTracking: true,
+    stockQuantity: 10,
+    damagedQuantity: 0,
+    ...overrides,
+  };
+}
+
+const shopOf = (...variants: CatalogVariant[]): MerchandiseCatalog => ({ restaurantId: 1, variants: new Map(variants.map((v) => [v.id, v])) });
+const tee = (variantId: number, quantity: number, notes?: string): CartLine => ({ type: 'merchandise', variant_id: variantId, quantity, ...(notes ? { notes } : {}) });
+
+describe('checkCart: merchandise lines', () => {
+  it('prices a variant at base plus adjustment, keeps size and colour, and subtotals food and merchandise apart', () => {
+    const shop = shopOf(variant(), variant({ id: 502, size: '2XL', priceAdjustmentCents: 200 }), variant({ id: 503, size: null, color: null, priceAdjustmentCents: -3000 }));
+    const cart: CartLine[] = [
+      tee(502, 2, 'gift wrap'),
+      { menu_item_id: 1, quantity: 1, selected_options: {} },
+      tee(501, 1),
+      tee(503, 1),
+    ];
+    const result = checkCart(cart, catalogOf(item()), WEDNESDAY_EVENING, GUAM, shop);
+    expect(result.issues).toEqual([]);
+    expect(result.merchandiseLines).toEqual([
+      { line: 0, variantId: 502, merchandiseItemId: 50, name: 'Kusina Logo Tee', variantDetails: { size: '2XL', color: 'Black' }, quantity: 2, unitPriceCents: 2700, lineTotalCents: 5400, notes: 'gift wrap' },
+      { line: 2, variantId: 501, merchandiseItemId: 50, name: 'Kusina Logo Tee', variantDetails: { size: 'M', color: 'Black' }, quantity: 1, unitPriceCents: 2500, lineTotalCents: 2500, notes: null },
+      // An adjustment below the base price makes the variant free, never negative.
+      { line: 3, variantId: 503, merchandiseItemId: 50, name: 'Kusina Logo Tee', variantDetails: { size: null, color: null }, quantity: 1, unitPriceCents: 0, lineTotalCents: 0, notes: null },
+    ]);
+    expect(result.foodSubtotalCents).toBe(400);
+    expect(result.merchandiseSubtotalCents).toBe(7900);
+    expect([...result.variantDemand.values()]).toEqual([
+      { variantId: 502, merchandiseItemId: 50, itemName: 'Kusina Logo Tee', variantLabel: '2XL / Black', quantity: 2 },
+      { variantId: 501, merchandiseItemId: 50, itemName: 'Kusina Logo Tee', variantLabel: 'M / Black', quantity: 1 },
+      { variantId: 503, merchandiseItemId: 50, itemName: 'Kusina Logo Tee', variantLabel: 'One size', quantity: 1 },
+    ]);
+    expect(result).toMatchObject({ requiresAdvanceNotice: false, maxAdvanceNoticeHours: null });
+    // The quote lists every line in cart order, with its type.
+    expect(quoteLines(result).map((l) => [l.line, l.type, l.menu_item_id, l.variant_id, l.merchandise_item_id, l.variant_details, l.customizations])).toEqual([
+      [0, 'merchandise', null, 502, 50, { size: '2XL', color: 'Black' }, {}],
+      [1, 'food', 1, null, null, null, {}],
+      [2, 'merchandise', null, 501, 50, { size: 'M', color: 'Black' }, {}],
+      [3, 'merchandise', null, 503, 50, { size: null, color: null }, {}],
+    ]);
+  });
+
+  it('refuses unknown, hidden and other restaurants\' variants as no longer available, without naming their item', () => {
+    const shop = shopOf(variant({ id: 601, hidden: true }), variant({ id: 602, restaurantId: 2 }));
+    const result = checkCart([tee(601, 1), tee(602, 1), tee(699, 1)], new Map(), WEDNESDAY_EVENING, GUAM, shop);
+    expect(result.issues).toEqual([
+      { line: 0, variant_id: 601, code: 'not_found', message: 'This item is no longer available.' },
+      { line: 1, variant_id: 602, code: 'not_found', message: 'This item is no longer available.' },
+      { line: 2, variant_id: 699, code: 'not_found', message: 'This item is no longer available.' },
+    ]);
+    expect(result.merchandiseLines).toEqual([]);
+    expect(result.merchandiseSubtotalCents).toBe(0);
+    expect(result.variantDemand.size).toBe(0);
+    // Without a merchandise catalog nothing is sellable.
+    expect(checkCart([tee(501, 1)], new Map(), WEDNESDAY_EVENING, GUAM).issues).toMatchObject([{ code: 'not_found', variant_id: 501 }]);
+  });
+
+  it('reports a sold-out variant as out of stock on each of its lines, damaged units counting as gone', () => {
+    const shop = shopOf(variant({ stockQuantity: 2, damagedQuantity: 2 }));
+    const result = checkCart([tee(501, 1), tee(501, 1)], new Map(), WEDNESDAY_EVENING, GUAM, shop);
+    expect(result.issues).toEqual([
+      { line: 0, variant_id: 501, merchandise_item_id: 50, code: 'out_of_stock', message: 'Sorry, this item is out of stock.' },
+      { line: 1, variant_id: 501, merchandise_item_id: 50, code: 'out_of_stock', message: 'Sorry, this item is out of stock.' },
+    ]);
+  });
+
+  it('sums demand per variant across lines and reports once, where it first goes past what is left', () => {
+    const shop = shopOf(variant({ stockQuantity: 6, damagedQuantity: 1 }), variant({ id: 502, size: 'L', stockQuantity: 9 }));
+    const exact = checkCart([tee(501, 2), tee(502, 4), tee(501, 3)], new Map(), WEDNESDAY_EVENING, GUAM, shop);
+    expect(exact.issues).toEqual([]);
+    expect(exact.variantDemand.get(501)?.quantity).toBe(5);
+    expect(exact.variantDemand.get(502)?.quantity).toBe(4);
+
+    const over = checkCart([tee(501, 2), tee(502, 4), tee(501, 4), tee(501, 1)], new Map(), WEDNESDAY_EVENING, GUAM, shop);
+    expect(over.issues).toEqual([
+      { line: 2, variant_id: 501, merchandise_item_id: 50, code: 'insufficient_stock', message: 'Cannot add more Kusina Logo Tee (M / Black). Only 5 available in stock.' },
+    ]);
+    // The lines are still priced, so the cart can show them next to the issue.
+    expect(over.merchandiseSubtotalCents).toBe(11 * 2500);
+  });
+
+  it('never finds untracked merchandise short, and takes nothing from its stock', () => {
+    const shop = shopOf(variant({ enableStockTracking: false, stockQuantity: 0 }));
+    const result = checkCart([tee(501, 99), tee(501, 99)], new Map(), WEDNESDAY_EVENING, GUAM, shop);
+    expect(result.issues).toEqual([]);
+    expect(result.variantDemand.size).toBe(0);
+    expect(result.merchandiseSubtotalCents).toBe(198 * 2500);
+  });
+});
+
+describe('cart line input', () => {
+  it('reads food lines with or without a type, and merchandise lines by variant, dropping the client\'s prices', () => {
+    expect(CartLineInput.parse({ menu_item_id: 3, quantity: 2 })).toEqual({ menu_item_id: 3, quantity: 2, selected_options: {} });
+    expect(CartLineInput.parse({ type: 'food', menu_item_id: 3, quantity: 1, selected_options: { '7': [70] } })).toEqual({
+      type: 'food',
+      menu_item_id: 3,
+      quantity: 1,
+      selected_options: { '7': [70] },
+    });
+    const merchandise = CartLineInput.parse({
+      type: 'merchandise',
+      variant_id: 501,
+      quantity: 99,
+      id: 50,
+      name: 'Kusina Logo Tee',
+      price: 0.01,
+      image_url: null,
+      variant_details: { size: 'M', color: 'Black' },
+      notes: ' gift ',
+    });
+    expect(merchandise).toEqual({ type: 'merchandise', variant_id: 501, quantity: 99, notes: 'gift' });
+  });
+
+  it('names the field that is wrong', () => {
+    const paths = (value: unknown) => (CartLineInput.safeParse(value).error?.issues ?? []).map((i) => i.path.join('.'));
+    expect(paths({ type: 'merchandise', variant_id: 501, quantity: 100 })).toEqual(['quantity']);
+    expect(paths({ type: 'merchandise', variant_id: 501, quantity: 0 })).toEqual(['quantity']);
+    expect(paths({ type: 'merchandise', menu_item_id: 3, quantity: 1 })).toEqual(['variant_id']);
+    expect(paths({ type: 'drink', menu_item_id: 3, quantity: 1 })).toEqual(['type']);
+    expect(paths({ menu_item_id: 3, quantity: 101 })).toEqual(['quantity']);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   optionAvailableQuantity,
 } from './menu.ts';
 import { itemUnavailableReason } from './menu-calendar.ts';
+import { MERCHANDISE_MAX_QUANTITY, variantAvailableQuantity, variantLabel, variantPriceCents } from './merchandise.ts';
 import { validateSelection, unitPrice, type PricedGroup } from './pricing.ts';
 import { phoneSchema } from './phone.ts';
 
@@ -25,6 +26,7 @@ export const CheckoutMessages = {
   orderDetailsNotAvailable: 'Order details not available',
   // Server answers the spec leaves to us.
   itemNotFound: 'This item is no longer on the menu.',
+  merchandiseNotFound: 'This item is no longer available.',
   cartHasIssues: 'Some items in your cart need attention before checkout.',
   paymentAmountMismatch: 'Payment amount does not match the order total',
   paymentNotAuthorized: 'Payment has not been completed. Please pay before placing the order.',
@@ -77,13 +79,33 @@ export function estimatedPickupTime(placedAt: Date, maxAdvanceNoticeHours: numbe
 export const MAX_LINE_QUANTITY = 100;
 export const MAX_CART_LINES = 50;
 
-export const CartLineInput = z.object({
+const lineNotes = z.string().trim().max(500).optional();
+
+/** A food line: a menu item with its chosen options. `type` may be left out (carts before merchandise). */
+export const FoodLineInput = z.object({
+  type: z.literal('food').optional(),
   menu_item_id: z.number().int().positive(),
   quantity: z.number().int().min(1, 'Quantity must be at least 1').max(MAX_LINE_QUANTITY),
   /** Option group id → chosen option ids. */
   selected_options: z.record(z.string().regex(/^\d+$/, 'Option group ids are numbers'), z.array(z.number().int().positive()).max(50)).default({}),
-  notes: z.string().trim().max(500).optional(),
+  notes: lineNotes,
 });
+export type FoodLineInput = z.infer<typeof FoodLineInput>;
+
+/**
+ * A merchandise line (storefront.md §3 Merchandise cart line): the variant and how many. The cart's
+ * name, price and variant_details may ride along; they are dropped here, the server reads its own.
+ */
+export const MerchandiseLineInput = z.object({
+  type: z.literal('merchandise'),
+  variant_id: z.number().int().positive(),
+  quantity: z.number().int().min(1, 'Quantity must be at least 1').max(MERCHANDISE_MAX_QUANTITY),
+  notes: lineNotes,
+});
+export type MerchandiseLineInput = z.infer<typeof MerchandiseLineInput>;
+
+/** One cart line: food (type 'food' or none) or merchandise (type 'merchandise'). */
+export const CartLineInput = z.discriminatedUnion('type', [FoodLineInput, MerchandiseLineInput]);
 export type CartLineInput = z.infer<typeof CartLineInput>;
 
 const optionalCode = z
@@ -114,25 +136,38 @@ export type IssueCode = (typeof ISSUE_CODES)[number];
 export const CartIssue = z.object({
   /** Index of the cart line the issue belongs to. */
   line: z.number().int(),
-  menu_item_id: z.number().int(),
+  /** Food lines. */
+  menu_item_id: z.number().int().optional(),
   option_id: z.number().int().optional(),
+  /** Merchandise lines (merchandise_item_id only when the item is still sold). */
+  variant_id: z.number().int().optional(),
+  merchandise_item_id: z.number().int().optional(),
   code: z.enum(ISSUE_CODES),
   message: z.string(),
 });
 export type CartIssue = z.infer<typeof CartIssue>;
 
+export const VariantDetails = z.object({ size: z.string().nullable(), color: z.string().nullable() });
+export type VariantDetails = z.infer<typeof VariantDetails>;
+
 export const QuoteLineOutput = z.object({
   line: z.number().int(),
-  menu_item_id: z.number().int(),
+  type: z.enum(['food', 'merchandise']),
+  menu_item_id: z.number().int().nullable(),
+  merchandise_item_id: z.number().int().nullable(),
+  variant_id: z.number().int().nullable(),
+  variant_details: VariantDetails.nullable(),
   name: z.string(),
   quantity: z.number().int(),
   unit_price_cents: z.number().int(),
   unit_price: z.number(),
   line_total_cents: z.number().int(),
   line_total: z.number(),
+  /** Group name → chosen option names; {} for merchandise. */
   customizations: z.record(z.string(), z.array(z.string())),
   notes: z.string().nullable(),
 });
+export type QuoteLineOutput = z.infer<typeof QuoteLineOutput>;
 
 export const QuoteOutput = z.object({
   restaurant_id: z.number().int(),
@@ -186,6 +221,28 @@ export interface CatalogItem {
   optionGroups: CatalogGroup[];
 }
 
+/** A merchandise variant with what the cart check needs of its item (stock lives on the variant). */
+export interface CatalogVariant {
+  id: number;
+  merchandiseItemId: number;
+  restaurantId: number;
+  itemName: string;
+  basePriceCents: Cents;
+  priceAdjustmentCents: Cents;
+  size: string | null;
+  color: string | null;
+  hidden: boolean;
+  enableStockTracking: boolean;
+  stockQuantity: number;
+  damagedQuantity: number;
+}
+
+/** The variants a cart names, keyed by variant id, and the restaurant whose shop sells them. */
+export interface MerchandiseCatalog {
+  restaurantId: number;
+  variants: Map<number, CatalogVariant>;
+}
+
 export interface PricedLine {
   line: number;
   menuItemId: number;
@@ -198,39 +255,142 @@ export interface PricedLine {
   notes: string | null;
 }
 
+export interface PricedMerchandiseLine {
+  line: number;
+  variantId: number;
+  merchandiseItemId: number;
+  /** The item's name; size and colour travel in variantDetails. */
+  name: string;
+  variantDetails: VariantDetails;
+  quantity: number;
+  unitPriceCents: Cents;
+  lineTotalCents: Cents;
+  notes: string | null;
+}
+
+/** What to take from a tracked variant's stock, and the words its audit row keeps. */
+export interface VariantDemand {
+  variantId: number;
+  merchandiseItemId: number;
+  itemName: string;
+  variantLabel: string;
+  quantity: number;
+}
+
 export interface CartCheck {
   lines: PricedLine[];
+  merchandiseLines: PricedMerchandiseLine[];
   issues: CartIssue[];
   foodSubtotalCents: Cents;
+  merchandiseSubtotalCents: Cents;
   requiresAdvanceNotice: boolean;
   /** The largest notice among items needing 24 h or more; null when none does. */
   maxAdvanceNoticeHours: number | null;
   /** Units to take from stock: tracked items and options of tracked groups only. */
   itemDemand: Map<number, number>;
   optionDemand: Map<number, number>;
+  /** Units to take from stock per variant of stock-tracked merchandise, summed across lines. */
+  variantDemand: Map<number, VariantDemand>;
 }
 
-export interface CartLine {
+export interface FoodLine {
+  type?: 'food' | undefined;
   menu_item_id: number;
   quantity: number;
   selected_options: Record<string, number[]>;
   notes?: string | undefined;
 }
 
+export interface MerchandiseLine {
+  type: 'merchandise';
+  variant_id: number;
+  quantity: number;
+  notes?: string | undefined;
+}
+
+export type CartLine = FoodLine | MerchandiseLine;
+
+export function isMerchandiseLine(line: CartLine): line is MerchandiseLine {
+  return line.type === 'merchandise';
+}
+
+export function isFoodLine(line: CartLine): line is FoodLine {
+  return line.type !== 'merchandise';
+}
+
+const NO_MERCHANDISE: MerchandiseCatalog = { restaurantId: 0, variants: new Map() };
+
+/** A variant the restaurant's shop sells now: known, of this restaurant, its item not hidden. */
+function sellableVariant(merchandise: MerchandiseCatalog, variantId: number): CatalogVariant | null {
+  const variant = merchandise.variants.get(variantId);
+  return variant && variant.restaurantId === merchandise.restaurantId && !variant.hidden ? variant : null;
+}
+
 /**
  * Prices a cart from catalog rows and lists every reason it cannot be sold as it is. Stock is
- * counted across lines: two lines of the same item (or the same tracked option) share its stock.
+ * counted across lines: two lines of the same item (or the same tracked option, or the same
+ * merchandise variant) share its stock. Food lines read `catalog` (menu items by id), merchandise
+ * lines read `merchandise` (variants by id); a line whose row is missing, hidden or another
+ * restaurant's is `not_found`.
  */
-export function checkCart(cart: CartLine[], catalog: Map<number, CatalogItem>, now: Date, timeZone: string): CartCheck {
+export function checkCart(
+  cart: CartLine[],
+  catalog: Map<number, CatalogItem>,
+  now: Date,
+  timeZone: string,
+  merchandise: MerchandiseCatalog = NO_MERCHANDISE,
+): CartCheck {
   const lines: PricedLine[] = [];
+  const merchandiseLines: PricedMerchandiseLine[] = [];
   const issues: CartIssue[] = [];
   const itemDemand = new Map<number, number>();
   const optionDemand = new Map<number, number>();
+  const variantDemand = new Map<number, VariantDemand>();
   const itemBlocked = new Set<number>();
   const optionBlocked = new Set<number>();
+  const variantBlocked = new Set<number>();
   let maxNotice: number | null = null;
 
   cart.forEach((input, line) => {
+    if (isMerchandiseLine(input)) {
+      const variant = sellableVariant(merchandise, input.variant_id);
+      if (!variant) {
+        issues.push({ line, variant_id: input.variant_id, code: 'not_found', message: CheckoutMessages.merchandiseNotFound });
+        return;
+      }
+      const available = variantAvailableQuantity(variant, variant.enableStockTracking);
+      if (available === 0) {
+        issues.push({ line, variant_id: variant.id, merchandise_item_id: variant.merchandiseItemId, code: 'out_of_stock', message: CheckoutMessages.outOfStock });
+        variantBlocked.add(variant.id);
+      }
+      if (variant.enableStockTracking) {
+        const demand = variantDemand.get(variant.id);
+        if (demand) demand.quantity += input.quantity;
+        else {
+          variantDemand.set(variant.id, {
+            variantId: variant.id,
+            merchandiseItemId: variant.merchandiseItemId,
+            itemName: variant.itemName,
+            variantLabel: variantLabel(variant),
+            quantity: input.quantity,
+          });
+        }
+      }
+      const unitPriceCents = variantPriceCents(variant.basePriceCents, variant.priceAdjustmentCents);
+      merchandiseLines.push({
+        line,
+        variantId: variant.id,
+        merchandiseItemId: variant.merchandiseItemId,
+        name: variant.itemName,
+        variantDetails: { size: variant.size, color: variant.color },
+        quantity: input.quantity,
+        unitPriceCents,
+        lineTotalCents: unitPriceCents * input.quantity,
+        notes: input.notes ?? null,
+      });
+      return;
+    }
+
     const item = catalog.get(input.menu_item_id);
     if (!item) {
       issues.push({ line, menu_item_id: input.menu_item_id, code: 'not_found', message: CheckoutMessages.itemNotFound });
@@ -285,16 +445,34 @@ export function checkCart(cart: CartLine[], catalog: Map<number, CatalogItem>, n
 
   // Shared stock: report once, on the line where the running count first goes past what is left.
   const running = new Map<string, number>();
+  const overflows = (key: string, quantity: number, available: number): boolean => {
+    const before = running.get(key) ?? 0;
+    const after = before + quantity;
+    running.set(key, after);
+    return before <= available && after > available;
+  };
   cart.forEach((input, line) => {
+    if (isMerchandiseLine(input)) {
+      const variant = sellableVariant(merchandise, input.variant_id);
+      // Untracked merchandise is never short; a sold-out variant was reported as out of stock.
+      if (!variant || !variant.enableStockTracking || variantBlocked.has(variant.id)) return;
+      const available = variantAvailableQuantity(variant, true) ?? 0;
+      if (overflows(`variant:${variant.id}`, input.quantity, available)) {
+        issues.push({
+          line,
+          variant_id: variant.id,
+          merchandise_item_id: variant.merchandiseItemId,
+          code: 'insufficient_stock',
+          message: cannotAddMoreMessage(`${variant.itemName} (${variantLabel(variant)})`, available),
+        });
+      }
+      return;
+    }
     const item = catalog.get(input.menu_item_id);
     if (!item) return;
     if (item.enableStockTracking && !itemBlocked.has(item.id)) {
-      const key = `item:${item.id}`;
-      const before = running.get(key) ?? 0;
-      const after = before + input.quantity;
-      running.set(key, after);
       const available = availableQuantity(item) ?? 0;
-      if (before <= available && after > available) {
+      if (overflows(`item:${item.id}`, input.quantity, available)) {
         issues.push({ line, menu_item_id: item.id, code: 'insufficient_stock', message: cannotAddMoreMessage(item.name, available) });
       }
     }
@@ -303,12 +481,8 @@ export function checkCart(cart: CartLine[], catalog: Map<number, CatalogItem>, n
       const chosen = new Set(input.selected_options[String(group.id)] ?? []);
       for (const option of group.options) {
         if (!chosen.has(option.id) || optionBlocked.has(option.id)) continue;
-        const key = `option:${option.id}`;
-        const before = running.get(key) ?? 0;
-        const after = before + input.quantity;
-        running.set(key, after);
         const available = optionAvailableQuantity(option, true) ?? 0;
-        if (before <= available && after > available) {
+        if (overflows(`option:${option.id}`, input.quantity, available)) {
           issues.push({
             line,
             menu_item_id: item.id,
@@ -322,22 +496,28 @@ export function checkCart(cart: CartLine[], catalog: Map<number, CatalogItem>, n
   });
 
   issues.sort((a, b) => a.line - b.line);
-  const foodSubtotalCents = lines.reduce((sum, l) => sum + l.lineTotalCents, 0);
   return {
     lines,
+    merchandiseLines,
     issues,
-    foodSubtotalCents,
+    foodSubtotalCents: lines.reduce((sum, l) => sum + l.lineTotalCents, 0),
+    merchandiseSubtotalCents: merchandiseLines.reduce((sum, l) => sum + l.lineTotalCents, 0),
     requiresAdvanceNotice: maxNotice !== null,
     maxAdvanceNoticeHours: maxNotice,
     itemDemand,
     optionDemand,
+    variantDemand,
   };
 }
 
-export function toQuoteLine(l: PricedLine): z.infer<typeof QuoteLineOutput> {
+export function toQuoteLine(l: PricedLine): QuoteLineOutput {
   return {
     line: l.line,
+    type: 'food',
     menu_item_id: l.menuItemId,
+    merchandise_item_id: null,
+    variant_id: null,
+    variant_details: null,
     name: l.name,
     quantity: l.quantity,
     unit_price_cents: l.unitPriceCents,
@@ -347,6 +527,30 @@ export function toQuoteLine(l: PricedLine): z.infer<typeof QuoteLineOutput> {
     customizations: l.customizations,
     notes: l.notes,
   };
+}
+
+export function toMerchandiseQuoteLine(l: PricedMerchandiseLine): QuoteLineOutput {
+  return {
+    line: l.line,
+    type: 'merchandise',
+    menu_item_id: null,
+    merchandise_item_id: l.merchandiseItemId,
+    variant_id: l.variantId,
+    variant_details: l.variantDetails,
+    name: l.name,
+    quantity: l.quantity,
+    unit_price_cents: l.unitPriceCents,
+    unit_price: centsToDollars(l.unitPriceCents),
+    line_total_cents: l.lineTotalCents,
+    line_total: centsToDollars(l.lineTotalCents),
+    customizations: {},
+    notes: l.notes,
+  };
+}
+
+/** Every priced line of a cart, food and merchandise, in cart order. */
+export function quoteLines(check: Pick<CartCheck, 'lines' | 'merchandiseLines'>): QuoteLineOutput[] {
+  return [...check.lines.map(toQuoteLine), ...check.merchandiseLines.map(toMerchandiseQuoteLine)].sort((a, b) => a.line - b.line);
 }
 
 // ---- Payments -------------------------------------------------------------------------

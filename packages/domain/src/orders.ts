@@ -123,7 +123,9 @@ export const OrderHistoryEntry = z.object({
   order_number: z.string(),
   createdAt: z.string(),
   status: orderStatusSchema,
+  /** Food lines only; merchandise is listed in merchandise_items. */
   items: z.array(OrderItemOutput),
+  merchandise_items: z.array(MerchandiseItemOutput),
   total: z.number(),
   estimatedPickupTime: z.string(),
   specialInstructions: z.string().nullable(),

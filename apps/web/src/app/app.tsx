@@ -12,6 +12,7 @@ import {
   ForgotPasswordPage,
   LoginPage,
   MenuPage,
+  MerchandisePage,
   OrderConfirmationPage,
   OrderHistoryPage,
   ProfilePage,
@@ -47,7 +48,7 @@ export function AppRoutes({ realtime = true }: { realtime?: boolean }) {
           <MenuPage />
         </Route>
         <Route path="/merchandise">
-          <ComingSoonPage page="merchandise" />
+          <MerchandisePage />
         </Route>
         <Route path="/cart">
           <CartPage />

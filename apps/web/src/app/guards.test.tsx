@@ -81,9 +81,9 @@ describe('route guards', () => {
         },
       },
     });
-    const { user } = renderApp('/admin', { user: makeUser({ role: 'admin', first_name: 'Ana' }) });
+    const { user } = renderApp('/admin?tab=outbox', { user: makeUser({ role: 'admin', first_name: 'Ana' }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
-    const outbox = screen.getByRole('region', { name: 'Message outbox' });
+    const outbox = await screen.findByRole('region', { name: 'Message outbox' });
     expect(await within(outbox).findByText('Your Kusina verification code is 482913')).toBeInTheDocument();
     expect(within(outbox).getByRole('link', { name: /reset-password\?token=abc/ })).toBeInTheDocument();
     expect(within(outbox).getByText(/Page 1 of 2/)).toBeInTheDocument();
@@ -96,7 +96,7 @@ describe('route guards', () => {
 
   it('shows an empty outbox plainly', async () => {
     mockApi({ 'GET /admin/notifications': { body: { messages: [], total: 0, page: 1, per_page: 10 } } });
-    renderApp('/admin', { user: makeUser({ role: 'super_admin', first_name: 'Sina' }) });
+    renderApp('/admin?tab=outbox', { user: makeUser({ role: 'super_admin', first_name: 'Sina' }) });
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
   });
 
@@ -126,8 +126,21 @@ describe('route guards', () => {
     expect(location()).toHaveTextContent(/^\/ordering$/);
   });
 
+  it('renders the merchandise shop at /merchandise inside the common layout', async () => {
+    mockApi({
+      'GET /merchandise_items': { body: [] },
+      'GET /merchandise_collections': { body: [{ id: 3, name: 'Island Essentials', description: 'Everyday tees.', active: true, current: true, position: 0 }] },
+    });
+    renderApp('/merchandise');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Merchandise' })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Island Essentials', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('No merchandise items available in this collection')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
+    expect(document.title).toBe('Merchandise | Kusina');
+  });
+
   it.each([
-    ['/merchandise', 'Merchandise'],
     ['/reservations', 'Reservations'],
     ['/wholesale/cart', 'Fundraisers'],
   ])('renders %s inside the common layout', async (path, heading) => {

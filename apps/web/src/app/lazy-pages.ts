@@ -7,9 +7,9 @@ import { lazy } from 'react';
  */
 export const loadAdminDashboard = () => import('../features/admin/routes/admin-dashboard-page.tsx');
 
-/** Hovering or touching an admin link starts the download before the click. */
+/** Hovering or touching an admin link starts the download before the click: the dashboard and its orders screen. */
 export function preloadAdmin(): void {
-  void loadAdminDashboard();
+  void loadAdminDashboard().then((m) => m.loadOrderManagement());
 }
 
 export const AdminDashboardPage = lazy(() => loadAdminDashboard().then((m) => ({ default: m.AdminDashboardPage })));
@@ -21,9 +21,10 @@ export const VerifyPhonePage = lazy(() => import('../features/accounts/routes/ve
 export const ProfilePage = lazy(() => import('../features/accounts/routes/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
 export const ComingSoonPage = lazy(() => import('./routes/coming-soon-page.tsx').then((m) => ({ default: m.ComingSoonPage })));
 
-// Storefront (home content, menu, cart, checkout, confirmation, order history): one feature, one chunk each.
+// Storefront (home content, menu, merchandise, cart, checkout, confirmation, order history): one feature, one chunk each.
 export const StorefrontHomePage = lazy(() => import('../features/storefront/routes/home-page.tsx').then((m) => ({ default: m.HomePage })));
 export const MenuPage = lazy(() => import('../features/storefront/routes/menu-page.tsx').then((m) => ({ default: m.MenuPage })));
+export const MerchandisePage = lazy(() => import('../features/storefront/routes/merchandise-page.tsx').then((m) => ({ default: m.MerchandisePage })));
 export const CartPage = lazy(() => import('../features/storefront/routes/cart-page.tsx').then((m) => ({ default: m.CartPage })));
 export const CheckoutPage = lazy(() => import('../features/storefront/routes/checkout-page.tsx').then((m) => ({ default: m.CheckoutPage })));
 export const OrderConfirmationPage = lazy(() => import('../features/storefront/routes/order-confirmation-page.tsx').then((m) => ({ default: m.OrderConfirmationPage })));

@@ -19,14 +19,20 @@ function update(change: (cartItems: CartItem[]) => CartItem[]): void {
   useCartStore.setState(({ cartItems }) => ({ cartItems: change(cartItems) }));
 }
 
-/** Adds the line, or raises the quantity of the line with the same identity (a new note replaces the old one). */
-export function addCartItem(item: CartItem): void {
+/**
+ * Adds the line, or raises the quantity of the line with the same identity (a new note replaces the
+ * old one). With `maxQuantity` (a merchandise variant's stock) the merged line never goes past it.
+ */
+export function addCartItem(item: CartItem, { maxQuantity }: { maxQuantity?: number } = {}): void {
   const key = cartLineKey(item);
-  const quantity = Math.max(1, Math.floor(item.quantity));
+  const cap = (quantity: number) => (maxQuantity === undefined ? quantity : Math.min(quantity, Math.max(1, Math.floor(maxQuantity))));
+  const quantity = cap(Math.max(1, Math.floor(item.quantity)));
   update((cartItems) => {
     const existing = cartItems.find((line) => cartLineKey(line) === key);
     if (!existing) return [...cartItems, { ...item, quantity }];
-    return cartItems.map((line) => (line === existing ? { ...line, quantity: line.quantity + quantity, notes: item.notes?.trim() ? item.notes : line.notes } : line));
+    return cartItems.map((line) =>
+      line === existing ? { ...line, quantity: cap(line.quantity + quantity), notes: item.notes?.trim() ? item.notes : line.notes } : line,
+    );
   });
 }
 

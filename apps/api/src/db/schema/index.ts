@@ -6,3 +6,4 @@ export * from './notifications.ts';
 export * from './promotions.ts';
 export * from './orders.ts';
 export * from './merchandise.ts';
+export * from './order-management.ts';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
+import { orders } from './orders.ts';
 import { restaurants } from './restaurants.ts';
 
 /**
@@ -102,6 +103,8 @@ export const merchandiseStockEvents = pgTable(
     itemName: text().notNull(),
     variantLabel: text().notNull().default(''),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** sale and return events: the order that sold or gave back the units. */
+    orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
     kind: text({ enum: ['update', 'damaged', 'sale', 'return'] }).notNull(),
     /** Change of the sellable quantity (stock − damaged). */
     delta: integer().notNull(),
@@ -114,5 +117,6 @@ export const merchandiseStockEvents = pgTable(
     check('merchandise_stock_events_kind_check', sql`${t.kind} IN ('update', 'damaged', 'sale', 'return')`),
     index('merchandise_stock_events_item_idx').on(t.merchandiseItemId, t.createdAt),
     index('merchandise_stock_events_restaurant_idx').on(t.restaurantId, t.createdAt),
+    index('merchandise_stock_events_order_idx').on(t.orderId),
   ],
 );

@@ -5,6 +5,7 @@ import { PAYMENT_STATUSES, PROCESSORS } from '@kusina/domain/checkout';
 import { users } from './accounts.ts';
 import { createdAt, timestamptz, updatedAt } from './columns.ts';
 import { menuItems } from './menu.ts';
+import { merchandiseVariants } from './merchandise.ts';
 import { promoCodes, vipCodes } from './promotions.ts';
 import { restaurants } from './restaurants.ts';
 
@@ -52,10 +53,17 @@ export const orders = pgTable(
     /** The guest's key to the confirmation page (?token=); random, never guessable. */
     accessToken: text().notNull(),
     idempotencyKey: text().notNull(),
+    /** Staff saw it on the board (issue #5); NULL rings the counter's bell. */
+    acknowledgedAt: timestamptz(),
+    acknowledgedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Money given back so far (refunds table); never more than the total. */
+    refundedCents: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('orders_refunded_check', sql`${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.totalCents}`),
+    index('orders_unacknowledged_idx').on(t.restaurantId, t.id).where(sql`${t.acknowledgedAt} IS NULL`),
     uniqueIndex('orders_restaurant_number_unique').on(t.restaurantId, t.orderNumber),
     uniqueIndex('orders_restaurant_idempotency_key_unique').on(t.restaurantId, t.idempotencyKey),
     check('orders_status_check', sql`${t.status} in ('pending', 'confirmed', 'preparing', 'ready', 'completed', 'cancelled', 'refunded')`),
@@ -71,7 +79,7 @@ export const orders = pgTable(
 
 /**
  * One line of an order, priced when it was placed. item_type 'food' points at a menu item; a
- * later 'merchandise' line will carry variant_id and variant_details ({size, color}) instead.
+ * 'merchandise' line carries variant_id and variant_details ({size, color}) instead.
  */
 export const orderItems = pgTable(
   'order_items',
@@ -82,7 +90,8 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     itemType: text({ enum: ORDER_ITEM_TYPES }).notNull().default('food'),
     menuItemId: integer().references(() => menuItems.id, { onDelete: 'set null' }),
-    variantId: integer(),
+    /** Merchandise lines: the variant sold (NULL once it is deleted; name and details stay). */
+    variantId: integer().references(() => merchandiseVariants.id, { onDelete: 'set null' }),
     variantDetails: jsonb().$type<{ size?: string | null; color?: string | null }>(),
     name: text().notNull(),
     unitPriceCents: integer().notNull(),
@@ -93,8 +102,11 @@ export const orderItems = pgTable(
     selectedOptionIds: integer().array().notNull().default(sql`'{}'::integer[]`),
     notes: text(),
     position: integer().notNull().default(0),
+    /** Units refunded so far (issue #5). */
+    refundedQuantity: integer().notNull().default(0),
   },
   (t) => [
+    check('order_items_refunded_check', sql`${t.refundedQuantity} >= 0 AND ${t.refundedQuantity} <= ${t.quantity}`),
     check('order_items_type_check', sql`${t.itemType} in ('food', 'merchandise')`),
     check('order_items_money_check', sql`${t.quantity} > 0 AND ${t.unitPriceCents} >= 0 AND ${t.lineTotalCents} = ${t.unitPriceCents} * ${t.quantity}`),
     index('order_items_order_idx').on(t.orderId, t.position),
@@ -112,6 +124,8 @@ export const orderStatusEvents = pgTable(
     fromStatus: text({ enum: ORDER_STATUSES }),
     toStatus: text({ enum: ORDER_STATUSES }).notNull(),
     actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Why (optional), e.g. a cancellation's reason. */
+    reason: text(),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_events_order_idx').on(t.orderId, t.createdAt)],

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, demoAccounts } from './demo-accounts.ts';
 import { seedMenus } from './menu.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedMerchandise } from './merchandise.ts';
+import { seedStaff } from './staff.ts';
 
 /**
  * Demo data for a first start: the two restaurants (gold and blue) with their settings and one
@@ -68,6 +69,7 @@ export async function seedDemo(db: Database): Promise<void> {
     await seedMenus(tx);
     await seedPromotions(tx);
     await seedMerchandise(tx);
+    await seedStaff(tx);
   });
 }
 

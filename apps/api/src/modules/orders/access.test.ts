@@ -110,6 +110,7 @@ describe('order access, history and the order channel', () => {
         createdAt: '2026-01-06T00:00:00.000Z',
         status: 'pending',
         items: [{ name: expect.any(String), price: 31, quantity: 1, customizations: {}, notes: null }],
+        merchandise_items: [],
         total: 31,
         estimatedPickupTime: expect.any(String),
         specialInstructions: null,

@@ -1,5 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { CatalogItem, CatalogOption } from '@kusina/domain/checkout';
+import { isFoodLine, isMerchandiseLine, type CartLine, type CatalogItem, type CatalogOption, type CatalogVariant, type MerchandiseCatalog } from '@kusina/domain/checkout';
 import type { DbOrTx } from '../../db/client.ts';
 
 /** One option as the cart check reads it, plus its group (to overlay the locked re-read). */
@@ -40,32 +40,66 @@ export function catalogJson(restaurantId: number | Placeholder, ids: SQL | Place
   ), '[]'::json)`;
 }
 
-/** The distinct item ids of a cart, sorted (the lock order). */
-export function cartItemIds(itemIds: number[]): number[] {
-  return [...new Set(itemIds)].sort((a, b) => a - b);
+const VARIANT_FIELDS = sql.raw(`'id', v.id, 'merchandiseItemId', i.id, 'restaurantId', i.restaurant_id, 'itemName', i.name,
+  'basePriceCents', i.base_price_cents, 'priceAdjustmentCents', v.price_adjustment_cents, 'size', v.size, 'color', v.color,
+  'hidden', i.hidden, 'enableStockTracking', i.enable_stock_tracking, 'stockQuantity', v.stock_quantity, 'damagedQuantity', v.damaged_quantity`);
+
+/**
+ * The merchandise variants of a cart with their items' price, name, visibility and tracking flag,
+ * as one JSON array in id order (a scalar subquery, like catalogJson, so the order transaction
+ * reads it in its first statement). Only the restaurant's own variants; hidden ones are returned
+ * and refused by the cart check. `ids` is an int[] value or placeholder.
+ */
+export function merchandiseCatalogJson(restaurantId: number | Placeholder, ids: SQL | Placeholder): SQL<CatalogVariant[]> {
+  return sql<CatalogVariant[]>`COALESCE((
+    SELECT json_agg(json_build_object(${VARIANT_FIELDS}) ORDER BY v.id)
+    FROM merchandise_variants v JOIN merchandise_items i ON i.id = v.merchandise_item_id
+    WHERE v.id = ANY(${ids}::int[]) AND i.restaurant_id = ${restaurantId}
+  ), '[]'::json)`;
+}
+
+/** The distinct ids of a list, sorted (the lock order). */
+function distinctSorted(ids: number[]): number[] {
+  return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+/** The distinct menu item ids of a cart's food lines, sorted (the lock order). */
+export function cartItemIds(cart: CartLine[]): number[] {
+  return distinctSorted(cart.filter(isFoodLine).map((l) => l.menu_item_id));
+}
+
+/** The distinct variant ids of a cart's merchandise lines, sorted (the lock order). */
+export function cartVariantIds(cart: CartLine[]): number[] {
+  return distinctSorted(cart.filter(isMerchandiseLine).map((l) => l.variant_id));
+}
+
+/** What the first, unlocked read of a cart's catalog returns. */
+export interface CatalogRead {
+  items: CatalogItem[];
+  variants: CatalogVariant[];
+}
+
+export interface Catalogs {
+  items: Map<number, CatalogItem>;
+  merchandise: MerchandiseCatalog;
 }
 
 /**
- * The catalog rows a cart needs, as the pure cart check reads them: the items with their option
- * groups and options in ONE query (JSON-aggregated, no lock) unless `preloaded` already holds
- * that read. With `lock`, inside the order's transaction, the rows whose stock the order will
- * decrement are then re-read FOR UPDATE and replace what the first read saw: stock-tracked menu
- * items and the options of inventory-tracked groups, always in id order (items first, then
- * options) so concurrent checkouts cannot deadlock; what is read under the lock is the committed
- * row that the decrement acts on. Untracked items are never locked, so orders of the same
- * popular dish never queue behind each other — and a cart without tracked stock costs no extra
- * round trip.
+ * The catalog rows a cart needs, as the pure cart check reads them: the menu items (with their
+ * option groups and options) and the merchandise variants (with their items) in ONE query
+ * (JSON-aggregated, no lock) unless `preloaded` already holds that read. With `lock`, inside the
+ * order's transaction, the rows whose stock the order will decrement are then re-read FOR UPDATE
+ * and replace what the first read saw: stock-tracked menu items, the options of
+ * inventory-tracked groups, then the variants of stock-tracked merchandise — always in id order,
+ * in that global order (items, options, variants), so concurrent checkouts cannot deadlock; what
+ * is read under the lock is the committed row that the decrement acts on. Untracked rows are never
+ * locked, so orders of the same popular dish never queue behind each other — and a cart without
+ * tracked stock costs no extra round trip.
  */
-export async function loadCatalog(
-  db: DbOrTx,
-  restaurantId: number,
-  itemIds: number[],
-  lock: boolean,
-  preloaded?: CatalogItem[],
-): Promise<Map<number, CatalogItem>> {
-  const ids = cartItemIds(itemIds);
-  if (ids.length === 0) return new Map();
-  let items = preloaded ?? (await db.execute<{ items: CatalogItem[] }>(sql`SELECT ${catalogJson(restaurantId, sql`${sql.param(ids)}`)} AS items`)).rows[0]?.items ?? [];
+export async function loadCatalog(db: DbOrTx, restaurantId: number, cart: CartLine[], lock: boolean, preloaded?: CatalogRead): Promise<Catalogs> {
+  const read = preloaded ?? (await readCatalog(db, restaurantId, cart));
+  let items = read.items;
+  let variants = read.variants;
   if (lock) {
     const trackedItemIds = items.filter((i) => i.enableStockTracking).map((i) => i.id);
     if (trackedItemIds.length > 0) {
@@ -99,7 +133,37 @@ export async function loadCatalog(
         }
       }
     }
+    const trackedVariantIds = variants.filter((v) => v.enableStockTracking).map((v) => v.id);
+    if (trackedVariantIds.length > 0) {
+      // Only the variant rows are locked (stock lives there); the item's price, name and flags are
+      // read again in the same statement, so the cart is priced from what is committed now.
+      const locked = await db.execute<{ variant: CatalogVariant }>(sql`
+        SELECT json_build_object(${VARIANT_FIELDS}) AS variant
+        FROM merchandise_variants v JOIN merchandise_items i ON i.id = v.merchandise_item_id
+        WHERE v.id = ANY(${sql.param(trackedVariantIds)}::int[]) AND i.restaurant_id = ${restaurantId}
+        ORDER BY v.id FOR UPDATE OF v`);
+      const byId = new Map(locked.rows.map((row) => [row.variant.id, row.variant]));
+      // A variant deleted since the first read is left out (the cart check reports it as not found).
+      variants = variants.flatMap((variant) => {
+        if (!variant.enableStockTracking) return [variant];
+        const fresh = byId.get(variant.id);
+        return fresh ? [fresh] : [];
+      });
+    }
   }
 
-  return new Map(items.map((item) => [item.id, item]));
+  return {
+    items: new Map(items.map((item) => [item.id, item])),
+    merchandise: { restaurantId, variants: new Map(variants.map((variant) => [variant.id, variant])) },
+  };
+}
+
+/** Both halves of a cart's catalog in one round trip (a kind with no lines costs an empty-array lookup). */
+async function readCatalog(db: DbOrTx, restaurantId: number, cart: CartLine[]): Promise<CatalogRead> {
+  const itemIds = cartItemIds(cart);
+  const variantIds = cartVariantIds(cart);
+  const { rows } = await db.execute<{ items: CatalogItem[]; variants: CatalogVariant[] }>(sql`SELECT
+    ${catalogJson(restaurantId, sql`${sql.param(itemIds)}`)} AS items,
+    ${merchandiseCatalogJson(restaurantId, sql`${sql.param(variantIds)}`)} AS variants`);
+  return { items: rows[0]?.items ?? [], variants: rows[0]?.variants ?? [] };
 }

@@ -2,9 +2,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutMessages } from '@kusina/domain/checkout';
 import { PromotionMessages } from '@kusina/domain/promotions';
-import { orders, payments, promoCodes, vipCodes } from '../../db/schema/index.ts';
+import { merchandiseStockEvents, orders, payments, promoCodes, vipCodes } from '../../db/schema/index.ts';
 import { build, type TestContext } from '../../test/build.ts';
-import { createItem, itemStock, optionStock, pay, placeOrder } from './test-support.ts';
+import { createItem, createMerchandise, itemStock, merch, optionStock, pay, placeOrder, stockEventsOf, variantStock } from './test-support.ts';
 
 /**
  * Real concurrency: Promise.all over app.inject with a pool of 10 connections, so PostgreSQL sees
@@ -59,6 +59,50 @@ describe('checkout under concurrency', () => {
     expect(await optionStock(t.db, a.groups[0]!.options[0]!.id)).toBe(0);
     // The other item's option row is its own stock, untouched.
     expect(await optionStock(t.db, b.groups[0]!.options[0]!.id)).toBe(3);
+  });
+
+  it('20 parallel checkouts (separate payments) for the last 3 units of a variant: exactly 3 orders, stock 0, one sale event each', async () => {
+    const tee = await createMerchandise(t.db, {
+      name: 'Fiesta Tee',
+      basePriceCents: 2500,
+      variants: [
+        { size: 'L', color: 'Red', stock: 4, damaged: 1 },
+        { size: 'XL', color: 'Red', stock: 50 },
+      ],
+    });
+    const [last, plenty] = tee.variants;
+    const mixed = await createItem(t.db, { priceCents: 600, stock: 100 });
+    // Half the customers buy only the tee, half a plate too (menu item lock first, then the variant's).
+    const cartOf = (i: number) => (i % 2 === 0 ? [merch(last!.id, 1)] : [{ menu_item_id: mixed.id, quantity: 1 }, merch(plenty!.id, 1), merch(last!.id, 1)]);
+    const paymentIds: string[] = [];
+    for (let i = 0; i < 20; i++) paymentIds.push(await pay(t.app, { items: cartOf(i) }));
+
+    const responses = await Promise.all(paymentIds.map((id, i) => placeOrder(t.app, id, { items: cartOf(i) })));
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(3);
+    expect(codes.filter((c) => c === 409)).toHaveLength(17);
+    for (const refused of responses.filter((r) => r.statusCode === 409)) {
+      expect(refused.json().error.details.issues).toEqual([expect.objectContaining({ variant_id: last!.id, code: 'out_of_stock', message: CheckoutMessages.outOfStock })]);
+    }
+
+    // Never below zero: the damaged unit stays, nothing sellable is left.
+    expect(await variantStock(t.db, last!.id)).toEqual({ stock: 1, damaged: 1 });
+    const placed = responses.filter((r) => r.statusCode === 201).map((r) => r.json().id as number);
+    const sales = await stockEventsOf(t.db, last!.id);
+    expect(sales.map((e) => [e.kind, e.delta]).sort()).toEqual([['sale', -1], ['sale', -1], ['sale', -1]]);
+    expect(sales.map((e) => e.orderId).sort()).toEqual([...placed].sort());
+    // Events are in lock order: each one's figures follow the one before.
+    expect(sales.map((e) => e.stockQuantity)).toEqual([3, 2, 1]);
+    // The other variant and the plate moved only for the placed mixed carts.
+    const placedMixed = responses.filter((r, i) => r.statusCode === 201 && i % 2 === 1).length;
+    expect((await variantStock(t.db, plenty!.id)).stock).toBe(50 - placedMixed);
+    expect(await itemStock(t.db, mixed.id)).toBe(100 - placedMixed);
+    expect(await stockEventsOf(t.db, plenty!.id)).toHaveLength(placedMixed);
+    const allSales = await t.db.select().from(merchandiseStockEvents).where(inArray(merchandiseStockEvents.orderId, placed));
+    expect(allSales).toHaveLength(3 + placedMixed);
+    const paymentRows = await t.db.select().from(payments).where(inArray(payments.id, paymentIds));
+    expect(paymentRows.filter((p) => p.status === 'captured')).toHaveLength(3);
+    expect(paymentRows.filter((p) => p.status === 'voided')).toHaveLength(17);
   });
 
   it('a promo with max_uses 1 and 10 parallel orders: exactly one order uses it', async () => {

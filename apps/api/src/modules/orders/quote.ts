@@ -3,11 +3,10 @@ import {
   checkCart,
   CheckoutMessages,
   pickupEstimate,
-  toQuoteLine,
+  quoteLines,
   type CartCheck,
   type CartIssue,
   type CartLine,
-  type CatalogItem,
   type QuoteOutput,
 } from '@kusina/domain/checkout';
 import { centsToDollars } from '@kusina/domain/money';
@@ -15,7 +14,7 @@ import { promoDiscountCents } from '@kusina/domain/promotions';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PromoCodeRow } from '../promotions/service.ts';
-import { loadCatalog } from './catalog.ts';
+import { loadCatalog, type CatalogRead } from './catalog.ts';
 
 export interface PricedCart {
   restaurantId: number;
@@ -35,18 +34,12 @@ export async function priceCart(
   restaurant: { id: number; timeZone: string },
   items: CartLine[],
   promo: PromoCodeRow | null,
-  options: { lock?: boolean; now?: Date; preloaded?: CatalogItem[] } = {},
+  options: { lock?: boolean; now?: Date; preloaded?: CatalogRead } = {},
 ): Promise<PricedCart> {
-  const catalog = await loadCatalog(
-    db,
-    restaurant.id,
-    items.map((i) => i.menu_item_id),
-    options.lock ?? false,
-    options.preloaded,
-  );
-  const check = checkCart(items, catalog, options.now ?? new Date(), restaurant.timeZone);
-  // Merchandise lines join the subtotal in a later issue; food is the whole subtotal for now.
-  const subtotalCents = check.foodSubtotalCents;
+  const catalogs = await loadCatalog(db, restaurant.id, items, options.lock ?? false, options.preloaded);
+  const check = checkCart(items, catalogs.items, options.now ?? new Date(), restaurant.timeZone, catalogs.merchandise);
+  // Food and merchandise share one subtotal; a promo discounts the whole of it.
+  const subtotalCents = check.foodSubtotalCents + check.merchandiseSubtotalCents;
   const discountCents = promo ? promoDiscountCents({ discountType: promo.discountType, value: promo.value }, subtotalCents) : 0;
   return { restaurantId: restaurant.id, check, promo, subtotalCents, discountCents, totalCents: subtotalCents - discountCents };
 }
@@ -55,14 +48,14 @@ export function toQuoteOutput(priced: PricedCart): QuoteOutput {
   const { check } = priced;
   return {
     restaurant_id: priced.restaurantId,
-    items: check.lines.map(toQuoteLine),
+    items: quoteLines(check),
     food_subtotal_cents: check.foodSubtotalCents,
-    merchandise_subtotal_cents: 0,
+    merchandise_subtotal_cents: check.merchandiseSubtotalCents,
     subtotal_cents: priced.subtotalCents,
     discount_cents: priced.discountCents,
     total_cents: priced.totalCents,
     food_subtotal: centsToDollars(check.foodSubtotalCents),
-    merchandise_subtotal: 0,
+    merchandise_subtotal: centsToDollars(check.merchandiseSubtotalCents),
     subtotal: centsToDollars(priced.subtotalCents),
     discount: centsToDollars(priced.discountCents),
     total: centsToDollars(priced.totalCents),
@@ -79,11 +72,12 @@ export function cartIssuesError(issues: CartIssue[]): AppError {
   return AppError.conflict(CheckoutMessages.cartHasIssues, { issues });
 }
 
-/** A fingerprint of what was priced: the lines, the code and the total (kept with the payment). */
+/** A fingerprint of what was priced: the lines (food and merchandise), the code and the total (kept with the payment). */
 export function quoteHash(priced: PricedCart): string {
   const canonical = JSON.stringify({
     restaurant: priced.restaurantId,
     lines: priced.check.lines.map((l) => [l.menuItemId, l.quantity, [...l.selectedOptionIds].sort((a, b) => a - b), l.unitPriceCents]),
+    merchandise: priced.check.merchandiseLines.map((l) => [l.variantId, l.quantity, l.unitPriceCents]),
     promo: priced.promo?.code ?? null,
     total: priced.totalCents,
   });

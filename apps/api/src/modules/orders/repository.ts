@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type pg from 'pg';
-import { pickupEstimate } from '@kusina/domain/checkout';
+import { pickupEstimate, type VariantDemand } from '@kusina/domain/checkout';
 import { centsToDollars } from '@kusina/domain/money';
 import type { OrderConfirmationOutput, OrderHistoryOutput, OrderHistoryQuery } from '@kusina/domain/orders';
 import { isStaffRole } from '@kusina/domain/roles';
@@ -63,6 +63,25 @@ function foodItem(row: OrderItemRow) {
   return { name: row.name, price: centsToDollars(row.unitPriceCents), quantity: row.quantity, customizations: row.customizations, notes: row.notes };
 }
 
+function merchandiseItem(row: OrderItemRow) {
+  return {
+    name: row.name,
+    price: centsToDollars(row.unitPriceCents),
+    quantity: row.quantity,
+    size: row.variantDetails?.size ?? null,
+    color: row.variantDetails?.color ?? null,
+    notes: row.notes,
+  };
+}
+
+/** An order's lines split as the confirmation and the history show them. */
+function splitLines(lines: OrderItemRow[]) {
+  return {
+    items: lines.filter((l) => l.itemType === 'food').map(foodItem),
+    merchandise_items: lines.filter((l) => l.itemType === 'merchandise').map(merchandiseItem),
+  };
+}
+
 function paymentView(payment: PaymentRow | undefined): OrderConfirmationOutput['payment'] {
   if (!payment) return null;
   const card = payment.cardLast4 ? `${payment.cardBrand ?? 'card'} ending ${payment.cardLast4}` : null;
@@ -102,17 +121,7 @@ export function confirmationView(order: OrderRow, lines: OrderItemRow[], payment
     staff_member_name: order.staffMemberName,
     location_name: order.locationName,
     location_address: order.locationAddress,
-    items: lines.filter((l) => l.itemType === 'food').map(foodItem),
-    merchandise_items: lines
-      .filter((l) => l.itemType === 'merchandise')
-      .map((l) => ({
-        name: l.name,
-        price: centsToDollars(l.unitPriceCents),
-        quantity: l.quantity,
-        size: l.variantDetails?.size ?? null,
-        color: l.variantDetails?.color ?? null,
-        notes: l.notes,
-      })),
+    ...splitLines(lines),
     food_subtotal: centsToDollars(order.foodSubtotalCents),
     merchandise_subtotal: centsToDollars(order.merchandiseSubtotalCents),
     subtotal: centsToDollars(order.subtotalCents),
@@ -158,7 +167,7 @@ export async function listHistory(db: DbOrTx, userId: number, query: OrderHistor
       order_number: order.orderNumber,
       createdAt: order.createdAt.toISOString(),
       status: order.status,
-      items: (items.get(order.id) ?? []).map(foodItem),
+      ...splitLines(items.get(order.id) ?? []),
       total: centsToDollars(order.totalCents),
       estimatedPickupTime: order.estimatedPickupTime.toISOString(),
       specialInstructions: order.specialInstructions,
@@ -172,8 +181,14 @@ export async function listHistory(db: DbOrTx, userId: number, query: OrderHistor
 
 /** What checkout writes for a new order (the database fills in id and order_number). */
 export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'orderNumber' | 'createdAt' | 'updatedAt'> & { createdAt: Date };
-/** One line of a new order (food; the database fills in id and order_id). */
-export type NewOrderLine = Pick<OrderItemRow, 'menuItemId' | 'name' | 'unitPriceCents' | 'quantity' | 'lineTotalCents' | 'customizations' | 'selectedOptionIds' | 'notes' | 'position'>;
+/**
+ * One line of a new order (the database fills in id and order_id): food lines carry menuItemId,
+ * customizations and selectedOptionIds; merchandise lines variantId and variantDetails.
+ */
+export type NewOrderLine = Pick<
+  OrderItemRow,
+  'itemType' | 'menuItemId' | 'variantId' | 'variantDetails' | 'name' | 'unitPriceCents' | 'quantity' | 'lineTotalCents' | 'customizations' | 'selectedOptionIds' | 'notes' | 'position'
+>;
 
 /** `"db_name" AS "key"` for every column of a table, so rows come back in Drizzle's shape. */
 function selectList(table: typeof orders | typeof orderItems, alias: string): string {
@@ -198,11 +213,16 @@ const ORDER_PARAMS = [
 const CREATED_AT = `$${ORDER_PARAMS.length}`;
 const LINES = `$${ORDER_PARAMS.length + 1}`;
 const ACTOR = `$${ORDER_PARAMS.length + 2}`;
+const SALES = `$${ORDER_PARAMS.length + 3}`;
 
 /**
- * The order, its lines and its first status event in ONE statement (data-modifying CTEs), as a
- * named prepared statement: checkout's hottest write costs one round trip and no query building.
- * Lines travel as one JSON parameter, so the statement's shape never depends on the cart.
+ * The order, its lines (food and merchandise), its first status event and — for stock-tracked
+ * merchandise — the variants' stock decrement with one `sale` audit row per variant, in ONE
+ * statement (data-modifying CTEs), as a named prepared statement: checkout's hottest write costs
+ * one round trip and no query building. Lines and sales travel as JSON parameters, so the
+ * statement's shape never depends on the cart. The variants were locked FOR UPDATE and re-checked
+ * by the caller; the CHECK (stock ≥ damaged ≥ 0) is the last word. Audit rows carry the order's
+ * id and number, and the figures the decrement left.
  */
 const INSERT_PLACED_ORDER = `
 WITH placed_order AS (
@@ -210,24 +230,42 @@ WITH placed_order AS (
   VALUES (${ORDER_PARAMS.map((_, i) => `$${i + 1}`).join(', ')}, ${CREATED_AT})
   RETURNING *
 ), placed_lines AS (
-  INSERT INTO order_items (order_id, item_type, menu_item_id, name, unit_price_cents, quantity, line_total_cents, customizations, selected_option_ids, notes, position)
-  SELECT (SELECT id FROM placed_order), 'food', l.menu_item_id, l.name, l.unit_price_cents, l.quantity, l.line_total_cents,
-    l.customizations, l.selected_option_ids, l.notes, l.position
-  FROM jsonb_to_recordset(${LINES}::jsonb) AS l(menu_item_id integer, name text, unit_price_cents integer, quantity integer,
-    line_total_cents integer, customizations jsonb, selected_option_ids integer[], notes text, position integer)
+  INSERT INTO order_items (order_id, item_type, menu_item_id, variant_id, variant_details, name, unit_price_cents, quantity, line_total_cents,
+    customizations, selected_option_ids, notes, position)
+  SELECT (SELECT id FROM placed_order), l.item_type, l.menu_item_id, l.variant_id, l.variant_details, l.name, l.unit_price_cents, l.quantity,
+    l.line_total_cents, l.customizations, l.selected_option_ids, l.notes, l.position
+  FROM jsonb_to_recordset(${LINES}::jsonb) AS l(item_type text, menu_item_id integer, variant_id integer, variant_details jsonb, name text,
+    unit_price_cents integer, quantity integer, line_total_cents integer, customizations jsonb, selected_option_ids integer[], notes text,
+    position integer)
   RETURNING *
 ), first_event AS (
   INSERT INTO order_status_events (order_id, from_status, to_status, actor_user_id, created_at)
   SELECT id, NULL, status, ${ACTOR}::integer, ${CREATED_AT} FROM placed_order
+), sold AS (
+  UPDATE merchandise_variants v
+  SET stock_quantity = v.stock_quantity - s.quantity, updated_at = now()
+  FROM jsonb_to_recordset(${SALES}::jsonb) AS s(variant_id integer, quantity integer, item_name text, variant_label text)
+  WHERE v.id = s.variant_id
+  RETURNING v.id, v.merchandise_item_id, v.stock_quantity, v.damaged_quantity, s.quantity, s.item_name, s.variant_label
+), sale_events AS (
+  INSERT INTO merchandise_stock_events (restaurant_id, merchandise_item_id, merchandise_variant_id, item_name, variant_label, user_id, order_id,
+    kind, delta, stock_quantity, damaged_quantity, reason, created_at)
+  SELECT o.restaurant_id, s.merchandise_item_id, s.id, s.item_name, s.variant_label, ${ACTOR}::integer, o.id,
+    'sale', -s.quantity, s.stock_quantity, s.damaged_quantity, 'Order ' || o.order_number, ${CREATED_AT}
+  FROM sold s CROSS JOIN placed_order o
+  ORDER BY s.id
+  RETURNING id
 )
 SELECT ${selectList(orders, 'o')},
-  COALESCE((SELECT json_agg(json_build_object(${jsonObject(orderItems, 'l')}) ORDER BY l.position) FROM placed_lines l), '[]'::json) AS "__lines"
+  COALESCE((SELECT json_agg(json_build_object(${jsonObject(orderItems, 'l')}) ORDER BY l.position) FROM placed_lines l), '[]'::json) AS "__lines",
+  (SELECT count(*)::int FROM sale_events) AS "__sales"
 FROM placed_order o`;
 
 export async function insertPlacedOrder(
   client: pg.PoolClient,
   order: NewOrder,
   lines: NewOrderLine[],
+  sales: VariantDemand[],
   actorUserId: number | null,
 ): Promise<{ order: OrderRow; lines: OrderItemRow[] }> {
   const values: unknown[] = [
@@ -239,7 +277,10 @@ export async function insertPlacedOrder(
     order.createdAt,
     JSON.stringify(
       lines.map((l) => ({
+        item_type: l.itemType,
         menu_item_id: l.menuItemId,
+        variant_id: l.variantId,
+        variant_details: l.variantDetails,
         name: l.name,
         unit_price_cents: l.unitPriceCents,
         quantity: l.quantity,
@@ -251,10 +292,13 @@ export async function insertPlacedOrder(
       })),
     ),
     actorUserId,
+    JSON.stringify(sales.map((s) => ({ variant_id: s.variantId, quantity: s.quantity, item_name: s.itemName, variant_label: s.variantLabel }))),
   ];
-  const result = await client.query<OrderRow & { __lines: OrderItemRow[] }>({ name: 'order_insert_placed', text: INSERT_PLACED_ORDER, values });
+  const result = await client.query<OrderRow & { __lines: OrderItemRow[]; __sales: number }>({ name: 'order_insert_placed', text: INSERT_PLACED_ORDER, values });
   const row = result.rows[0];
   if (!row) throw new Error('order insert returned nothing');
-  const { __lines: written, ...placed } = row;
+  const { __lines: written, __sales: sold, ...placed } = row;
+  // Every variant was locked and re-read by the caller, so each one's UPDATE finds its row.
+  if (sold !== sales.length) throw new Error(`order ${placed.id}: ${sold} of ${sales.length} variant sales written`);
   return { order: placed, lines: written };
 }

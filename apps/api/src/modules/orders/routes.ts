@@ -9,6 +9,7 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { invalidateMenuCache } from '../menu/cache.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
+import { emitOrderCreated } from '../order-management/realtime.ts';
 import { canViewOrder, findOrder, listHistory, loadConfirmation } from './repository.ts';
 import { placeOrder, quote, type OrderDeps } from './service.ts';
 
@@ -70,8 +71,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (result.created) {
         // Stock changed: this node's next menu read must show it (other nodes hear the NOTIFY).
         invalidateMenuCache(app, result.order.restaurant_id);
-        const { access_token: _secret, ...order } = result.order;
-        app.realtime.emit(rooms.staff(order.restaurant_id), 'order_created', { order });
+        // The board's card (no access token): order management's contract.
+        emitOrderCreated(app, result.order);
       } else {
         reply.header('idempotent-replayed', 'true');
       }

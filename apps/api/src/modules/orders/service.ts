@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
-import { CheckoutMessages, estimatedPickupTime, pickupEstimate, type QuoteInput, type QuoteOutput } from '@kusina/domain/checkout';
+import { CheckoutMessages, estimatedPickupTime, pickupEstimate, type CartCheck, type QuoteInput, type QuoteOutput } from '@kusina/domain/checkout';
 import {
   ORDER_STATUS_AT_CREATION,
   orderConfirmationText,
@@ -31,9 +31,9 @@ import {
 } from '../payments/service.ts';
 import { consumePromo, consumeVip, findUsablePromo, invalidPromo, vipRequired } from '../promotions/service.ts';
 import { getRestaurant } from '../restaurants/service.ts';
-import { cartItemIds, catalogJson } from './catalog.ts';
+import { cartItemIds, cartVariantIds, catalogJson, merchandiseCatalogJson } from './catalog.ts';
 import { cartIssuesError, priceCart, toQuoteOutput } from './quote.ts';
-import { confirmationView, findOrder, findOrderByKey, insertPlacedOrder, loadConfirmation } from './repository.ts';
+import { confirmationView, findOrder, findOrderByKey, insertPlacedOrder, loadConfirmation, type NewOrderLine } from './repository.ts';
 
 export interface OrderDeps extends PaymentDeps {
   pool: pg.Pool;
@@ -95,23 +95,67 @@ const orderLookup = preparedQuery((db) =>
 
 /**
  * The order transaction's first statement: the payment, locked, and (in the same round trip) the
- * cart's catalog rows unlocked; loadCatalog then locks and re-reads the tracked ones.
+ * cart's catalog rows unlocked — menu items and merchandise variants (an empty id list costs an
+ * empty index lookup, so a food-only cart pays no extra round trip); loadCatalog then locks and
+ * re-reads the tracked ones.
  */
 const lockPayment = preparedQuery((tx) =>
   tx
-    .select({ payment: payments, catalog: catalogJson(sql.placeholder('restaurantId'), sql.placeholder('itemIds')) })
+    .select({
+      payment: payments,
+      catalog: catalogJson(sql.placeholder('restaurantId'), sql.placeholder('itemIds')),
+      merchandise: merchandiseCatalogJson(sql.placeholder('restaurantId'), sql.placeholder('variantIds')),
+    })
     .from(payments)
     .where(eq(payments.id, sql.placeholder('id')))
     .for('update', { of: payments })
     .prepare('order_lock_payment'),
 );
 
+/** The order's lines in cart order (position), food and merchandise as the cart check priced them. */
+function orderLines(check: CartCheck): NewOrderLine[] {
+  const food = check.lines.map((line) => ({
+    line: line.line,
+    row: {
+      itemType: 'food' as const,
+      menuItemId: line.menuItemId,
+      variantId: null,
+      variantDetails: null,
+      name: line.name,
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+      lineTotalCents: line.lineTotalCents,
+      customizations: line.customizations,
+      selectedOptionIds: line.selectedOptionIds,
+      notes: line.notes,
+    },
+  }));
+  const merchandise = check.merchandiseLines.map((line) => ({
+    line: line.line,
+    row: {
+      itemType: 'merchandise' as const,
+      menuItemId: null,
+      variantId: line.variantId,
+      variantDetails: line.variantDetails,
+      name: line.name,
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+      lineTotalCents: line.lineTotalCents,
+      customizations: {},
+      selectedOptionIds: [],
+      notes: line.notes,
+    },
+  }));
+  return [...food, ...merchandise].sort((a, b) => a.line - b.line).map(({ row }, position) => ({ ...row, position }));
+}
+
 /**
  * POST /orders. Everything that guards money and stock happens in ONE transaction: the payment row
  * is locked first (so the same payment cannot place two orders), the cart is re-priced from
- * catalog rows locked in id order, any issue refuses the order, promo and VIP uses are counted
- * with conditional UPDATEs, the payment must hold exactly the recomputed total, stock goes down,
- * the order and its lines are written, the confirmation messages are queued, and the payment is
+ * catalog rows locked in id order (menu items, options, then merchandise variants), any issue
+ * refuses the order, promo and VIP uses are counted with conditional UPDATEs, the payment must hold
+ * exactly the recomputed total, stock goes down (variants with a `sale` audit row each), the order
+ * and its lines are written, the confirmation messages are queued, and the payment is
  * captured last. A capture failure rolls everything back. The same Idempotency-Key (or payment)
  * answers the order it already placed, also when two requests race (UNIQUE constraints decide).
  */
@@ -147,14 +191,19 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
       const [read] = await lockPayment(tx).execute({
         id: body.payment_id,
         restaurantId: restaurant.id,
-        itemIds: cartItemIds(body.items.map((i) => i.menu_item_id)),
+        itemIds: cartItemIds(body.items),
+        variantIds: cartVariantIds(body.items),
       });
       if (!read) throw new Error('payment vanished');
       const locked = read.payment;
       if (locked.orderId !== null) return { replayOf: locked.orderId, placed: undefined };
       if (locked.status !== 'authorized') throw AppError.conflict(CheckoutMessages.paymentNotAuthorized);
 
-      const priced = await priceCart(tx, restaurant, body.items, null, { lock: true, now: placedAt, preloaded: read.catalog });
+      const priced = await priceCart(tx, restaurant, body.items, null, {
+        lock: true,
+        now: placedAt,
+        preloaded: { items: read.catalog, variants: read.merchandise },
+      });
       if (priced.check.issues.length > 0) throw cartIssuesError(priced.check.issues);
 
       const promo = body.promo_code ? await consumePromo(tx, restaurant.id, body.promo_code) : null;
@@ -170,6 +219,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
       }
 
       // The CHECKs (stock ≥ damaged ≥ 0) are the last word: under the locks these cannot fail.
+      // Merchandise variants are decremented (with their audit rows) by the order's own statement below.
       for (const [id, quantity] of [...priced.check.itemDemand].sort(([a], [b]) => a - b)) {
         await tx
           .update(menuItems)
@@ -192,7 +242,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
           userId: auth?.user.id ?? null,
           status: ORDER_STATUS_AT_CREATION,
           foodSubtotalCents: priced.check.foodSubtotalCents,
-          merchandiseSubtotalCents: 0,
+          merchandiseSubtotalCents: priced.check.merchandiseSubtotalCents,
           subtotalCents,
           discountCents,
           totalCents,
@@ -214,17 +264,8 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
           idempotencyKey: input.idempotencyKey,
           createdAt: placedAt,
         },
-        priced.check.lines.map((line, position) => ({
-          menuItemId: line.menuItemId,
-          name: line.name,
-          unitPriceCents: line.unitPriceCents,
-          quantity: line.quantity,
-          lineTotalCents: line.lineTotalCents,
-          customizations: line.customizations,
-          selectedOptionIds: line.selectedOptionIds,
-          notes: line.notes,
-          position,
-        })),
+        orderLines(priced.check),
+        [...priced.check.variantDemand.values()].sort((a, b) => a.variantId - b.variantId),
         auth?.user.id ?? null,
       );
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { menuItems, menus, optionGroups, options, users } from '../../db/schema/index.ts';
+import { menuItems, menus, merchandiseItems, merchandiseStockEvents, merchandiseVariants, optionGroups, options, users } from '../../db/schema/index.ts';
 import { request } from '../../test/build.ts';
 import { TEST_CARDS } from '../payments/test-processor.ts';
 
@@ -129,11 +129,96 @@ export async function optionStock(db: Database, id: number): Promise<number> {
   return row.stock;
 }
 
-export interface Line {
+export interface VariantSpec {
+  size?: string | null;
+  color?: string | null;
+  adjustmentCents?: number;
+  stock?: number;
+  damaged?: number;
+}
+
+export interface MerchandiseSpec {
+  restaurantId?: number;
+  name?: string;
+  basePriceCents: number;
+  /** Stock tracking (on unless false). */
+  tracked?: boolean;
+  hidden?: boolean;
+  /** One variant with neither size nor colour when left out. */
+  variants?: VariantSpec[];
+}
+
+export interface CreatedMerchandise {
+  id: number;
+  name: string;
+  variants: { id: number; size: string | null; color: string | null }[];
+}
+
+/** Inserts a merchandise item and its variants with Drizzle, independent of the demo shop. */
+export async function createMerchandise(db: Database, spec: MerchandiseSpec): Promise<CreatedMerchandise> {
+  const name = spec.name ?? `Test tee ${randomBytes(3).toString('hex')}`;
+  const [item] = await db
+    .insert(merchandiseItems)
+    .values({
+      restaurantId: spec.restaurantId ?? 1,
+      name,
+      basePriceCents: spec.basePriceCents,
+      enableStockTracking: spec.tracked ?? true,
+      hidden: spec.hidden ?? false,
+    })
+    .returning();
+  if (!item) throw new Error('merchandise insert failed');
+  const variants = await db
+    .insert(merchandiseVariants)
+    .values(
+      (spec.variants ?? [{}]).map((v, position) => ({
+        merchandiseItemId: item.id,
+        size: v.size ?? null,
+        color: v.color ?? null,
+        priceAdjustmentCents: v.adjustmentCents ?? 0,
+        stockQuantity: v.stock ?? 0,
+        damagedQuantity: v.damaged ?? 0,
+        position,
+      })),
+    )
+    .returning({ id: merchandiseVariants.id, size: merchandiseVariants.size, color: merchandiseVariants.color });
+  return { id: item.id, name, variants };
+}
+
+export async function variantStock(db: Database, id: number): Promise<{ stock: number; damaged: number }> {
+  const [row] = await db
+    .select({ stock: merchandiseVariants.stockQuantity, damaged: merchandiseVariants.damagedQuantity })
+    .from(merchandiseVariants)
+    .where(eq(merchandiseVariants.id, id));
+  if (!row) throw new Error(`no variant ${id}`);
+  return row;
+}
+
+/** A variant's audit trail, oldest first. */
+export async function stockEventsOf(db: Database, variantId: number) {
+  return db.select().from(merchandiseStockEvents).where(eq(merchandiseStockEvents.merchandiseVariantId, variantId)).orderBy(asc(merchandiseStockEvents.id));
+}
+
+export interface FoodLine {
+  type?: 'food';
   menu_item_id: number;
   quantity: number;
   selected_options?: Record<string, number[]>;
   notes?: string;
+}
+
+export interface MerchandiseLine {
+  type: 'merchandise';
+  variant_id: number;
+  quantity: number;
+  notes?: string;
+}
+
+export type Line = FoodLine | MerchandiseLine;
+
+/** A merchandise cart line. */
+export function merch(variantId: number, quantity: number, notes?: string): MerchandiseLine {
+  return { type: 'merchandise', variant_id: variantId, quantity, ...(notes === undefined ? {} : { notes }) };
 }
 
 export const contact = { name: 'Maria Cruz', email: 'maria@example.com', phone: '+16715551234' };

@@ -180,7 +180,7 @@ export function createPayPalProcessor(options: PayPalOptions): PaymentProcessor 
         'POST',
         `/v2/payments/captures/${encodeURIComponent(authorizationId(input))}/refund`,
         { amount: { currency_code: 'USD', value: paypalValue(input.amountCents) } },
-        `kusina-refund-${input.paymentId}-${input.amountCents}`,
+        input.idempotencyKey ?? `kusina-refund-${input.paymentId}-${input.amountCents}`,
       );
       return { refundId: body.id };
     },

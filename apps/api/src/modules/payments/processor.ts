@@ -22,8 +22,12 @@ export interface PaymentProcessor {
   capture(input: CaptureInput): Promise<{ transactionId: string }>;
   /** Releases a hold that will not be captured. */
   void(input: ProcessorRef): Promise<void>;
-  /** Gives captured money back (all of it unless amountCents says less). */
-  refund(input: ProcessorRef & { amountCents: number }): Promise<{ refundId: string }>;
+  /**
+   * Gives captured money back (all of it unless amountCents says less). `idempotencyKey` names this
+   * refund (several partial refunds of one payment may have the same amount); the default is per
+   * payment and amount.
+   */
+  refund(input: ProcessorRef & { amountCents: number; idempotencyKey?: string }): Promise<{ refundId: string }>;
 }
 
 export interface BeginInput {

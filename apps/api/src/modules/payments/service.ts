@@ -279,9 +279,13 @@ export async function handleStripeEvent(deps: PaymentDeps, event: Stripe.Event):
         .set({ status: 'voided' })
         .where(and(where, sql`${payments.status} in ('requires_confirmation', 'authorized')`, isNull(payments.orderId)));
       break;
-    case 'charge.refunded':
+    case 'charge.refunded': {
+      // A partial refund (issue #5) leaves the payment captured; the order's refunded_cents says how much.
+      const charge = event.data.object;
+      if (charge.amount_refunded < charge.amount) break;
       await deps.db.update(payments).set({ status: 'refunded' }).where(and(where, eq(payments.status, 'captured')));
       break;
+    }
     default:
       break;
   }

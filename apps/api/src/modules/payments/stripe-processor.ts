@@ -124,7 +124,7 @@ export function createStripeProcessor(options: StripeOptions): PaymentProcessor 
       const refund = await call('refund', () =>
         stripe.refunds.create(
           { payment_intent: intentId(input), amount: input.amountCents },
-          { idempotencyKey: `kusina-refund-${input.paymentId}-${input.amountCents}` },
+          { idempotencyKey: input.idempotencyKey ?? `kusina-refund-${input.paymentId}-${input.amountCents}` },
         ),
       );
       return { refundId: refund.id };

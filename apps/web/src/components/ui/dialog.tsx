@@ -10,6 +10,8 @@ export interface DialogProps {
   description?: ReactNode;
   /** Pinned under the scrolling body (e.g. the total and the main action). */
   footer?: ReactNode;
+  /** 'lg' widens the dialog on larger screens (e.g. a product quick view with a gallery). */
+  size?: 'md' | 'lg';
   className?: string;
   children: ReactNode;
 }
@@ -19,7 +21,7 @@ export interface DialogProps {
  * focus returns to the trigger. On phones it rises from the bottom and fills most of the screen;
  * on wider screens it is centred. The body scrolls, the header and footer stay.
  */
-export function Dialog({ open, onOpenChange, title, description, footer, className, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, footer, size = 'md', className, children }: DialogProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -27,7 +29,8 @@ export function Dialog({ open, onOpenChange, title, description, footer, classNa
         <DialogPrimitive.Content
           className={cn(
             'fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-2xl bg-surface-raised text-ink shadow-2xl outline-none',
-            'sm:inset-x-auto sm:bottom-auto sm:top-1/2 sm:left-1/2 sm:w-[min(34rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
+            'sm:inset-x-auto sm:bottom-auto sm:top-1/2 sm:left-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
+            size === 'lg' ? 'sm:w-[min(60rem,calc(100vw-2rem))]' : 'sm:w-[min(34rem,calc(100vw-2rem))]',
             'motion-safe:animate-[fade-in_150ms_ease-out]',
             className,
           )}

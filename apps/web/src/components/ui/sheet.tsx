@@ -9,6 +9,10 @@ export interface SheetProps {
   title: string;
   description?: string;
   side?: 'left' | 'right';
+  /** The close button's accessible name (default 'Close menu'). */
+  closeLabel?: string;
+  /** Pinned under the scrolling body (e.g. Apply and Reset). */
+  footer?: ReactNode;
   children: ReactNode;
   /** Where focus goes on close when the opener is not a Radix trigger (default: the trigger). */
   onCloseAutoFocus?: (event: Event) => void;
@@ -18,7 +22,7 @@ export interface SheetProps {
  * A slide-out panel on Radix Dialog: modal, focus trapped inside, focus returned to the trigger
  * on close, Escape and the backdrop close it.
  */
-export function Sheet({ open, onOpenChange, title, description, side = 'right', children, onCloseAutoFocus }: SheetProps) {
+export function Sheet({ open, onOpenChange, title, description, side = 'right', closeLabel = 'Close menu', footer, children, onCloseAutoFocus }: SheetProps) {
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -33,12 +37,13 @@ export function Sheet({ open, onOpenChange, title, description, side = 'right', 
         >
           <div className="flex items-center justify-between border-b border-line px-4 py-3">
             <DialogPrimitive.Title className="text-lg font-bold">{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Close className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-muted" aria-label="Close menu">
+            <DialogPrimitive.Close className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-muted" aria-label={closeLabel}>
               <X aria-hidden="true" className="size-6" />
             </DialogPrimitive.Close>
           </div>
           {description ? <DialogPrimitive.Description className="sr-only">{description}</DialogPrimitive.Description> : null}
           <div className="flex-1 overflow-y-auto overscroll-contain px-2 py-3">{children}</div>
+          {footer ? <div className="border-t border-line px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">{footer}</div> : null}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

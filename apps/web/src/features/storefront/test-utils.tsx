@@ -4,6 +4,8 @@ import { render } from '@testing-library/react';
 import { Route, Switch, useLocation, useSearch } from 'wouter';
 import { vi } from 'vitest';
 import type { MenuItemOutput, OptionGroupOutput, OptionOutput } from '@kusina/domain/menu';
+import type { QuoteOutput } from '@kusina/domain/checkout';
+import type { MerchandiseCollectionOutput, MerchandiseItemOutput, MerchandiseVariantOutput } from '@kusina/domain/merchandise';
 
 /** What a test's fake server saw: method, path with query, parsed JSON body and headers. */
 export interface RecordedRequest {
@@ -132,4 +134,106 @@ export function menuResponse(items: MenuItemOutput[]) {
     ],
     items,
   };
+}
+
+type QuoteLine = QuoteOutput['items'][number];
+
+/** A priced food line of a quote; totals follow from the unit price and quantity. */
+export function foodQuoteLine(overrides: Partial<QuoteLine> & Pick<QuoteLine, 'line' | 'menu_item_id' | 'name' | 'quantity' | 'unit_price_cents'>): QuoteLine {
+  const total = overrides.unit_price_cents * overrides.quantity;
+  return {
+    type: 'food',
+    merchandise_item_id: null,
+    variant_id: null,
+    variant_details: null,
+    unit_price: overrides.unit_price_cents / 100,
+    line_total_cents: total,
+    line_total: total / 100,
+    customizations: {},
+    notes: null,
+    ...overrides,
+  };
+}
+
+/** A priced merchandise line of a quote. */
+export function merchandiseQuoteLine(
+  overrides: Partial<QuoteLine> & Pick<QuoteLine, 'line' | 'merchandise_item_id' | 'variant_id' | 'name' | 'quantity' | 'unit_price_cents'>,
+): QuoteLine {
+  const total = overrides.unit_price_cents * overrides.quantity;
+  return {
+    type: 'merchandise',
+    menu_item_id: null,
+    variant_details: null,
+    unit_price: overrides.unit_price_cents / 100,
+    line_total_cents: total,
+    line_total: total / 100,
+    customizations: {},
+    notes: null,
+    ...overrides,
+  };
+}
+
+/** A merchandise variant; price follows from the base and the adjustment. */
+export function merchandiseVariant(
+  overrides: Partial<MerchandiseVariantOutput> & Pick<MerchandiseVariantOutput, 'id'>,
+  base: { itemId?: number; basePriceCents?: number; tracked?: boolean } = {},
+): MerchandiseVariantOutput {
+  const adjustment = overrides.price_adjustment_cents ?? 0;
+  const priceCents = (base.basePriceCents ?? 2500) + adjustment;
+  const stock = overrides.stock_quantity ?? 10;
+  const damaged = overrides.damaged_quantity ?? 0;
+  const available = base.tracked === false ? null : Math.max(0, stock - damaged);
+  return {
+    merchandise_item_id: base.itemId ?? 1,
+    size: null,
+    color: null,
+    price_adjustment: adjustment / 100,
+    price_adjustment_cents: adjustment,
+    price: priceCents / 100,
+    stock_quantity: stock,
+    damaged_quantity: damaged,
+    available_quantity: available,
+    stock_status: available === null ? 'in_stock' : available <= 0 ? 'out_of_stock' : available <= 3 ? 'low_stock' : 'in_stock',
+    ...overrides,
+  };
+}
+
+/**
+ * A merchandise item. `variants` are given as [size, color, stock, adjustmentCents?]; the item's
+ * figures are their sums, as the API computes them.
+ */
+export function merchandiseItem(
+  overrides: Partial<Omit<MerchandiseItemOutput, 'variants'>> & Pick<MerchandiseItemOutput, 'id' | 'name'>,
+  variants: [size: string | null, color: string | null, stock: number, adjustmentCents?: number][] = [[null, null, 10]],
+): MerchandiseItemOutput {
+  const basePriceCents = overrides.base_price_cents ?? 2500;
+  const tracked = overrides.enable_stock_tracking ?? true;
+  const built = variants.map(([size, color, stock, adjustment], index) =>
+    merchandiseVariant({ id: overrides.id * 100 + index + 1, size, color, stock_quantity: stock, price_adjustment_cents: adjustment ?? 0 }, { itemId: overrides.id, basePriceCents, tracked }),
+  );
+  const available = tracked ? built.reduce((sum, v) => sum + (v.available_quantity ?? 0), 0) : null;
+  return {
+    restaurant_id: 1,
+    merchandise_collection_id: null,
+    description: '',
+    base_price: basePriceCents / 100,
+    base_price_cents: basePriceCents,
+    image_url: null,
+    second_image_url: null,
+    additional_images: [],
+    category_name: null,
+    hidden: false,
+    enable_stock_tracking: tracked,
+    stock_quantity: built.reduce((sum, v) => sum + v.stock_quantity, 0),
+    damaged_quantity: 0,
+    available_quantity: available,
+    stock_status: available === null ? 'in_stock' : available <= 0 ? 'out_of_stock' : available <= 3 ? 'low_stock' : 'in_stock',
+    position: 0,
+    variants: built,
+    ...overrides,
+  };
+}
+
+export function merchandiseCollection(overrides: Partial<MerchandiseCollectionOutput> & Pick<MerchandiseCollectionOutput, 'id' | 'name'>): MerchandiseCollectionOutput {
+  return { description: null, active: true, current: false, position: overrides.id, ...overrides };
 }

@@ -1,22 +1,71 @@
-import { ClipboardList } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useSearchParams } from 'wouter';
+import { ClipboardList, Inbox, Users } from 'lucide-react';
 import { isAdminRole } from '@kusina/domain/roles';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
-import { MessageOutbox } from '../components/message-outbox.tsx';
+import { DashboardTabs, type DashboardTab } from '../components/dashboard-tabs.tsx';
 
 export const ADMIN_DASHBOARD_TITLE = 'Admin Dashboard';
 export const STAFF_DASHBOARD_TITLE = 'Staff Tools / Order Management';
 
-/** /admin: the dashboard frame. Admins get the outbox; staff get Order Management (a later issue). */
+/*
+ * Each tab is its own chunk: staff download only the order board, and the board's code is also
+ * what hovering the admin link preloads (app/lazy-pages.ts).
+ */
+export const loadOrderManagement = () => import('../components/order-management.tsx');
+const OrderManagement = lazy(() => loadOrderManagement().then((m) => ({ default: m.OrderManagement })));
+const StaffAndDiscounts = lazy(() => import('../components/staff-and-discounts.tsx').then((m) => ({ default: m.StaffAndDiscounts })));
+const MessageOutbox = lazy(() => import('../components/message-outbox.tsx').then((m) => ({ default: m.MessageOutbox })));
+
+export const ADMIN_TABS = ['orders', 'staff', 'outbox'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+function TabLoading() {
+  return (
+    <div className="flex justify-center py-16">
+      <Spinner size="lg" label="Loading…" />
+    </div>
+  );
+}
+
+function lazyTab(render: () => ReactNode) {
+  return () => <Suspense fallback={<TabLoading />}>{render()}</Suspense>;
+}
+
+const adminTabs: DashboardTab<AdminTab>[] = [
+  { key: 'orders', label: 'Order Management', icon: <ClipboardList aria-hidden="true" className="size-4" />, render: lazyTab(() => <OrderManagement />) },
+  { key: 'staff', label: 'Staff & Discounts', icon: <Users aria-hidden="true" className="size-4" />, render: lazyTab(() => <StaffAndDiscounts />) },
+  { key: 'outbox', label: 'Message outbox', icon: <Inbox aria-hidden="true" className="size-4" />, render: lazyTab(() => <MessageOutbox />) },
+];
+
+function readTab(value: string | null): AdminTab {
+  return (ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'orders';
+}
+
+/**
+ * /admin (storefront.md §2, §6). Admins see every tab; staff without admin rights see only Order
+ * Management under the 'Staff Tools / Order Management' title. The tab is in the URL (?tab=) so a
+ * reload keeps it; other query parameters (the board's filters) are left alone.
+ */
 export function AdminDashboardPage() {
   const user = useAuthStore((state) => state.user);
   const admin = user ? isAdminRole(user.role) : false;
   const title = admin ? ADMIN_DASHBOARD_TITLE : STAFF_DASHBOARD_TITLE;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = readTab(searchParams.get('tab'));
   useDocumentTitle(title);
 
+  const select = (next: AdminTab) => {
+    if (next === tab) return;
+    // A tab starts with its own filters: only ?tab= carries over.
+    setSearchParams(next === 'orders' ? {} : { tab: next });
+  };
+
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:py-12">
-      <header className="space-y-1">
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:py-10 print:p-0">
+      <header className="space-y-1 print:hidden">
         <h1 className="font-display text-3xl font-bold tracking-tight">{title}</h1>
         {user ? (
           <p className="text-ink-muted">
@@ -25,13 +74,11 @@ export function AdminDashboardPage() {
         ) : null}
       </header>
       {admin ? (
-        <MessageOutbox />
+        <DashboardTabs label="Admin sections" tabs={adminTabs} selected={tab} onSelect={select} />
       ) : (
-        <section className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-line-strong bg-surface-raised px-6 py-12 text-center">
-          <ClipboardList aria-hidden="true" className="size-10 text-brand-ink" />
-          <h2 className="text-xl font-bold">Order Management</h2>
-          <p className="max-w-md text-ink-muted">Incoming orders, their status and pickup times will be managed here. This screen is on its way.</p>
-        </section>
+        <Suspense fallback={<TabLoading />}>
+          <OrderManagement />
+        </Suspense>
       )}
     </div>
   );

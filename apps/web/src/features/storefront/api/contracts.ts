@@ -2,11 +2,16 @@
  * The checkout API's contracts come from packages/domain (checkout.ts, orders.ts); this file only
  * names the shapes the storefront's endpoints send and read, so each api/ file imports one place.
  */
-import type { CartIssue, CartLineInput, CardInput, PaymentConfirmOutput, PaymentCreateOutput, QuoteOutput } from '@kusina/domain/checkout';
+import type { CartIssue, CardInput, FoodLineInput, MerchandiseLineInput, PaymentConfirmOutput, PaymentCreateOutput, QuoteOutput } from '@kusina/domain/checkout';
 import type { OrderConfirmationOutput, OrderCreateOutput, OrderHistoryEntry, OrderHistoryOutput } from '@kusina/domain/orders';
 
-/** A cart line as the API takes it (selected_options: group id → option ids). */
-export type CheckoutLineInput = Omit<CartLineInput, 'notes'> & { notes?: string };
+/**
+ * A cart line as the API takes it: food (menu_item_id, selected_options: group id → option ids) or
+ * merchandise ({ type: 'merchandise', variant_id, quantity, notes }). Prices are never sent.
+ */
+export type FoodCheckoutLine = FoodLineInput;
+export type MerchandiseCheckoutLine = MerchandiseLineInput;
+export type CheckoutLineInput = FoodCheckoutLine | MerchandiseCheckoutLine;
 export type CheckoutIssue = Pick<CartIssue, 'message'> & Partial<Omit<CartIssue, 'message'>>;
 export type { QuoteOutput, PaymentCreateOutput, PaymentConfirmOutput, OrderConfirmationOutput, OrderCreateOutput, OrderHistoryEntry, OrderHistoryOutput };
 export type TestCardInput = CardInput;

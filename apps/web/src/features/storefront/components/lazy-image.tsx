@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { UtensilsCrossedIcon } from '../../../components/ui/icons.tsx';
 
@@ -11,13 +11,15 @@ export interface LazyImageProps {
   /** The first cards of a list load at once with high priority (the first 6 on the menu). */
   priority?: boolean;
   className?: string;
+  /** Shown when there is no image or it fails to load (default: the menu's plate icon). */
+  placeholder?: ReactNode;
 }
 
 /**
  * A menu photo: prioritised ones load eagerly; the rest wait for an IntersectionObserver with a
  * 300 px margin. A missing or broken image shows a neutral placeholder instead.
  */
-export function LazyImage({ src, alt, priority = false, className }: LazyImageProps) {
+export function LazyImage({ src, alt, priority = false, className, placeholder }: LazyImageProps) {
   const holder = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(priority || typeof IntersectionObserver === 'undefined');
   const [failed, setFailed] = useState(false);
@@ -53,7 +55,7 @@ export function LazyImage({ src, alt, priority = false, className }: LazyImagePr
       ) : null}
       {!showImage ? (
         <div className="flex size-full items-center justify-center text-ink-subtle">
-          <UtensilsCrossedIcon className="size-8" />
+          {placeholder ?? <UtensilsCrossedIcon className="size-8" />}
         </div>
       ) : null}
     </div>

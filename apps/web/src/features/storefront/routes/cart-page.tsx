@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Clock, ShoppingBag, Trash2 } from 'lucide-react';
-import { requiresAdvanceNotice, type MenuItemOutput } from '@kusina/domain/menu';
+import { Clock, Shirt, ShoppingBag, Trash2 } from 'lucide-react';
+import { isCartLowStock, requiresAdvanceNotice, type MenuItemOutput } from '@kusina/domain/menu';
 import { formatUSD } from '@kusina/domain/money';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -10,19 +10,25 @@ import { getRestaurantId } from '../../../lib/restaurant-id.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { cartLineKey, clearCart, removeCartItem, updateCartItemNotes, updateCartItemQuantity } from '../../../stores/cart-actions.ts';
 import { countItems, useCartStore, type CartItem } from '../../../stores/cart-store.ts';
+import type { CheckoutIssue } from '../api/contracts.ts';
 import { useMenu } from '../api/get-menu.ts';
+import { useMerchandiseItems } from '../api/get-merchandise-items.ts';
 import { useCheckoutQuote } from '../api/quote-checkout.ts';
 import { LazyImage } from '../components/lazy-image.tsx';
 import { QuantityStepper } from '../components/quantity-stepper.tsx';
 import { PickupText } from '../messages.ts';
 import { estimatedSubtotalCents, isFoodLine, lineUnitCents, lowStockLeft, stockProblem, toQuoteLines } from '../utils/cart-stock.ts';
-import { issuesFromError } from '../utils/issues.ts';
+import { cartLineLabel, issuesFromError, issueText } from '../utils/issues.ts';
+import { indexVariants, isMerchandiseLine, merchandiseAddProblem, variantQuantityInCart, type VariantEntry } from '../utils/merchandise-cart.ts';
 
 export function CartPage() {
   useDocumentTitle('Your Cart');
   const cartItems = useCartStore((state) => state.cartItems);
   const menu = useMenu();
   const itemsById = useMemo(() => new Map((menu.data?.items ?? []).map((item) => [item.id, item])), [menu.data]);
+  const hasMerchandise = cartItems.some(isMerchandiseLine);
+  const merchandise = useMerchandiseItems({ enabled: hasMerchandise });
+  const variantsById = useMemo(() => indexVariants(merchandise.data ?? []), [merchandise.data]);
   const lines = useMemo(() => toQuoteLines(cartItems), [cartItems]);
   const quote = useCheckoutQuote({ restaurant_id: getRestaurantId(), items: lines });
 
@@ -32,9 +38,14 @@ export function CartPage() {
         <ShoppingBag aria-hidden="true" className="mx-auto size-14 text-ink-subtle" />
         <h1 className="mt-4 font-display text-3xl font-bold">Your cart is empty</h1>
         <p className="mt-2 text-ink-muted">Find something delicious on our menu.</p>
-        <ButtonLink to="/menu" size="lg" className="mt-6">
-          Browse the Menu
-        </ButtonLink>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <ButtonLink to="/menu" size="lg">
+            Browse the Menu
+          </ButtonLink>
+          <ButtonLink to="/merchandise" size="lg" variant="secondary">
+            Shop Merchandise
+          </ButtonLink>
+        </div>
       </div>
     );
   }
@@ -44,7 +55,10 @@ export function CartPage() {
   const quoteFailed = quote.isError && issues.length === 0;
   const needsNotice =
     quote.data?.requires_advance_notice ?? foodLines.some((line) => requiresAdvanceNotice(itemsById.get(line.id)?.advance_notice_hours));
-  const subtotalCents = quote.data && !quote.isPlaceholderData ? quote.data.subtotal_cents : estimatedSubtotalCents(cartItems);
+  const serverFigures = quote.data && !quote.isPlaceholderData ? quote.data : null;
+  const subtotalCents = serverFigures ? serverFigures.subtotal_cents : estimatedSubtotalCents(cartItems);
+  const foodSubtotalCents = serverFigures ? serverFigures.food_subtotal_cents : estimatedSubtotalCents(foodLines);
+  const merchandiseSubtotalCents = serverFigures ? serverFigures.merchandise_subtotal_cents : estimatedSubtotalCents(cartItems.filter(isMerchandiseLine));
   const checking = quote.isFetching;
   const blocked = issues.length > 0 || checking || quoteFailed;
 
@@ -67,14 +81,20 @@ export function CartPage() {
             <Alert tone="error" title="Please fix these items before checkout">
               <ul className="list-disc space-y-1 pl-5">
                 {issues.map((issue, index) => (
-                  <li key={`${issue.line ?? ''}-${issue.option_id ?? ''}-${index}`}>{issue.message}</li>
+                  <li key={`${issue.line ?? ''}-${issue.option_id ?? ''}-${index}`}>{issueText(issue, cartItems)}</li>
                 ))}
               </ul>
             </Alert>
           ) : null}
           <ul className="space-y-4">
-            {cartItems.map((line) => (
-              <CartLine key={cartLineKey(line)} line={line} menuItem={isFoodLine(line) ? itemsById.get(line.id) : undefined} />
+            {cartItems.map((line, index) => (
+              <CartLine
+                key={cartLineKey(line)}
+                line={line}
+                menuItem={isFoodLine(line) ? itemsById.get(line.id) : undefined}
+                variant={isMerchandiseLine(line) && line.variant_id !== undefined ? variantsById.get(line.variant_id) : undefined}
+                issues={issues.filter((issue) => issue.line === index)}
+              />
             ))}
           </ul>
         </section>
@@ -88,6 +108,18 @@ export function CartPage() {
               <dt className="text-ink-muted">Items</dt>
               <dd className="tabular-nums">{countItems(cartItems)}</dd>
             </div>
+            {hasMerchandise ? (
+              <>
+                <div className="flex justify-between">
+                  <dt className="text-ink-muted">Food subtotal</dt>
+                  <dd className="tabular-nums">{formatUSD(foodSubtotalCents)}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-ink-muted">Merchandise subtotal</dt>
+                  <dd className="tabular-nums">{formatUSD(merchandiseSubtotalCents)}</dd>
+                </div>
+              </>
+            ) : null}
             <div className="flex justify-between text-lg font-bold">
               <dt>Subtotal</dt>
               <dd className="tabular-nums" aria-live="polite">
@@ -116,6 +148,9 @@ export function CartPage() {
           <ButtonLink to="/menu" variant="secondary" block>
             Continue Shopping
           </ButtonLink>
+          <ButtonLink to="/merchandise" variant="ghost" block>
+            Shop Merchandise
+          </ButtonLink>
         </aside>
       </div>
     </div>
@@ -128,16 +163,41 @@ function describeCustomizations(customizations: CartItem['customizations']): str
     .map(([group, names]) => `${group}: ${names.join(', ')}`);
 }
 
-function CartLine({ line, menuItem }: { line: CartItem; menuItem: MenuItemOutput | undefined }) {
+/** 'Low stock: only N left.' for a merchandise line whose variant is within the cart's quantity plus 2. */
+function variantLowStockLeft(cartItems: readonly CartItem[], entry: VariantEntry | undefined): number | null {
+  const available = entry?.variant.available_quantity ?? null;
+  if (!entry || available === null) return null;
+  return isCartLowStock(available, variantQuantityInCart(cartItems, entry.variant.id)) ? available : null;
+}
+
+interface CartLineProps {
+  line: CartItem;
+  menuItem: MenuItemOutput | undefined;
+  /** A merchandise line's variant as the shop last listed it (its stock limits the quantity). */
+  variant: VariantEntry | undefined;
+  /** The server's issues for this line (quote or order refusal). */
+  issues: CheckoutIssue[];
+}
+
+function CartLine({ line, menuItem, variant, issues }: CartLineProps) {
   const key = cartLineKey(line);
   const cartItems = useCartStore((state) => state.cartItems);
   const [message, setMessage] = useState<string | null>(null);
   const unitCents = lineUnitCents(line);
-  const lowLeft = lowStockLeft(cartItems, menuItem);
+  const merchandiseLine = isMerchandiseLine(line);
+  const lowLeft = merchandiseLine ? variantLowStockLeft(cartItems, variant) : lowStockLeft(cartItems, menuItem);
   const details = describeCustomizations(line.customizations);
+  // Two sizes of one shirt are two lines: their controls are named with the size and colour.
+  const label = merchandiseLine ? cartLineLabel(line) : line.name;
 
   const increase = () => {
-    const problem = menuItem ? stockProblem(cartItems, menuItem, line.selectedOptions, 1) : null;
+    const problem = merchandiseLine
+      ? variant
+        ? merchandiseAddProblem(cartItems, variant.item, variant.variant, 1)
+        : null
+      : menuItem
+        ? stockProblem(cartItems, menuItem, line.selectedOptions, 1)
+        : null;
     if (problem) {
       setMessage(problem);
       return;
@@ -148,13 +208,23 @@ function CartLine({ line, menuItem }: { line: CartItem; menuItem: MenuItemOutput
 
   return (
     <li className="flex gap-4 rounded-2xl border border-line bg-surface-raised p-4 shadow-sm">
-      <LazyImage src={line.image ?? null} alt="" priority className="size-20 shrink-0 rounded-xl sm:size-24" />
+      <LazyImage
+        src={line.image ?? null}
+        alt=""
+        priority
+        placeholder={merchandiseLine ? <Shirt aria-hidden="true" className="size-8" /> : undefined}
+        className="size-20 shrink-0 rounded-xl sm:size-24"
+      />
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">
             <h3 className="font-bold">{line.name}</h3>
             {line.variant_details?.size || line.variant_details?.color ? (
-              <p className="text-sm text-ink-muted">{[line.variant_details.size, line.variant_details.color].filter(Boolean).join(' · ')}</p>
+              <p className="text-sm text-ink-muted">
+                {[line.variant_details.size ? `Size: ${line.variant_details.size}` : null, line.variant_details.color ? `Color: ${line.variant_details.color}` : null]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
             ) : null}
             {details.length > 0 ? (
               <ul aria-label={`Customisations of ${line.name}`} className="text-sm text-ink-muted">
@@ -175,19 +245,29 @@ function CartLine({ line, menuItem }: { line: CartItem; menuItem: MenuItemOutput
         ) : null}
         {lowLeft !== null ? <p className="text-sm font-semibold text-warning-ink">Low stock: only {lowLeft} left.</p> : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <QuantityStepper value={line.quantity} itemName={line.name} onDecrease={() => { setMessage(null); updateCartItemQuantity(key, line.quantity - 1); }} onIncrease={increase} />
-          <Button variant="ghost" size="sm" onClick={() => removeCartItem(key)} icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Remove ${line.name}`}>
+          <QuantityStepper value={line.quantity} itemName={label} onDecrease={() => { setMessage(null); updateCartItemQuantity(key, line.quantity - 1); }} onIncrease={increase} />
+          <Button variant="ghost" size="sm" onClick={() => removeCartItem(key)} icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Remove ${label}`}>
             Remove
           </Button>
         </div>
         {message ? <Alert tone="error">{message}</Alert> : null}
-        {isFoodLine(line) ? (
-          <FormField label={`Notes for ${line.name}`}>
-            {(control) => (
-              <Textarea {...control} rows={2} maxLength={500} value={line.notes ?? ''} placeholder="e.g. no onions" onChange={(event) => updateCartItemNotes(key, event.target.value)} />
-            )}
-          </FormField>
-        ) : null}
+        {issues.map((issue, index) => (
+          <p key={`${issue.code}-${issue.option_id ?? ''}-${index}`} className="text-sm font-semibold text-danger-ink" data-testid="line-issue">
+            {issue.message}
+          </p>
+        ))}
+        <FormField label={`Notes for ${label}`}>
+          {(control) => (
+            <Textarea
+              {...control}
+              rows={2}
+              maxLength={500}
+              value={line.notes ?? ''}
+              placeholder={merchandiseLine ? 'e.g. a gift, please' : 'e.g. no onions'}
+              onChange={(event) => updateCartItemNotes(key, event.target.value)}
+            />
+          )}
+        </FormField>
       </div>
     </li>
   );

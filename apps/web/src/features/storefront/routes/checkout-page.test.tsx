@@ -5,7 +5,7 @@ import type { QuoteOutput } from '@kusina/domain/checkout';
 import type { RestaurantOutput } from '@kusina/domain/restaurants';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useCartStore } from '../../../stores/cart-store.ts';
-import { apiError, renderRoute, stubApi, type Handler } from '../test-utils.tsx';
+import { apiError, foodQuoteLine, merchandiseQuoteLine, renderRoute, stubApi, type Handler } from '../test-utils.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 
 const PAYMENT_ID = '0b9c7a52-1f3e-4c8e-9a55-1d2e3f405060';
@@ -37,8 +37,8 @@ function quote(promo: string | undefined): QuoteOutput {
   return {
     restaurant_id: 1,
     items: [
-      { line: 0, menu_item_id: 1, name: 'Spam Musubi', quantity: 2, unit_price_cents: 450, unit_price: 4.5, line_total_cents: 900, line_total: 9, customizations: {}, notes: null },
-      { line: 1, menu_item_id: 2, name: 'Chicken Kelaguen', quantity: 1, unit_price_cents: 1100, unit_price: 11, line_total_cents: 1100, line_total: 11, customizations: {}, notes: null },
+      foodQuoteLine({ line: 0, menu_item_id: 1, name: 'Spam Musubi', quantity: 2, unit_price_cents: 450 }),
+      foodQuoteLine({ line: 1, menu_item_id: 2, name: 'Chicken Kelaguen', quantity: 1, unit_price_cents: 1100 }),
     ],
     food_subtotal_cents: 2000,
     merchandise_subtotal_cents: 0,
@@ -322,5 +322,58 @@ describe('CheckoutPage', () => {
     expect(orders).toHaveLength(2);
     expect(orders[0]!.headers.get('Idempotency-Key')).toBe(orders[1]!.headers.get('Idempotency-Key'));
     expect(requests.filter((request) => request.url.pathname === '/api/v1/payments')).toHaveLength(1);
+  });
+
+  it('sends merchandise lines by variant to the quote, the payment and the order, and shows size, colour and both subtotals', async () => {
+    const user = userEvent.setup();
+    useCartStore.setState({
+      cartItems: [
+        { id: 1, name: 'Spam Musubi', price: 4.5, quantity: 2, type: 'food', selectedOptions: {}, customizations: {} },
+        { id: 9, name: 'Kusina Logo Tee', price: 25, quantity: 2, type: 'merchandise', variant_id: 903, variant_details: { size: 'M', color: 'Black' }, notes: 'gift' },
+        { id: 9, name: 'Kusina Logo Tee', price: 27, quantity: 1, type: 'merchandise', variant_id: 906, variant_details: { size: '2XL', color: 'Black' } },
+      ],
+    });
+    const mixed: QuoteOutput = {
+      ...quote(undefined),
+      items: [
+        foodQuoteLine({ line: 0, menu_item_id: 1, name: 'Spam Musubi', quantity: 2, unit_price_cents: 450 }),
+        merchandiseQuoteLine({ line: 1, merchandise_item_id: 9, variant_id: 903, name: 'Kusina Logo Tee', quantity: 2, unit_price_cents: 2500, variant_details: { size: 'M', color: 'Black' } }),
+        merchandiseQuoteLine({ line: 2, merchandise_item_id: 9, variant_id: 906, name: 'Kusina Logo Tee', quantity: 1, unit_price_cents: 2700, variant_details: { size: '2XL', color: 'Black' } }),
+      ],
+      food_subtotal_cents: 900,
+      merchandise_subtotal_cents: 7700,
+      subtotal_cents: 8600,
+      total_cents: 8600,
+      food_subtotal: 9,
+      merchandise_subtotal: 77,
+      subtotal: 86,
+      total: 86,
+    };
+    const requests = stubApi(routes({ 'POST /api/v1/checkout/quote': () => ({ body: mixed }) }));
+    renderRoute(<CheckoutPage />, { path: '/checkout' });
+
+    expect(await screen.findByTestId('order-total')).toHaveTextContent('$86.00');
+    expect(screen.getByText('Food subtotal').nextSibling).toHaveTextContent('$9.00');
+    expect(screen.getByText('Merchandise subtotal').nextSibling).toHaveTextContent('$77.00');
+    expect(screen.getByText('(M / Black)')).toBeInTheDocument();
+    expect(screen.getByText('(2XL / Black)')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/^Name/), 'Maria Cruz');
+    await user.type(screen.getByLabelText(/^Email/), 'maria@example.com');
+    await user.type(screen.getByLabelText(/^Phone/), '5551234');
+    await fillCard(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order-confirmation/42?token=tok-123'));
+
+    const expected = [
+      { menu_item_id: 1, quantity: 2, selected_options: {} },
+      { type: 'merchandise', variant_id: 903, quantity: 2, notes: 'gift' },
+      { type: 'merchandise', variant_id: 906, quantity: 1 },
+    ];
+    const bodyOf = (path: string) => requests.find((request) => request.url.pathname === path)?.body as { items: unknown[] };
+    expect(bodyOf('/api/v1/payments').items).toEqual(expected);
+    expect(bodyOf('/api/v1/orders').items).toEqual(expected);
+    expect(bodyOf('/api/v1/checkout/quote').items).toEqual(expected.map(({ notes: _notes, ...line }: { notes?: string }) => line));
   });
 });

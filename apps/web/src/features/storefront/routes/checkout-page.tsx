@@ -34,7 +34,7 @@ import { PayPalPayment, StripeCardPayment, type StripeConfirm } from '../compone
 import { EMPTY_TEST_CARD, TestCardFields, testCardErrors, toCardInput, type TestCardValue } from '../components/test-card-fields.tsx';
 import { PaymentScriptText, PickupText } from '../messages.ts';
 import { toCheckoutLines, toQuoteLines } from '../utils/cart-stock.ts';
-import { issuesFromError } from '../utils/issues.ts';
+import { issuesFromError, issueText } from '../utils/issues.ts';
 
 const CheckoutFormSchema = ContactInput.extend({
   special_instructions: z.string().trim().max(1000, 'Special instructions are too long'),
@@ -425,16 +425,40 @@ export function CheckoutPage() {
           ) : quote.data ? (
             <>
               <ul className="space-y-2 text-sm">
-                {quote.data.items.map((line) => (
-                  <li key={line.line} className="flex justify-between gap-3">
-                    <span>
-                      {line.name} × {line.quantity}
-                    </span>
-                    <span className="tabular-nums">{formatUSD(line.line_total_cents)}</span>
-                  </li>
-                ))}
+                {quote.data.items.map((line) => {
+                  const lineIssues = issues.filter((issue) => issue.line === line.line);
+                  const details = line.type === 'merchandise' ? [line.variant_details?.size, line.variant_details?.color].filter(Boolean).join(' / ') : '';
+                  return (
+                    <li key={line.line}>
+                      <div className="flex justify-between gap-3">
+                        <span>
+                          {line.name}
+                          {details ? <span className="text-ink-muted"> ({details})</span> : null} × {line.quantity}
+                        </span>
+                        <span className="tabular-nums">{formatUSD(line.line_total_cents)}</span>
+                      </div>
+                      {lineIssues.map((issue, index) => (
+                        <p key={index} className="font-semibold text-danger-ink">
+                          {issue.message}
+                        </p>
+                      ))}
+                    </li>
+                  );
+                })}
               </ul>
               <dl className="space-y-1 border-t border-line pt-3" aria-live="polite">
+                {quote.data.items.some((line) => line.type === 'merchandise') ? (
+                  <>
+                    <div className="flex justify-between text-ink-muted">
+                      <dt>Food subtotal</dt>
+                      <dd className="tabular-nums">{formatUSD(quote.data.food_subtotal_cents)}</dd>
+                    </div>
+                    <div className="flex justify-between text-ink-muted">
+                      <dt>Merchandise subtotal</dt>
+                      <dd className="tabular-nums">{formatUSD(quote.data.merchandise_subtotal_cents)}</dd>
+                    </div>
+                  </>
+                ) : null}
                 <div className="flex justify-between">
                   <dt>Subtotal</dt>
                   <dd className="tabular-nums">{formatUSD(quote.data.subtotal_cents)}</dd>
@@ -507,7 +531,7 @@ export function CheckoutPage() {
             <Alert tone="error" title="Please fix these items before checkout">
               <ul className="list-disc space-y-1 pl-5">
                 {issues.map((issue, index) => (
-                  <li key={`${issue.line ?? ''}-${index}`}>{issue.message}</li>
+                  <li key={`${issue.line ?? ''}-${index}`}>{issueText(issue, cartItems)}</li>
                 ))}
               </ul>
               <ButtonLink to="/cart" variant="link" size="sm">

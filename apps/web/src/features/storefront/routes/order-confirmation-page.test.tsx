@@ -128,4 +128,47 @@ describe('OrderConfirmationPage', () => {
     expect(await screen.findByText(/Side door on Route 8/)).toBeInTheDocument();
     expect(screen.getByText('Ring the bell.')).toBeInTheDocument();
   });
+
+  it('lists food and merchandise apart, each shirt with its size, colour and notes, and both subtotals', async () => {
+    stubApi({
+      'GET /api/v1/orders/42': () => ({
+        body: order({
+          merchandise_items: [
+            { name: 'Kusina Logo Tee', price: 25, quantity: 2, size: 'M', color: 'Black', notes: 'gift wrap' },
+            { name: 'Kusina Logo Tee', price: 27, quantity: 1, size: '2XL', color: 'Red', notes: null },
+          ],
+          merchandise_subtotal: 77,
+          subtotal: 102,
+          total: 102,
+        }),
+      }),
+      'GET /api/v1/restaurants/1': () => ({ body: restaurant }),
+    });
+    renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation/42?token=abc', pattern });
+    const merchandise = await screen.findByRole('list', { name: 'Merchandise items' });
+    expect(screen.getByRole('heading', { level: 3, name: 'Food' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Merchandise' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Food items' })).getByText('Chicken Kelaguen')).toBeInTheDocument();
+    const [first, second] = within(merchandise).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Kusina Logo Tee$25.00 × 2Size: MColor: BlackNotes: gift wrap');
+    expect(second).toHaveTextContent('Kusina Logo Tee$27.00 × 1Size: 2XLColor: Red');
+    expect(screen.getByText('Food subtotal').nextSibling).toHaveTextContent('$25.00');
+    expect(screen.getByText('Merchandise subtotal').nextSibling).toHaveTextContent('$77.00');
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('$102.00');
+  });
+
+  it('shows a merchandise-only order with both subtotals and no empty food list', async () => {
+    stubApi({
+      'GET /api/v1/orders/42': () => ({
+        body: order({ items: [], food_subtotal: 0, merchandise_subtotal: 25, subtotal: 25, total: 25 }),
+      }),
+      'GET /api/v1/restaurants/1': () => ({ body: restaurant }),
+    });
+    renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation/42?token=abc', pattern });
+    expect(await screen.findByRole('list', { name: 'Merchandise items' })).toHaveTextContent('Size: L');
+    expect(screen.queryByRole('list', { name: 'Food items' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 3, name: 'Merchandise' })).not.toBeInTheDocument();
+    expect(screen.getByText('Food subtotal').nextSibling).toHaveTextContent('$0.00');
+    expect(screen.getByText('Merchandise subtotal').nextSibling).toHaveTextContent('$25.00');
+  });
 });

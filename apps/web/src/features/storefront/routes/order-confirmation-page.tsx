@@ -14,6 +14,8 @@ import { useLocationState } from '../../../lib/router.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { OrderView } from '../api/contracts.ts';
 import { useOrder } from '../api/get-order.ts';
+import { useLiveOrder } from '../api/use-live-order.ts';
+import { LiveOrderStatus } from '../components/live-order-status.tsx';
 import { ConfirmationText } from '../messages.ts';
 import { formatGuamDateTime } from '../utils/dates.ts';
 
@@ -37,6 +39,7 @@ export function OrderConfirmationPage() {
   const passed = orderFromState(useLocationState());
   const token = searchParams.get('token');
   const order = useOrder(orderId, token, passed && String(passed.id) === orderId ? passed : undefined);
+  useLiveOrder(orderId, token);
 
   if (orderId && order.isPending) {
     return (
@@ -124,7 +127,7 @@ function ConfirmationDetails({ order, routeId }: { order: OrderView; routeId: st
       ) : null}
 
       <div className="rounded-2xl border border-line bg-surface-muted p-5 text-center">
-        <p className="font-semibold">{ConfirmationText.eta}</p>
+        <LiveOrderStatus status={order.status} estimatedPickupTime={order.estimated_pickup_time} />
         <p className="mt-1 text-ink-muted">Please show your order number when you pick up your order.</p>
       </div>
 
@@ -181,44 +184,55 @@ function ConfirmationDetails({ order, routeId }: { order: OrderView; routeId: st
       </section>
 
       <Section title="Order Items" defaultOpen>
-        <ul className="divide-y divide-line">
-          {foodItems.map((item, index) => (
-            <li key={`food-${index}`} className="py-3 first:pt-0">
-              <div className="flex justify-between gap-3">
-                <span className="font-semibold">{item.name}</span>
-                <span className="tabular-nums">
-                  {money(item.price)} × {item.quantity}
-                </span>
-              </div>
-              {Object.entries(item.customizations ?? {}).map(([group, value]) => (
-                <p key={group} className="text-sm text-ink-muted">
-                  {group}: {customizationText(value)}
-                </p>
+        {foodItems.length > 0 ? (
+          <>
+            {merchandise.length > 0 ? <h3 className="mb-1 text-sm font-bold tracking-wide text-ink-muted uppercase">Food</h3> : null}
+            <ul className="divide-y divide-line" aria-label="Food items">
+              {foodItems.map((item, index) => (
+                <li key={`food-${index}`} className="py-3 first:pt-0">
+                  <div className="flex justify-between gap-3">
+                    <span className="font-semibold">{item.name}</span>
+                    <span className="tabular-nums">
+                      {money(item.price)} × {item.quantity}
+                    </span>
+                  </div>
+                  {Object.entries(item.customizations ?? {}).map(([group, value]) => (
+                    <p key={group} className="text-sm text-ink-muted">
+                      {group}: {customizationText(value)}
+                    </p>
+                  ))}
+                  {item.notes ? <p className="text-sm text-ink-muted">Notes: {item.notes}</p> : null}
+                </li>
               ))}
-              {item.notes ? <p className="text-sm text-ink-muted">Notes: {item.notes}</p> : null}
-            </li>
-          ))}
-          {merchandise.map((item, index) => (
-            <li key={`merch-${index}`} className="py-3">
-              <div className="flex justify-between gap-3">
-                <span className="font-semibold">{item.name}</span>
-                <span className="tabular-nums">
-                  {money(item.price)} × {item.quantity}
-                </span>
-              </div>
-              {item.size ? <p className="text-sm text-ink-muted">Size: {item.size}</p> : null}
-              {item.color ? <p className="text-sm text-ink-muted">Color: {item.color}</p> : null}
-              {item.notes ? <p className="text-sm text-ink-muted">Notes: {item.notes}</p> : null}
-            </li>
-          ))}
-        </ul>
+            </ul>
+          </>
+        ) : null}
+        {merchandise.length > 0 ? (
+          <>
+            {foodItems.length > 0 ? <h3 className="mt-4 mb-1 text-sm font-bold tracking-wide text-ink-muted uppercase">Merchandise</h3> : null}
+            <ul className="divide-y divide-line" aria-label="Merchandise items">
+              {merchandise.map((item, index) => (
+                <li key={`merch-${index}`} className="py-3 first:pt-0">
+                  <div className="flex justify-between gap-3">
+                    <span className="font-semibold">{item.name}</span>
+                    <span className="tabular-nums">
+                      {money(item.price)} × {item.quantity}
+                    </span>
+                  </div>
+                  {item.size ? <p className="text-sm text-ink-muted">Size: {item.size}</p> : null}
+                  {item.color ? <p className="text-sm text-ink-muted">Color: {item.color}</p> : null}
+                  {item.notes ? <p className="text-sm text-ink-muted">Notes: {item.notes}</p> : null}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <dl className="mt-3 space-y-1 border-t border-line pt-3">
-          {foodItems.length > 0 ? (
-            <div className="flex justify-between">
-              <dt>Food subtotal</dt>
-              <dd className="tabular-nums">{money(order.food_subtotal)}</dd>
-            </div>
-          ) : null}
+          {/* The food subtotal always; the merchandise subtotal whenever merchandise is in the order (storefront.md §2). */}
+          <div className="flex justify-between">
+            <dt>Food subtotal</dt>
+            <dd className="tabular-nums">{money(order.food_subtotal)}</dd>
+          </div>
           {merchandise.length > 0 ? (
             <div className="flex justify-between">
               <dt>Merchandise subtotal</dt>

@@ -12,6 +12,7 @@ function entry(id: number, status: OrderHistoryEntry['status'], total: number): 
     createdAt: '2026-03-05T08:30:00Z',
     status,
     items: [{ name: 'Spam Musubi', price: 4.5, quantity: 2, customizations: {}, notes: null }],
+    merchandise_items: [],
     total,
     estimatedPickupTime: '2026-03-05T08:55:00Z',
     specialInstructions: null,
@@ -87,5 +88,12 @@ describe('OrderHistoryPage', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByRole('heading', { name: 'Order K-0001' })).toBeInTheDocument();
     expect(requests.at(-1)!.url.searchParams.get('status')).toBeNull();
+  });
+
+  it('lists merchandise with its size and colour beside the food', async () => {
+    const withShirts = { ...entry(8, 'pending', 59), merchandise_items: [{ name: 'Kusina Logo Tee', price: 25, quantity: 2, size: 'M', color: 'Black', notes: null }] };
+    stubApi({ 'GET /api/v1/orders': () => ({ body: { orders: [withShirts], total_count: 1, page: 1, per_page: 5, total_pages: 1 } }) });
+    renderRoute(<OrderHistoryPage />, { path: '/orders' });
+    expect(await screen.findByText('2 × Spam Musubi, 2 × Kusina Logo Tee (M / Black)')).toBeInTheDocument();
   });
 });

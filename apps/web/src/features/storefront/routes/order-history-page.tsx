@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { OrderHistoryEntry, OrderSort } from '../api/contracts.ts';
 import { useOrders } from '../api/get-orders.ts';
+import { useLiveOrderHistory } from '../api/use-live-order.ts';
 import { OrderStatusBadge, statusLabel } from '../components/order-status-badge.tsx';
 import { HistoryText } from '../messages.ts';
 import { formatGuamDateTime } from '../utils/dates.ts';
@@ -41,6 +42,7 @@ export function OrderHistoryPage() {
   const status = readStatus(searchParams.get('status'));
   const page = readPage(searchParams.get('page'));
   const orders = useOrders({ sort, status, page });
+  useLiveOrderHistory();
 
   const update = (next: { sort?: OrderSort; status?: string; page?: number }) => {
     const params = new URLSearchParams();
@@ -148,8 +150,14 @@ export function OrderHistoryPage() {
   );
 }
 
-function itemsSummary(order: OrderHistoryEntry): string {
-  return order.items.map((item) => `${item.quantity} × ${item.name}`).join(', ');
+/** Food and merchandise lines: '2 × Spam Musubi, 1 × Kusina Logo Tee (M / Black)'. */
+function itemsSummary(order: Pick<OrderHistoryEntry, 'items'> & Partial<Pick<OrderHistoryEntry, 'merchandise_items'>>): string {
+  const food = order.items.map((item) => `${item.quantity} × ${item.name}`);
+  const merchandise = (order.merchandise_items ?? []).map((item) => {
+    const variant = [item.size, item.color].filter(Boolean).join(' / ');
+    return `${item.quantity} × ${item.name}${variant ? ` (${variant})` : ''}`;
+  });
+  return [...food, ...merchandise].join(', ');
 }
 
 function OrderCard({ order }: { order: OrderHistoryEntry }) {

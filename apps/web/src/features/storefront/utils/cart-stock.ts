@@ -62,14 +62,16 @@ export function estimatedSubtotalCents(cartItems: readonly CartItem[]): Cents {
   return cartItems.reduce((sum, line) => sum + lineUnitCents(line) * line.quantity, 0);
 }
 
-/** Cart lines as the checkout API takes them (food lines; the API prices them itself). */
+/**
+ * Cart lines as the checkout API takes them, in cart order (a quote's or an issue's `line` is the
+ * index into the cart): food by menu item and options, merchandise by variant. The API prices them.
+ */
 export function toCheckoutLines(cartItems: readonly CartItem[]): CheckoutLineInput[] {
-  return cartItems.filter(isFoodLine).map((line) => ({
-    menu_item_id: line.id,
-    quantity: line.quantity,
-    selected_options: line.selectedOptions ?? {},
-    ...(line.notes?.trim() ? { notes: line.notes.trim() } : {}),
-  }));
+  return cartItems.map((line): CheckoutLineInput => {
+    const notes = line.notes?.trim() ? { notes: line.notes.trim() } : {};
+    if (!isFoodLine(line)) return { type: 'merchandise', variant_id: line.variant_id ?? 0, quantity: line.quantity, ...notes };
+    return { menu_item_id: line.id, quantity: line.quantity, selected_options: line.selectedOptions ?? {}, ...notes };
+  });
 }
 
 /** The lines a quote prices: notes do not change a price, so typing a note does not re-price the cart. */

@@ -1,0 +1,4 @@
+ALTER TABLE "merchandise_stock_events" ADD COLUMN "order_id" integer;--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_variant_id_merchandise_variants_id_fk" FOREIGN KEY ("variant_id") REFERENCES "public"."merchandise_variants"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "merchandise_stock_events" ADD CONSTRAINT "merchandise_stock_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "merchandise_stock_events_order_idx" ON "merchandise_stock_events" USING btree ("order_id");

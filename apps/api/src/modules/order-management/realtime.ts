@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { centsToDollars } from '@kusina/domain/money';
+import {
+  boardEntryFromConfirmation,
+  OrderEvents,
+  refundStatus,
+  type ActorOutput,
+  type OrderCreatedEvent,
+  type OrdersAcknowledgedEvent,
+  type OrderUpdatedEvent,
+} from '@kusina/domain/order-management';
+import type { OrderConfirmationOutput, OrderStatus } from '@kusina/domain/orders';
+import { rooms } from '../../realtime/socket.ts';
+import type { OrderRow, PaymentRow } from './repository.ts';
+
+/** 'order_created' to the restaurant's staff room: the board card, built from checkout's answer. */
+export function emitOrderCreated(app: FastifyInstance, order: OrderConfirmationOutput): void {
+  const payload: OrderCreatedEvent = { order: boardEntryFromConfirmation(order) };
+  app.realtime.emit(rooms.staff(order.restaurant_id), OrderEvents.created, payload);
+}
+
+export function orderUpdatedPayload(
+  order: OrderRow,
+  change: OrderUpdatedEvent['change'],
+  previousStatus: OrderStatus | null,
+  paymentStatus: PaymentRow['status'] | null,
+): OrderUpdatedEvent {
+  return {
+    id: order.id,
+    restaurant_id: order.restaurantId,
+    order_number: order.orderNumber,
+    change,
+    status: order.status,
+    previous_status: previousStatus,
+    estimated_pickup_time: order.estimatedPickupTime.toISOString(),
+    refunded_total: centsToDollars(order.refundedCents),
+    refunded_cents: order.refundedCents,
+    refund_status: refundStatus(order.totalCents, order.refundedCents),
+    payment_status: paymentStatus,
+    updated_at: order.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * 'order_updated' to the staff room, the order's room (the confirmation page) and the owner's user
+ * room (their order history), in one emit so a socket in several of them hears it once. After commit.
+ */
+export function emitOrderUpdated(app: FastifyInstance, order: OrderRow, payload: OrderUpdatedEvent): void {
+  const targets = [rooms.staff(order.restaurantId), rooms.order(order.id)];
+  if (order.userId !== null) targets.push(rooms.user(order.userId));
+  app.realtime.io.to(targets).emit(OrderEvents.updated, payload);
+}
+
+export function emitOrdersAcknowledged(
+  app: FastifyInstance,
+  input: { restaurantId: number; ids: number[]; at: Date; by: ActorOutput; unacknowledgedCount: number },
+): void {
+  if (input.ids.length === 0) return;
+  const payload: OrdersAcknowledgedEvent = {
+    restaurant_id: input.restaurantId,
+    ids: input.ids,
+    acknowledged_at: input.at.toISOString(),
+    acknowledged_by: input.by,
+    unacknowledged_count: input.unacknowledgedCount,
+  };
+  app.realtime.emit(rooms.staff(input.restaurantId), OrderEvents.acknowledged, payload);
+}

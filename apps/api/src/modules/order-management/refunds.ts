@@ -1,0 +1,380 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { variantLabel } from '@kusina/domain/merchandise';
+import {
+  canRefund,
+  OrderManagementMessages,
+  refundAmountCents,
+  refundQuantityMessage,
+  type RefundInput,
+  type RefundOutput,
+} from '@kusina/domain/order-management';
+import type { OrderStatus } from '@kusina/domain/orders';
+import type { Database } from '../../db/client.ts';
+import {
+  menuItems,
+  merchandiseItems,
+  merchandiseStockEvents,
+  merchandiseVariants,
+  optionGroups,
+  options,
+  orderItems,
+  orders,
+  orderStatusEvents,
+  payments,
+  refundLines,
+  refunds,
+} from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
+import { AppError } from '../../lib/errors.ts';
+import { assertRestaurantAccess } from '../../plugins/auth.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+import { invalidateMenuCache } from '../menu/cache.ts';
+import { PaymentDeclinedError } from '../payments/processor.ts';
+import { notAvailable, processorFor } from '../payments/select.ts';
+import { processorRef } from '../payments/service.ts';
+import { emitOrderUpdated, orderUpdatedPayload } from './realtime.ts';
+import * as repo from './repository.ts';
+
+interface PlannedLine {
+  item: repo.OrderItemRow;
+  quantity: number;
+  amountCents: number;
+}
+
+/** What a refund will do, decided under the order's lock from the order's own rows. */
+interface RefundPlan {
+  order: repo.OrderRow;
+  payment: repo.PaymentRow;
+  full: boolean;
+  lines: PlannedLine[];
+  amountCents: number;
+  /** Every unit of the order is refunded after this one: the order and payment become refunded. */
+  completes: boolean;
+}
+
+function refundFailed(message: string): AppError {
+  return new AppError('REFUND_FAILED', 402, `Refund failed: ${message}`);
+}
+
+/** Shares a refund's amount over its lines by their value; the rounding remainder goes to the last. */
+function splitAmount(amountCents: number, lines: { item: repo.OrderItemRow; quantity: number }[]): PlannedLine[] {
+  const gross = lines.map((l) => l.item.unitPriceCents * l.quantity);
+  const totalGross = gross.reduce((a, b) => a + b, 0);
+  let given = 0;
+  return lines.map((line, index) => {
+    const last = index === lines.length - 1;
+    const share = last ? amountCents - given : totalGross === 0 ? 0 : Math.floor((amountCents * (gross[index] ?? 0)) / totalGross);
+    given += share;
+    return { ...line, amountCents: share };
+  });
+}
+
+async function planRefund(tx: Database, user: SessionUser, orderId: number, input: RefundInput): Promise<RefundPlan> {
+  const locked = await repo.lockOrder(tx, orderId);
+  if (!locked) throw AppError.notFound(OrderManagementMessages.orderNotFound);
+  const { order } = locked;
+  assertRestaurantAccess(user, order.restaurantId, 'admin');
+  if (!canRefund(order.status)) throw AppError.conflict(OrderManagementMessages.alreadyFullyRefunded);
+  const payment = await repo.paymentOf(tx, order.id, true);
+  // 'refunded' too: a processor's webhook may already say so after a partial refund.
+  if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded')) throw AppError.conflict(OrderManagementMessages.noCapturedPayment);
+
+  const lines = await repo.linesOf(tx, order.id);
+  const selection = new Map<number, number>();
+  if (input.full) {
+    for (const line of lines) if (line.quantity > line.refundedQuantity) selection.set(line.id, line.quantity - line.refundedQuantity);
+  } else {
+    (input.lines ?? []).forEach((wanted, index) => {
+      const line = lines.find((l) => l.id === wanted.order_item_id);
+      if (!line) {
+        throw AppError.validation(OrderManagementMessages.refundLineUnknown, { [`lines.${index}.order_item_id`]: OrderManagementMessages.refundLineUnknown });
+      }
+      const refundable = line.quantity - line.refundedQuantity;
+      if (wanted.quantity > refundable) {
+        const message = refundQuantityMessage(line.name, refundable);
+        throw AppError.conflict(message, { fields: { [`lines.${index}.quantity`]: message }, refundable_quantity: refundable });
+      }
+      selection.set(line.id, wanted.quantity);
+    });
+  }
+  if (selection.size === 0) throw AppError.conflict(OrderManagementMessages.refundNothingLeft);
+
+  const amountCents = refundAmountCents(
+    {
+      total_cents: order.totalCents,
+      subtotal_cents: order.subtotalCents,
+      refunded_cents: order.refundedCents,
+      lines: lines.map((l) => ({ id: l.id, unit_price_cents: l.unitPriceCents, quantity: l.quantity, refunded_quantity: l.refundedQuantity })),
+    },
+    input.full ? 'full' : selection,
+  );
+  // By construction never true; the CHECK on orders.refunded_cents is the last word.
+  if (order.refundedCents + amountCents > order.totalCents || amountCents > payment.amountCents) {
+    throw AppError.conflict(OrderManagementMessages.refundExceedsPaid);
+  }
+  const chosen = lines.filter((l) => selection.has(l.id)).map((item) => ({ item, quantity: selection.get(item.id) ?? 0 }));
+  return {
+    order,
+    payment,
+    full: input.full,
+    lines: splitAmount(amountCents, chosen),
+    amountCents,
+    completes: lines.every((l) => l.refundedQuantity + (selection.get(l.id) ?? 0) === l.quantity),
+  };
+}
+
+/**
+ * The processor gives the money back. The key names this refund by the payment, what was refunded
+ * before and the amount: a retry of the same refund (after a failed commit) gets the same answer
+ * from Stripe or PayPal, while a later partial refund of the same amount is a new one.
+ */
+async function refundAtProcessor(app: FastifyInstance, plan: RefundPlan): Promise<string | null> {
+  if (plan.amountCents === 0) return null;
+  const { payment } = plan;
+  try {
+    const { refundId } = await processorFor(app.config, payment.processor).refund({
+      ...processorRef(payment),
+      amountCents: plan.amountCents,
+      idempotencyKey: `kusina-refund-${payment.id}-${plan.order.refundedCents}-${plan.amountCents}`,
+    });
+    return refundId;
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if (error instanceof PaymentDeclinedError) throw refundFailed(error.message);
+    app.log.error({ err: error, payment_id: payment.id, order_id: plan.order.id }, 'refund: payment processor unavailable');
+    throw notAvailable();
+  }
+}
+
+/** Puts refunded units back in stock ('return') or counts them as damaged stock ('damaged'). Returns the order lines whose stock changed. */
+async function restock(tx: Database, user: SessionUser, plan: RefundPlan, input: RefundInput): Promise<{ restocked: Set<number>; menuChanged: boolean }> {
+  const damaged = input.restock === 'damaged';
+  const restocked = new Set<number>();
+  const change = (column: typeof menuItems.stockQuantity | typeof options.stockQuantity | typeof merchandiseVariants.stockQuantity, q: number) =>
+    sql`${column} + ${q}`;
+
+  // Menu items, then options, then variants, each in id order: the order checkout locks them in.
+  const food = plan.lines.filter((l) => l.item.itemType === 'food' && l.item.menuItemId !== null);
+  const itemUnits = new Map<number, number>();
+  for (const l of food) itemUnits.set(l.item.menuItemId!, (itemUnits.get(l.item.menuItemId!) ?? 0) + l.quantity);
+  let menuChanged = false;
+  if (itemUnits.size > 0) {
+    const tracked = await tx
+      .select({ id: menuItems.id, tracked: menuItems.enableStockTracking })
+      .from(menuItems)
+      .where(inArray(menuItems.id, [...itemUnits.keys()]))
+      .orderBy(asc(menuItems.id))
+      .for('update');
+    for (const item of tracked) {
+      if (!item.tracked) continue;
+      const q = itemUnits.get(item.id) ?? 0;
+      await tx
+        .update(menuItems)
+        .set({ stockQuantity: change(menuItems.stockQuantity, q), ...(damaged ? { damagedQuantity: sql`${menuItems.damagedQuantity} + ${q}` } : {}) })
+        .where(eq(menuItems.id, item.id));
+      menuChanged = true;
+      for (const l of food) if (l.item.menuItemId === item.id) restocked.add(l.item.id);
+    }
+  }
+
+  const optionUnits = new Map<number, number>();
+  for (const l of food) for (const optionId of l.item.selectedOptionIds) optionUnits.set(optionId, (optionUnits.get(optionId) ?? 0) + l.quantity);
+  if (optionUnits.size > 0) {
+    const rows = await tx
+      .select({ id: options.id, tracked: optionGroups.enableInventoryTracking })
+      .from(options)
+      .innerJoin(optionGroups, eq(optionGroups.id, options.optionGroupId))
+      .where(inArray(options.id, [...optionUnits.keys()]))
+      .orderBy(asc(options.id))
+      .for('update', { of: options });
+    for (const option of rows) {
+      if (!option.tracked) continue;
+      const q = optionUnits.get(option.id) ?? 0;
+      await tx
+        .update(options)
+        .set({ stockQuantity: change(options.stockQuantity, q), ...(damaged ? { damagedQuantity: sql`${options.damagedQuantity} + ${q}` } : {}) })
+        .where(eq(options.id, option.id));
+      menuChanged = true;
+      for (const l of food) if (l.item.selectedOptionIds.includes(option.id)) restocked.add(l.item.id);
+    }
+  }
+
+  const merchandise = plan.lines.filter((l) => l.item.itemType === 'merchandise' && l.item.variantId !== null).sort((a, b) => a.item.variantId! - b.item.variantId!);
+  for (const l of merchandise) {
+    const [variant] = await tx
+      .select({ variant: merchandiseVariants, item: { id: merchandiseItems.id, name: merchandiseItems.name, tracked: merchandiseItems.enableStockTracking } })
+      .from(merchandiseVariants)
+      .innerJoin(merchandiseItems, eq(merchandiseItems.id, merchandiseVariants.merchandiseItemId))
+      .where(eq(merchandiseVariants.id, l.item.variantId!))
+      .for('update', { of: merchandiseVariants });
+    if (!variant || !variant.item.tracked) continue;
+    const [after] = await tx
+      .update(merchandiseVariants)
+      .set({
+        stockQuantity: change(merchandiseVariants.stockQuantity, l.quantity),
+        ...(damaged ? { damagedQuantity: sql`${merchandiseVariants.damagedQuantity} + ${l.quantity}` } : {}),
+      })
+      .where(eq(merchandiseVariants.id, variant.variant.id))
+      .returning();
+    if (!after) continue;
+    await tx.insert(merchandiseStockEvents).values({
+      restaurantId: plan.order.restaurantId,
+      merchandiseItemId: variant.item.id,
+      merchandiseVariantId: after.id,
+      itemName: variant.item.name,
+      variantLabel: variantLabel(after),
+      userId: user.id,
+      orderId: plan.order.id,
+      kind: damaged ? 'damaged' : 'return',
+      // Change of the sellable quantity: returned units can be sold again, damaged ones cannot.
+      delta: damaged ? 0 : l.quantity,
+      stockQuantity: after.stockQuantity,
+      damagedQuantity: after.damagedQuantity,
+      reason: `Refund of order ${plan.order.orderNumber}: ${input.reason}`,
+    });
+    restocked.add(l.item.id);
+  }
+  return { restocked, menuChanged };
+}
+
+interface Written {
+  order: repo.OrderRow;
+  refundId: number;
+  previousStatus: OrderStatus | null;
+  paymentStatus: repo.PaymentRow['status'];
+  menuChanged: boolean;
+}
+
+/** Records a refund the processor has made: the refund and its lines, the order's figures, stock. */
+async function writeRefund(tx: Database, user: SessionUser, plan: RefundPlan, processorRefundId: string | null, input: RefundInput): Promise<Written> {
+  const now = new Date();
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      orderId: plan.order.id,
+      restaurantId: plan.order.restaurantId,
+      paymentId: plan.payment.id,
+      processor: plan.payment.processor,
+      processorRefundId,
+      amountCents: plan.amountCents,
+      full: plan.full || plan.completes,
+      restock: input.restock,
+      reason: input.reason,
+      actorUserId: user.id,
+      createdAt: now,
+    })
+    .returning();
+  if (!refund) throw new Error('refund insert returned nothing');
+
+  for (const line of plan.lines) {
+    // The CHECK (refunded_quantity ≤ quantity) backs the check made under the order's lock.
+    await tx
+      .update(orderItems)
+      .set({ refundedQuantity: sql`${orderItems.refundedQuantity} + ${line.quantity}` })
+      .where(and(eq(orderItems.id, line.item.id), eq(orderItems.orderId, plan.order.id)));
+  }
+  const { restocked, menuChanged } = await restock(tx, user, plan, input);
+  await tx.insert(refundLines).values(
+    plan.lines.map((line) => ({
+      refundId: refund.id,
+      orderItemId: line.item.id,
+      quantity: line.quantity,
+      amountCents: line.amountCents,
+      restock: input.restock,
+      restocked: restocked.has(line.item.id),
+    })),
+  );
+
+  const previousStatus = plan.order.status;
+  const [order] = await tx
+    .update(orders)
+    .set({
+      // The CHECK (refunded_cents ≤ total_cents) makes "more than was paid" impossible.
+      refundedCents: sql`${orders.refundedCents} + ${plan.amountCents}`,
+      ...(plan.completes ? { status: 'refunded' as const } : {}),
+    })
+    .where(eq(orders.id, plan.order.id))
+    .returning();
+  if (!order) throw new Error('order vanished under its lock');
+  let paymentStatus = plan.payment.status;
+  if (plan.completes) {
+    await tx.insert(orderStatusEvents).values({ orderId: order.id, fromStatus: previousStatus, toStatus: 'refunded', actorUserId: user.id, reason: input.reason, createdAt: now });
+    await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, plan.payment.id));
+    paymentStatus = 'refunded';
+  }
+  return { order, refundId: refund.id, previousStatus: plan.completes ? previousStatus : null, paymentStatus, menuChanged };
+}
+
+/**
+ * POST /admin/orders/:id/refunds (admins). One transaction holds the order's row lock from the
+ * check to the commit, so two refunds of one order run one after the other and the second sees
+ * what the first took: the total refunded never exceeds what was paid. The processor is called
+ * under that lock, after every check and before any write:
+ * - the processor refuses or cannot be reached → the transaction rolls back, nothing is recorded;
+ * - the processor refunded but the database failed → the refund is recorded again in a fresh
+ *   transaction (re-checked against the order as it is now); if that fails too, it is logged as
+ *   fatal with every id needed to reconcile by hand (as checkout's refundOrphanCapture does).
+ */
+export async function refundOrder(app: FastifyInstance, user: SessionUser, orderId: number, input: RefundInput): Promise<RefundOutput> {
+  let made: { plan: RefundPlan; processorRefundId: string | null } | null = null;
+  let written: Written;
+  try {
+    written = await transaction(
+      app.pool,
+      async ({ tx }) => {
+        const plan = await planRefund(tx, user, orderId, input);
+        const processorRefundId = await refundAtProcessor(app, plan);
+        made = { plan, processorRefundId };
+        return writeRefund(tx, user, plan, processorRefundId, input);
+      },
+      // Never re-run: a retry would call the processor again.
+      { attempts: 1 },
+    );
+  } catch (error) {
+    const orphan = made as { plan: RefundPlan; processorRefundId: string | null } | null;
+    if (!orphan) throw error;
+    written = await recordAfterFailure(app, user, orderId, input, orphan, error);
+  }
+
+  if (written.menuChanged) invalidateMenuCache(app, written.order.restaurantId);
+  emitOrderUpdated(app, written.order, orderUpdatedPayload(written.order, 'refund', written.previousStatus, written.paymentStatus));
+  const detail = await repo.loadDetail(app.db, written.order);
+  const refund = detail.refunds.find((r) => r.id === written.refundId);
+  if (!refund) throw new Error('refund vanished after commit');
+  return { refund, order: detail };
+}
+
+async function recordAfterFailure(
+  app: FastifyInstance,
+  user: SessionUser,
+  orderId: number,
+  input: RefundInput,
+  made: { plan: RefundPlan; processorRefundId: string | null },
+  cause: unknown,
+): Promise<Written> {
+  const context = {
+    order_id: orderId,
+    payment_id: made.plan.payment.id,
+    processor: made.plan.payment.processor,
+    processor_refund_id: made.processorRefundId,
+    amount_cents: made.plan.amountCents,
+  };
+  app.log.error({ err: cause, ...context }, 'refund made at the processor but not recorded; recording it again');
+  try {
+    return await transaction(
+      app.pool,
+      async ({ tx }) => {
+        const plan = await planRefund(tx, user, orderId, input);
+        if (plan.amountCents !== made.plan.amountCents || plan.order.refundedCents !== made.plan.order.refundedCents) {
+          throw new Error('the order changed between the processor refund and its record');
+        }
+        return writeRefund(tx, user, plan, made.processorRefundId, input);
+      },
+      { attempts: 1 },
+    );
+  } catch (error) {
+    app.log.fatal({ err: error, first_error: cause, ...context }, 'refund made at the processor could not be recorded: reconcile by hand');
+    throw cause;
+  }
+}

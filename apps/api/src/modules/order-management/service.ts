@@ -1,0 +1,236 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  allowedTransitions,
+  canChangeEta,
+  canTransition,
+  etaLockedMessage,
+  etaProblem,
+  formatPickupTime,
+  illegalTransitionMessage,
+  orderEtaChangedText,
+  orderPreparingText,
+  orderReadyText,
+  OrderManagementMessages,
+  type AcknowledgeAllInput,
+  type AcknowledgeOutput,
+  type OrderDetailOutput,
+  type OrderEtaInput,
+  type OrderListOutput,
+  type OrderListQuery,
+  type OrderStatusChangeInput,
+  type UnacknowledgedCountOutput,
+} from '@kusina/domain/order-management';
+import type { OrderStatus } from '@kusina/domain/orders';
+import { orderEtaEvents, orders, orderStatusEvents } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
+import { AppError } from '../../lib/errors.ts';
+import { assertRestaurantAccess } from '../../plugins/auth.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+import { enqueueNotifications, type NotificationContext, type NotificationMessage } from '../notifications/service.ts';
+import { emitOrdersAcknowledged, emitOrderUpdated, orderUpdatedPayload } from './realtime.ts';
+import * as repo from './repository.ts';
+
+/**
+ * The restaurant a call acts in: the one asked for, else the user's own; staff and admins only
+ * within their own restaurant, super admins anywhere (docs/decisions/0003).
+ */
+export function scopeRestaurant(user: SessionUser, requested: number | undefined, level: 'staff' | 'admin' = 'staff'): number {
+  const restaurantId = requested ?? user.restaurantId;
+  assertRestaurantAccess(user, restaurantId, level);
+  return restaurantId;
+}
+
+/** The order, or 404; 403 when it belongs to a restaurant the user does not work for. */
+export async function orderForStaff(app: FastifyInstance, user: SessionUser, id: number, level: 'staff' | 'admin' = 'staff'): Promise<repo.OrderRow> {
+  const order = await repo.findOrder(app.db, id);
+  if (!order) throw AppError.notFound(OrderManagementMessages.orderNotFound);
+  assertRestaurantAccess(user, order.restaurantId, level);
+  return order;
+}
+
+export async function listOrders(app: FastifyInstance, user: SessionUser, query: OrderListQuery): Promise<OrderListOutput> {
+  const restaurantId = scopeRestaurant(user, query.restaurant_id);
+  const [page, unacknowledged] = await Promise.all([repo.listBoard(app.db, restaurantId, query), repo.unacknowledgedCount(app.db, restaurantId)]);
+  return {
+    orders: page.entries,
+    total_count: page.totalCount,
+    page: query.page,
+    per_page: query.per_page,
+    total_pages: Math.ceil(page.totalCount / query.per_page),
+    unacknowledged_count: unacknowledged.count,
+    status_counts: page.statusCounts,
+    locations: page.locations,
+  };
+}
+
+export async function countUnacknowledged(app: FastifyInstance, user: SessionUser, requested: number | undefined): Promise<UnacknowledgedCountOutput> {
+  const restaurantId = scopeRestaurant(user, requested);
+  const { count, latestOrderId } = await repo.unacknowledgedCount(app.db, restaurantId);
+  return { restaurant_id: restaurantId, count, latest_order_id: latestOrderId };
+}
+
+export async function getOrderDetail(app: FastifyInstance, user: SessionUser, id: number): Promise<OrderDetailOutput> {
+  return repo.loadDetail(app.db, await orderForStaff(app, user, id));
+}
+
+async function acknowledge(
+  app: FastifyInstance,
+  user: SessionUser,
+  restaurantId: number,
+  filter: { orderId?: number; upToId?: number },
+): Promise<AcknowledgeOutput> {
+  const at = new Date();
+  const ids = await repo.acknowledgeOrders(app.db, { restaurantId, ...filter, userId: user.id, at });
+  const { count } = await repo.unacknowledgedCount(app.db, restaurantId);
+  if (ids.length > 0) {
+    const by = (await repo.actorById(app.db, user.id)) ?? { id: user.id, name: `${user.firstName} ${user.lastName}`, role: user.role };
+    emitOrdersAcknowledged(app, { restaurantId, ids, at, by, unacknowledgedCount: count });
+  }
+  return { restaurant_id: restaurantId, acknowledged_ids: ids, acknowledged_at: at.toISOString(), unacknowledged_count: count };
+}
+
+export async function acknowledgeOrder(app: FastifyInstance, user: SessionUser, id: number): Promise<AcknowledgeOutput> {
+  const order = await orderForStaff(app, user, id);
+  return acknowledge(app, user, order.restaurantId, { orderId: order.id });
+}
+
+export async function acknowledgeAll(app: FastifyInstance, user: SessionUser, input: AcknowledgeAllInput): Promise<AcknowledgeOutput> {
+  const restaurantId = scopeRestaurant(user, input.restaurant_id);
+  return acknowledge(app, user, restaurantId, input.up_to_id === undefined ? {} : { upToId: input.up_to_id });
+}
+
+/** The customer's text and e-mail, same words (the spec leaves them to us). */
+function customerMessages(order: repo.OrderRow, template: string, subject: string, text: string): NotificationMessage[] {
+  return [
+    { restaurantId: order.restaurantId, userId: order.userId, channel: 'sms', recipient: order.contactPhone, body: text, template },
+    {
+      restaurantId: order.restaurantId,
+      userId: order.userId,
+      channel: 'email',
+      recipient: order.contactEmail,
+      subject,
+      body: `Hafa adai ${order.contactName},\n\n${text}`,
+      template,
+    },
+  ];
+}
+
+function parseEta(value: string, field: string, now: Date): Date {
+  const eta = new Date(value);
+  const problem = Number.isNaN(eta.getTime()) ? OrderManagementMessages.etaInPast : etaProblem(eta, now);
+  if (problem) throw AppError.validation(problem, { [field]: problem });
+  return eta;
+}
+
+function etaFromInput(input: OrderEtaInput, now: Date): Date {
+  if (input.minutes_from_now !== undefined) return new Date(now.getTime() + input.minutes_from_now * 60_000);
+  return parseEta(input.estimated_pickup_time ?? '', 'estimated_pickup_time', now);
+}
+
+/**
+ * PATCH /admin/orders/:id/status. Under the order's row lock: the transition must be legal from
+ * the status the row has now (so two screens racing cannot skip a step), the event records who and
+ * when, entering preparing (with the ETA) or ready queues the customer's text and e-mail in the same
+ * transaction, and a status change acknowledges the order. Emits after commit.
+ */
+export async function changeStatus(app: FastifyInstance, user: SessionUser, id: number, input: OrderStatusChangeInput): Promise<OrderDetailOutput> {
+  if (input.status === 'refunded') {
+    throw AppError.validation(OrderManagementMessages.refundedOnlyByRefund, { status: OrderManagementMessages.refundedOnlyByRefund });
+  }
+  const now = new Date();
+  const eta = input.estimated_pickup_time === undefined ? null : parseEta(input.estimated_pickup_time, 'estimated_pickup_time', now);
+  if (eta && !canChangeEta(input.status)) {
+    const message = etaLockedMessage(input.status);
+    throw AppError.validation(message, { estimated_pickup_time: message });
+  }
+
+  const result = await transaction(app.pool, async ({ tx, client }) => {
+    const locked = await repo.lockOrder(tx, id);
+    if (!locked) throw AppError.notFound(OrderManagementMessages.orderNotFound);
+    const { order, restaurantName } = locked;
+    assertRestaurantAccess(user, order.restaurantId);
+    const from: OrderStatus = order.status;
+    if (!canTransition(from, input.status)) {
+      throw new AppError('ILLEGAL_TRANSITION', 409, illegalTransitionMessage(from, input.status), {
+        from,
+        to: input.status,
+        allowed: allowedTransitions(from),
+      });
+    }
+    const wasUnacknowledged = order.acknowledgedAt === null;
+    const etaChanged = eta !== null && eta.getTime() !== order.estimatedPickupTime.getTime();
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status: input.status,
+        ...(etaChanged ? { estimatedPickupTime: eta } : {}),
+        ...(wasUnacknowledged ? { acknowledgedAt: now, acknowledgedBy: user.id } : {}),
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    if (!updated) throw new Error('order vanished under its lock');
+    await tx.insert(orderStatusEvents).values({ orderId: order.id, fromStatus: from, toStatus: input.status, actorUserId: user.id, reason: input.reason ?? null, createdAt: now });
+    if (etaChanged) {
+      await tx.insert(orderEtaEvents).values({
+        orderId: order.id,
+        previousTime: order.estimatedPickupTime,
+        newTime: eta,
+        actorUserId: user.id,
+        notified: input.status === 'preparing',
+        createdAt: now,
+      });
+    }
+    const ctx: NotificationContext = { tx, client, boss: app.boss };
+    if (input.status === 'preparing') {
+      const text = orderPreparingText({ restaurantName, orderNumber: updated.orderNumber, pickupTime: formatPickupTime(updated.estimatedPickupTime, now) });
+      await enqueueNotifications(ctx, customerMessages(updated, 'order_preparing', `Your ${restaurantName} order ${updated.orderNumber} is being prepared`, text));
+    } else if (input.status === 'ready') {
+      const text = orderReadyText({ restaurantName, orderNumber: updated.orderNumber });
+      await enqueueNotifications(ctx, customerMessages(updated, 'order_ready', `Your ${restaurantName} order ${updated.orderNumber} is ready`, text));
+    }
+    const payment = await repo.paymentOf(tx, order.id);
+    return { updated, from, wasUnacknowledged, paymentStatus: payment?.status ?? null };
+  });
+
+  emitOrderUpdated(app, result.updated, orderUpdatedPayload(result.updated, 'status', result.from, result.paymentStatus));
+  if (result.wasUnacknowledged) {
+    const { count } = await repo.unacknowledgedCount(app.db, result.updated.restaurantId);
+    const by = (await repo.actorById(app.db, user.id)) ?? { id: user.id, name: `${user.firstName} ${user.lastName}`, role: user.role };
+    emitOrdersAcknowledged(app, { restaurantId: result.updated.restaurantId, ids: [result.updated.id], at: now, by, unacknowledgedCount: count });
+  }
+  return repo.loadDetail(app.db, result.updated);
+}
+
+/**
+ * PATCH /admin/orders/:id/eta: in the future, at most MAX_ETA_DAYS ahead, only until the order is
+ * ready. Recorded with who and when; the customer is told at once when the kitchen is already
+ * preparing (before that, the ETA goes out with the "preparing" message).
+ */
+export async function setEta(app: FastifyInstance, user: SessionUser, id: number, input: OrderEtaInput): Promise<OrderDetailOutput> {
+  const now = new Date();
+  const eta = etaFromInput(input, now);
+  const result = await transaction(app.pool, async ({ tx, client }) => {
+    const locked = await repo.lockOrder(tx, id);
+    if (!locked) throw AppError.notFound(OrderManagementMessages.orderNotFound);
+    const { order, restaurantName } = locked;
+    assertRestaurantAccess(user, order.restaurantId);
+    if (!canChangeEta(order.status)) throw AppError.conflict(etaLockedMessage(order.status));
+    if (eta.getTime() === order.estimatedPickupTime.getTime()) return { updated: order, changed: false, paymentStatus: null };
+    const notify = order.status === 'preparing';
+    const [updated] = await tx.update(orders).set({ estimatedPickupTime: eta }).where(eq(orders.id, order.id)).returning();
+    if (!updated) throw new Error('order vanished under its lock');
+    await tx.insert(orderEtaEvents).values({ orderId: order.id, previousTime: order.estimatedPickupTime, newTime: eta, actorUserId: user.id, notified: notify, createdAt: now });
+    if (notify) {
+      const text = orderEtaChangedText({ restaurantName, orderNumber: updated.orderNumber, pickupTime: formatPickupTime(eta, now) });
+      await enqueueNotifications(
+        { tx, client, boss: app.boss },
+        customerMessages(updated, 'order_eta_changed', `New pickup time for your ${restaurantName} order ${updated.orderNumber}`, text),
+      );
+    }
+    const payment = await repo.paymentOf(tx, order.id);
+    return { updated, changed: true, paymentStatus: payment?.status ?? null };
+  });
+  if (result.changed) emitOrderUpdated(app, result.updated, orderUpdatedPayload(result.updated, 'eta', null, result.paymentStatus));
+  return repo.loadDetail(app.db, result.updated);
+}

@@ -1,0 +1,69 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../../../test/api-mock.ts';
+import { makeUser, renderApp } from '../../../test/render-app.tsx';
+import { boardEntry, orderList } from '../test-fixtures.ts';
+
+const admin = makeUser({ id: 4, role: 'admin', first_name: 'Ana', last_name: 'Admin', name: 'Ana Admin' });
+
+function dashboardApi() {
+  return mockApi({
+    'GET /admin/orders': { body: orderList([boardEntry()]) },
+    'GET /admin/orders/unacknowledged_count': { body: { restaurant_id: 1, count: 0, latest_order_id: null } },
+    'GET /discount_configurations': { body: [] },
+    'GET /staff_members': { body: [] },
+    'GET /admin/notifications': { body: { messages: [], total: 0, page: 1, per_page: 10 } },
+  });
+}
+
+describe('admin dashboard frame', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('gives admins every tab, Order Management first, and keeps the tab in the URL', async () => {
+    const api = dashboardApi();
+    const { user } = renderApp('/admin', { user: admin });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Order Management', 'Staff & Discounts', 'Message outbox']);
+    expect(screen.getByRole('tab', { name: 'Order Management' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tabpanel', { name: 'Order Management' })).toBeInTheDocument();
+    expect(await screen.findByText('K-10101')).toBeInTheDocument();
+    // Other tabs' data waits until they are opened.
+    expect(api.callsTo('GET', '/discount_configurations')).toHaveLength(0);
+    expect(api.callsTo('GET', '/admin/notifications')).toHaveLength(0);
+
+    await user.click(screen.getByRole('tab', { name: 'Staff & Discounts' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\?tab=staff$/);
+    expect(await screen.findByRole('heading', { name: 'Staff Discount Options' })).toBeInTheDocument();
+
+    // Arrow keys move between tabs (one tab stop, WAI-ARIA tabs).
+    await user.keyboard('{ArrowRight}');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Message outbox' })).toHaveFocus());
+    expect(screen.getByRole('tab', { name: 'Message outbox' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\?tab=outbox$/);
+    await user.keyboard('{Home}');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
+  });
+
+  it('opens the tab the URL names (a reload keeps it)', async () => {
+    dashboardApi();
+    renderApp('/admin?tab=staff', { user: admin });
+    expect(await screen.findByRole('tab', { name: 'Staff & Discounts', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Staff members' })).toBeInTheDocument();
+  });
+
+  it('shows staff without admin rights only Order Management, whatever the URL asks', async () => {
+    const api = dashboardApi();
+    renderApp('/admin?tab=outbox', { user: makeUser({ role: 'staff', first_name: 'Kekoa' }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staff Tools / Order Management' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order Management' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Message outbox' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/admin/notifications')).toHaveLength(0);
+    expect(api.callsTo('GET', '/discount_configurations')).toHaveLength(0);
+  });
+});

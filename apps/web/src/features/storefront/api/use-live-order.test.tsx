@@ -1,0 +1,170 @@
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderUpdatedEvent } from '@kusina/domain/order-management';
+import type { OrderConfirmationOutput, OrderHistoryEntry } from '@kusina/domain/orders';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { useRealtimeStore } from '../../../stores/realtime-store.ts';
+import { sockets, type FakeSocket } from '../../../test/fake-socket.ts';
+import { OrderConfirmationPage } from '../routes/order-confirmation-page.tsx';
+import { OrderHistoryPage } from '../routes/order-history-page.tsx';
+import { renderRoute, stubApi } from '../test-utils.tsx';
+
+function order(overrides: Partial<OrderConfirmationOutput> = {}): OrderConfirmationOutput {
+  return {
+    id: 42,
+    restaurant_id: 1,
+    order_number: 'K-10042',
+    status: 'pending',
+    created_at: '2026-03-05T08:30:00Z',
+    estimated_pickup_time: '2026-03-05T08:55:00Z',
+    pickup_estimate: '20-25 minutes',
+    requires_advance_notice: false,
+    max_advance_notice_hours: null,
+    is_staff_order: false,
+    staff_member_name: null,
+    location_name: 'Kusina Barrigada',
+    location_address: '123 Route 8, Barrigada, GU',
+    items: [{ name: 'Chicken Kelaguen', price: 12.5, quantity: 2, customizations: {}, notes: null }],
+    merchandise_items: [],
+    food_subtotal: 25,
+    merchandise_subtotal: 0,
+    subtotal: 25,
+    discount: 0,
+    total: 25,
+    promo_code: null,
+    contact_name: 'Kai Santos',
+    contact_phone: '+16715550177',
+    contact_email: 'kai@example.com',
+    special_instructions: null,
+    payment: null,
+    ...overrides,
+  };
+}
+
+function update(overrides: Partial<OrderUpdatedEvent>): OrderUpdatedEvent {
+  return {
+    id: 42,
+    restaurant_id: 1,
+    order_number: 'K-10042',
+    change: 'status',
+    status: 'preparing',
+    previous_status: 'pending',
+    estimated_pickup_time: '2026-03-05T09:10:00Z',
+    refunded_total: 0,
+    refunded_cents: 0,
+    refund_status: 'none',
+    payment_status: 'captured',
+    updated_at: '2026-03-05T08:40:00Z',
+    ...overrides,
+  };
+}
+
+async function connected(): Promise<FakeSocket> {
+  let socket: FakeSocket | undefined;
+  await waitFor(async () => {
+    await vi.dynamicImportSettled();
+    socket = sockets.at(-1);
+    expect(socket).toBeDefined();
+  });
+  act(() => socket!.serverEmit('connect'));
+  return socket!;
+}
+
+const restaurant = { id: 1, name: 'Kusina', address: '123 Route 8, Barrigada, GU', phone_number: null, custom_pickup_location: null, vip_only_checkout: false, admin_settings: {} };
+
+describe('live order updates', () => {
+  beforeEach(() => {
+    sockets.length = 0;
+    localStorage.setItem('restaurantId', '1');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    useAuthStore.setState({ jwt: null, user: null });
+    useRealtimeStore.setState({ fallback: false });
+  });
+
+  it("joins the order's room with the link's token and shows each step and the ETA without a reload", async () => {
+    stubApi({ 'GET /api/v1/orders/42': () => ({ body: order() }), 'GET /api/v1/restaurants/1': () => ({ body: restaurant }) });
+    renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation/42?token=secret-abc', pattern: '/order-confirmation/:orderId?' });
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed' })).toBeInTheDocument();
+    expect(screen.getByTestId('live-order-status')).toHaveTextContent('ETA will be sent once staff begin preparing');
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Received');
+
+    const socket = await connected();
+    expect(socket.emitted).toContainEqual({ event: 'subscribe', payload: { channel: 'order', order_id: 42, token: 'secret-abc' } });
+    // A guest has no session: nothing in the handshake.
+    expect(socket.options).toMatchObject({ auth: {} });
+
+    // Another order's news is not this page's.
+    act(() => socket.serverEmit('order_updated', update({ id: 43, status: 'ready' })));
+    expect(screen.getByTestId('live-order-status')).toHaveTextContent('ETA will be sent once staff begin preparing');
+
+    act(() => socket.serverEmit('order_updated', update({ status: 'preparing', estimated_pickup_time: '2026-03-05T09:10:00Z' })));
+    // 09:10 UTC is 7:10 PM in Guam.
+    expect(await screen.findByText('We are preparing your order. Estimated pickup: March 5, 2026 at 7:10 PM')).toBeInTheDocument();
+    expect(screen.getByTestId('estimated-pickup')).toHaveTextContent('March 5, 2026 at 7:10 PM');
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Preparing');
+    expect(screen.queryByText('ETA will be sent once staff begin preparing')).not.toBeInTheDocument();
+
+    act(() => socket.serverEmit('order_updated', update({ change: 'eta', status: 'preparing', estimated_pickup_time: '2026-03-05T09:20:00Z' })));
+    expect(await screen.findByText('We are preparing your order. Estimated pickup: March 5, 2026 at 7:20 PM')).toBeInTheDocument();
+
+    act(() => socket.serverEmit('order_updated', update({ status: 'ready', previous_status: 'preparing', estimated_pickup_time: '2026-03-05T09:20:00Z' })));
+    expect(await screen.findByText('Your order is ready for pickup!')).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Ready for pickup');
+  });
+
+  it('listens as the signed-in owner (session token in the handshake) and says when an order is cancelled', async () => {
+    useAuthStore.setState({ jwt: 'owner-jwt', user: { id: 7, email: 'c@k.test', first_name: 'Maria', last_name: 'Cruz', name: 'Maria Cruz', phone: null, phone_verified: true, role: 'customer', restaurant_id: 1 } });
+    stubApi({ 'GET /api/v1/orders/42': () => ({ body: order() }), 'GET /api/v1/restaurants/1': () => ({ body: restaurant }) });
+    renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation/42', pattern: '/order-confirmation/:orderId?' });
+    await screen.findByRole('heading', { name: 'Order Confirmed' });
+    const socket = await connected();
+    expect(socket.options).toMatchObject({ auth: { token: 'owner-jwt' } });
+    expect(socket.emitted).toContainEqual({ event: 'subscribe', payload: { channel: 'order', order_id: 42 } });
+    act(() => socket.serverEmit('order_updated', update({ status: 'cancelled' })));
+    expect(await screen.findByText('This order has been cancelled.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Order progress' })).not.toBeInTheDocument();
+  });
+
+  it('fetches the order again every 10 s while the live connection is down', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const requests = stubApi({ 'GET /api/v1/orders/42': () => ({ body: order() }), 'GET /api/v1/restaurants/1': () => ({ body: restaurant }) });
+    renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation/42?token=t', pattern: '/order-confirmation/:orderId?' });
+    await screen.findByRole('heading', { name: 'Order Confirmed' });
+    const fetches = () => requests.filter((request) => request.url.pathname === '/api/v1/orders/42').length;
+    const settled = fetches();
+    act(() => useRealtimeStore.setState({ fallback: true }));
+    await act(async () => {
+      vi.advanceTimersByTime(10_000);
+    });
+    await waitFor(() => expect(fetches()).toBe(settled + 1));
+  });
+
+  it("updates the history's status badges live for the owner's orders", async () => {
+    useAuthStore.setState({ jwt: 'owner-jwt', user: { id: 7, email: 'c@k.test', first_name: 'Maria', last_name: 'Cruz', name: 'Maria Cruz', phone: null, phone_verified: true, role: 'customer', restaurant_id: 1 } });
+    const entry: OrderHistoryEntry = {
+      id: 42,
+      order_number: 'K-10042',
+      createdAt: '2026-03-05T08:30:00Z',
+      status: 'pending',
+      items: [{ name: 'Chicken Kelaguen', price: 12.5, quantity: 2, customizations: {}, notes: null }],
+      merchandise_items: [],
+      total: 25,
+      estimatedPickupTime: '2026-03-05T08:55:00Z',
+      specialInstructions: null,
+    };
+    stubApi({ 'GET /api/v1/orders': () => ({ body: { orders: [entry], total_count: 1, page: 1, per_page: 5, total_pages: 1 } }) });
+    renderRoute(<OrderHistoryPage />, { path: '/orders' });
+    expect(await screen.findByRole('heading', { name: 'Order K-10042' })).toBeInTheDocument();
+    const socket = await connected();
+    expect(socket.options).toMatchObject({ auth: { token: 'owner-jwt' } });
+    const badge = () => document.querySelector('[data-status]');
+    expect(badge()).toHaveTextContent('Pending');
+    act(() => socket.serverEmit('order_updated', update({ status: 'ready' })));
+    await waitFor(() => expect(badge()).toHaveTextContent('Ready'));
+    expect(screen.getByText('March 5, 2026 at 7:10 PM')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,155 @@
+import type { Page } from '@playwright/test';
+import { demo, E2E_PORT, expect, expectAccessible, signIn, test } from './fixtures.ts';
+
+/**
+ * Issue #5's order management in a real browser against the production build: a staff member has
+ * the live board open in one browser context while a guest orders in another; the order arrives on
+ * the board without a reload, staff acknowledge it, start preparing with an ETA, push the ETA, mark
+ * it ready and picked up, and the guest's confirmation page shows every step as it happens. axe runs
+ * on the admin pages.
+ */
+
+const LOCAL_ORIGIN = `http://localhost:${E2E_PORT}`;
+
+async function guestOrdersKatsuPlate(page: Page, contactName: string): Promise<string> {
+  await page.goto('/menu');
+  await page.getByRole('searchbox', { name: 'Search menu' }).fill('chicken katsu');
+  await page.getByRole('button', { name: 'Add Chicken Katsu Plate to Cart' }).click();
+  await expect(page.getByText('Added Chicken Katsu Plate to cart')).toBeVisible();
+  await page.goto('/checkout');
+  await page.getByLabel('Name', { exact: true }).fill(contactName);
+  await page.getByLabel('Email').fill('kai@example.com');
+  await page.getByLabel('Phone').fill('+16715550177');
+  await expect(page.getByRole('note', { name: 'Test mode' })).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+  const orderNumber = (await page.getByTestId('order-number').innerText()).match(/K-\d+/)?.[0];
+  expect(orderNumber, 'order number on the confirmation').toBeTruthy();
+  return orderNumber!;
+}
+
+test('a new order reaches the open board live, and the customer sees acknowledged → preparing with ETA → ready → picked up without a reload', async ({ page, browser }) => {
+  // The counter: staff signed in, the board open in its own browser context.
+  const counter = await browser.newContext({ baseURL: LOCAL_ORIGIN });
+  const staff = await counter.newPage();
+  await signIn(staff, demo.staff);
+  await staff.goto('/admin');
+  await expect(staff.getByRole('heading', { level: 1, name: 'Staff Tools / Order Management' })).toBeVisible();
+  await expect(staff.getByRole('tablist')).toHaveCount(0);
+  await expect(staff.getByTestId('board-connection')).toHaveText('Live');
+  await expectAccessible(staff);
+  // Marks both documents: a reload would lose the mark.
+  const markDocument = (target: Page) =>
+    target.evaluate(() => {
+      (window as unknown as { kusinaNoReload: boolean }).kusinaNoReload = true;
+    });
+  const stillSameDocument = (target: Page) => target.evaluate(() => (window as unknown as { kusinaNoReload?: boolean }).kusinaNoReload === true);
+  await markDocument(staff);
+
+  // The guest orders on the storefront (restaurant 1).
+  const contactName = `Kai Live ${Date.now() % 100_000}`;
+  const orderNumber = await guestOrdersKatsuPlate(page, contactName);
+  await expect(page).toHaveURL(/\/order-confirmation\/\d+\?token=/);
+  await expect(page.getByTestId('live-order-status')).toHaveText('ETA will be sent once staff begin preparing');
+  await markDocument(page);
+
+  // It appears on the board by itself, on top, new, with the count raised and announced.
+  const card = staff.getByTestId('order-card').filter({ hasText: orderNumber });
+  await expect(card).toBeVisible();
+  await expect(staff.getByTestId('order-card').first()).toContainText(orderNumber);
+  await expect(card).toContainText(contactName);
+  await expect(card.getByText('New', { exact: true })).toBeVisible();
+  await expect(staff.getByTestId('unacknowledged-count')).toContainText(/\d+ new orders? to acknowledge/);
+  await expect(staff.getByTestId('board-announcer')).toContainText(`New order ${orderNumber} from ${contactName}`);
+
+  await card.getByRole('button', { name: `Acknowledge order ${orderNumber}` }).click();
+  await expect(card.getByText('New', { exact: true })).toHaveCount(0);
+
+  // The search finds it by the customer's name too.
+  await staff.getByLabel('Search orders').fill(contactName);
+  await expect(staff.getByTestId('order-card')).toHaveCount(1);
+  await expect(staff).toHaveURL(/q=Kai\+Live/);
+
+  await card.getByRole('button', { name: `View order ${orderNumber}` }).click();
+  const detail = staff.getByRole('dialog', { name: `Order ${orderNumber}` });
+  await expect(detail).toBeVisible();
+  await expect(detail.getByText('Chicken Katsu Plate')).toBeVisible();
+  await expect(detail.getByTestId('status-history')).toContainText('Placed (Pending) · Customer checkout');
+  await expect(detail.getByRole('group', { name: 'Change status' }).getByRole('button')).toHaveText(['Confirm', 'Start preparing', 'Cancel order']);
+  await expectAccessible(staff);
+
+  // Preparing, ready in 20 minutes: the customer sees the step and the pickup time.
+  await detail.getByRole('button', { name: 'Start preparing', exact: true }).click();
+  await detail.getByRole('button', { name: '20 min' }).click();
+  await expectAccessible(staff);
+  await detail.getByRole('button', { name: /^Start preparing · ready/ }).click();
+  await expect(detail.getByRole('group', { name: 'Change status' }).getByRole('button')).toHaveText(['Mark ready', 'Cancel order']);
+  const eta = (await detail.getByTestId('current-eta').locator('span').first().innerText()).trim();
+  expect(eta).toMatch(/^\d{1,2}:\d{2} [AP]M$/);
+  await expect(page.getByTestId('live-order-status')).toHaveText(new RegExp(`^We are preparing your order\\. Estimated pickup: .+ at ${eta}$`));
+  await expect(page.getByRole('listitem').filter({ hasText: 'Preparing' })).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByTestId('estimated-pickup')).toContainText(eta);
+  await expect(detail.getByTestId('status-history')).toContainText('Pending → Preparing');
+
+  // The kitchen needs 5 more minutes: the new time reaches the customer too.
+  await detail.getByRole('button', { name: '+5 min' }).click();
+  await expect(detail.getByTestId('current-eta').locator('span').first()).not.toHaveText(eta);
+  const later = (await detail.getByTestId('current-eta').locator('span').first().innerText()).trim();
+  await expect(page.getByTestId('live-order-status')).toContainText(`at ${later}`);
+
+  await detail.getByRole('button', { name: 'Mark ready' }).click();
+  await expect(page.getByTestId('live-order-status')).toHaveText('Your order is ready for pickup!');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Ready for pickup' })).toHaveAttribute('aria-current', 'step');
+
+  await detail.getByRole('button', { name: 'Picked up' }).click();
+  await expect(page.getByTestId('live-order-status')).toHaveText('Your order has been picked up. Enjoy!');
+  await expect(detail.getByText('This order is completed: its status can no longer change.')).toBeVisible();
+  await expect(detail.getByTestId('status-history')).toContainText('Ready → Completed');
+
+  // Every step arrived without a reload, on both screens.
+  expect(await stillSameDocument(page)).toBe(true);
+  expect(await stillSameDocument(staff)).toBe(true);
+  await expectAccessible(page);
+  await counter.close();
+});
+
+test('an admin manages staff discounts and sees every tab, each accessible', async ({ page }) => {
+  await signIn(page, demo.admin);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveText(['Order Management', 'Staff & Discounts', 'Message outbox']);
+  await expect(page.getByRole('tab', { name: 'Order Management' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('board-connection')).toHaveText('Live');
+  await expectAccessible(page);
+
+  await page.getByRole('tab', { name: 'Staff & Discounts' }).click();
+  await expect(page).toHaveURL(/\/admin\?tab=staff$/);
+  await expect(page.getByRole('heading', { name: 'Staff Discount Options' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Add discount' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add staff discount' });
+  await dialog.getByLabel('Name').fill('Test Shift');
+  const code = `SHIFT${Date.now() % 1_000_000}`;
+  await dialog.getByLabel('Code').fill(code);
+  await dialog.getByLabel('Discount percentage').fill('120');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Discount percentage must be between 0 and 100.')).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel('Discount percentage').fill('25');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Discount Test Shift saved.')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Staff discount options' }).getByRole('row').filter({ hasText: code })).toContainText('25%');
+
+  // A reload keeps the tab.
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Staff & Discounts' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('table', { name: 'Staff discount options' }).getByRole('row').filter({ hasText: code })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Message outbox' }).click();
+  await expect(page.getByRole('heading', { name: 'Message outbox' })).toBeVisible();
+  await expectAccessible(page);
+});
