@@ -153,3 +153,63 @@ test('an admin manages staff discounts and sees every tab, each accessible', asy
   await expect(page.getByRole('heading', { name: 'Message outbox' })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('staff place a staff order for a staff member with the default staff discount, and the confirmation shows the member and the discount', async ({ page }) => {
+  await signIn(page, demo.staff);
+  await page.goto('/menu');
+  await page.getByRole('searchbox', { name: 'Search menu' }).fill('chicken katsu');
+  await page.getByRole('button', { name: 'Add Chicken Katsu Plate to Cart' }).click();
+  await expect(page.getByText('Added Chicken Katsu Plate to cart')).toBeVisible();
+  await page.goto('/checkout');
+
+  // The section is there for staff, off until asked for.
+  const staffSwitch = page.getByRole('switch', { name: 'This order is for a staff member' });
+  await expect(page.getByRole('heading', { name: 'Staff order' })).toBeVisible();
+  await expect(staffSwitch).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByTestId('order-total')).toBeVisible();
+  const cents = async (locator: ReturnType<Page['getByTestId']>) => Math.round(Number((await locator.innerText()).replace(/[^\d.]/g, '')) * 100);
+  const summary = page.getByRole('complementary', { name: 'Order Summary' });
+  const subtotal = await cents(summary.getByText('Subtotal', { exact: true }).locator('xpath=following-sibling::dd'));
+
+  await staffSwitch.click();
+  await expect(staffSwitch).toHaveAttribute('aria-checked', 'true');
+  // The active options (the test above adds one), the default (On Duty) chosen, No discount last;
+  // the inactive Family Meal is not offered.
+  const options = page.getByRole('group', { name: 'Staff discount' }).getByRole('radio');
+  await expect(options.first()).toHaveAccessibleName('On Duty 50%');
+  await expect(options.last()).toHaveAccessibleName('No discount');
+  await expect(page.getByRole('radio', { name: 'On Duty 50%' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Off Duty 30%' })).not.toBeChecked();
+  await expect(page.getByRole('radio', { name: 'No discount' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Family Meal/ })).toHaveCount(0);
+  await page.getByLabel('Staff member').selectOption('Joaquin Santos');
+
+  // The server's figures: half the subtotal off.
+  const discountLine = summary.getByText('Staff discount (On Duty 50%)');
+  await expect(discountLine).toBeVisible();
+  const discount = await cents(discountLine.locator('xpath=following-sibling::dd'));
+  expect(Math.abs(discount - subtotal / 2)).toBeLessThanOrEqual(1);
+  expect(await cents(page.getByTestId('order-total'))).toBe(subtotal - discount);
+  await expect(page.getByLabel('Promo code')).toBeDisabled();
+  await expect(page.getByText('A promo code cannot be combined with a staff discount.')).toBeVisible();
+  await expectAccessible(page);
+
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Kekoa Staff');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+  await expect(page).toHaveURL(/\/order-confirmation\/\d+\?token=/);
+  const banner = page.getByRole('status').filter({ hasText: 'Staff Order' });
+  await expect(banner).toContainText('Placed for Joaquin Santos.');
+  await expect(banner.getByTestId('staff-discount')).toHaveText('Staff discount: On Duty (50% off)');
+  await expect(page.getByText('Staff discount (On Duty 50%)')).toBeVisible();
+  await expectAccessible(page);
+
+  // A reload reads the order back from the server: the same staff order and discount.
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Staff Order' }).getByTestId('staff-discount')).toHaveText('Staff discount: On Duty (50% off)');
+  await expect(page.getByText('Staff discount (On Duty 50%)').locator('xpath=following-sibling::dd')).toHaveText(`−$${(discount / 100).toFixed(2)}`);
+});

@@ -40,6 +40,9 @@ export const CheckoutMessages = {
   cardExpiryInvalid: "Your card's expiration date is invalid.",
   cvcInvalid: "Your card's security code is invalid.",
   staffOnly: 'Only staff can place a staff order.',
+  staffDiscountUnavailable: 'This staff discount is not available.',
+  staffDiscountWithPromo: 'A promo code cannot be combined with a staff discount.',
+  staffMemberRequired: 'Choose the staff member this order is for.',
   orderNotFound: 'Order not found.',
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
@@ -119,6 +122,11 @@ export const QuoteInput = z.object({
   restaurant_id: z.number().int().positive().optional(),
   items: z.array(CartLineInput).min(1, 'Your cart is empty').max(MAX_CART_LINES),
   promo_code: optionalCode,
+  /**
+   * Staff orders only (issue #5): an active discount configuration of the restaurant
+   * (backoffice-reservations.md §3). The server reads its percentage; it never stacks with a promo.
+   */
+  staff_discount_id: z.number().int().positive().optional(),
 });
 export type QuoteInput = z.infer<typeof QuoteInput>;
 
@@ -183,6 +191,8 @@ export const QuoteOutput = z.object({
   discount: z.number(),
   total: z.number(),
   promo_code: z.string().nullable(),
+  /** The staff discount applied (its share is in discount); null when none. */
+  staff_discount: z.object({ id: z.number().int(), name: z.string(), discount_percentage: z.number() }).nullable(),
   requires_advance_notice: z.boolean(),
   max_advance_notice_hours: z.number().int().nullable(),
   pickup_estimate: z.string(),

@@ -194,6 +194,8 @@ describe('board entry of a new order and pickup texts', () => {
       discount: 0,
       total: 51.1,
       promo_code: null,
+      staff_discount_name: null,
+      staff_discount_percentage: null,
       contact_name: 'Maria',
       contact_phone: '+16715551234',
       contact_email: 'm@example.com',

@@ -37,6 +37,8 @@ export const OrderCreateInput = z.object({
   payment_id: z.uuid('payment_id must be the id POST /payments returned'),
   /** Staff only: the staff member the order is for (storefront.md §1). */
   staff_member_name: optionalText(120),
+  /** Staff only, with staff_member_name: an active staff discount configuration (see QuoteInput). */
+  staff_discount_id: z.number().int().positive().optional(),
 });
 export type OrderCreateInput = z.infer<typeof OrderCreateInput>;
 
@@ -91,6 +93,9 @@ export const OrderConfirmationOutput = z.object({
   discount: z.number(),
   total: z.number(),
   promo_code: z.string().nullable(),
+  /** A staff order's discount as it was when placed (name and percentage); null otherwise. */
+  staff_discount_name: z.string().nullable(),
+  staff_discount_percentage: z.number().nullable(),
   contact_name: z.string(),
   contact_phone: z.string(),
   contact_email: z.string(),

@@ -39,6 +39,12 @@ const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadloc
  * Runs `fn` in one transaction on one connection, committing on success and rolling back on any
  * throw. Serialization failures and deadlocks are retried (up to 3 attempts) because they mean
  * "another request won the race; try again against the new state", never a user error.
+ *
+ * BEGIN is not awaited: on the pool's pipelined connections (createPool) it goes out together with
+ * `fn`'s first statement, so a transaction costs no round trip of its own. PostgreSQL runs them in
+ * order, so that statement runs inside the transaction. Should BEGIN ever fail, the connection is
+ * closed at once (its error arrives before the first statement's answer), so nothing `fn` sends
+ * afterwards can run outside a transaction, and the pool discards that connection.
  */
 export async function transaction<T>(
   pool: pg.Pool,
@@ -48,18 +54,29 @@ export async function transaction<T>(
   const attempts = options.attempts ?? 3;
   for (let attempt = 1; ; attempt++) {
     const client = await pool.connect();
+    let beginError: Error | null = null;
     try {
-      await client.query(BEGIN[options.isolation ?? 'read committed']);
+      // One write for both: held back until `fn` has issued its first statement (which takes a
+      // few promise turns, no I/O), so the two travel in one packet.
+      const stream = client.connection.stream;
+      stream.cork();
+      setImmediate(() => stream.uncork());
+      client.query(BEGIN[options.isolation ?? 'read committed'], (error) => {
+        if (!error) return;
+        beginError = error;
+        void client.end().catch(() => undefined);
+      });
       const result = await fn({ tx: drizzleFor(client), client });
+      if (beginError) throw beginError as Error;
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      if (!beginError) await client.query('ROLLBACK').catch(() => undefined);
       const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
       if (attempt < attempts && code && RETRYABLE.has(code)) continue;
       throw error;
     } finally {
-      client.release();
+      client.release(beginError ?? undefined);
     }
   }
 }

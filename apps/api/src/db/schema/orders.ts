@@ -6,6 +6,7 @@ import { users } from './accounts.ts';
 import { createdAt, timestamptz, updatedAt } from './columns.ts';
 import { menuItems } from './menu.ts';
 import { merchandiseVariants } from './merchandise.ts';
+import { discountConfigurations } from './order-management.ts';
 import { promoCodes, vipCodes } from './promotions.ts';
 import { restaurants } from './restaurants.ts';
 
@@ -47,6 +48,14 @@ export const orders = pgTable(
     estimatedPickupTime: timestamptz().notNull(),
     isStaffOrder: boolean().notNull().default(false),
     staffMemberName: text(),
+    /**
+     * A staff order's discount (backoffice-reservations.md §3), as it was when placed: the
+     * configuration (NULL once deleted), its name and its percentage in hundredths of a percent.
+     * Its amount is discount_cents (a staff discount never stacks with a promo code).
+     */
+    staffDiscountId: integer().references(() => discountConfigurations.id, { onDelete: 'set null' }),
+    staffDiscountName: text(),
+    staffDiscountBasisPoints: integer(),
     /** Snapshot of where to pick up, as it was when the order was placed. */
     locationName: text(),
     locationAddress: text(),
@@ -72,6 +81,10 @@ export const orders = pgTable(
       sql`${t.foodSubtotalCents} >= 0 AND ${t.merchandiseSubtotalCents} >= 0 AND ${t.subtotalCents} = ${t.foodSubtotalCents} + ${t.merchandiseSubtotalCents} AND ${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents} AND ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents}`,
     ),
     check('orders_staff_check', sql`NOT ${t.isStaffOrder} OR ${t.staffMemberName} IS NOT NULL`),
+    check(
+      'orders_staff_discount_check',
+      sql`(${t.staffDiscountName} IS NULL AND ${t.staffDiscountBasisPoints} IS NULL) OR (${t.isStaffOrder} AND ${t.staffDiscountName} IS NOT NULL AND ${t.staffDiscountBasisPoints} BETWEEN 0 AND 10000 AND ${t.promoCode} IS NULL)`,
+    ),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_restaurant_created_idx').on(t.restaurantId, t.createdAt),
   ],

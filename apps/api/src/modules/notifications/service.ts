@@ -73,6 +73,31 @@ export async function enqueueNotifications(ctx: NotificationContext, messages: N
   return rows.map((row) => row.id);
 }
 
+/** The schema pg-boss keeps its tables in (lib/jobs.ts). */
+const JOBS_SCHEMA = 'pgboss';
+
+/**
+ * For a caller's own data-modifying statement (checkout's order statement): the body of a CTE that
+ * queues one delivery job for each notification row another CTE of the statement inserted
+ * (`rowsCte`, whose rows have an `id`), returning one row per job. It writes what
+ * `boss.insert` (enqueueNotifications) writes for NOTIFICATION_QUEUE with the same retry options —
+ * pg-boss 10's insertJobs with its defaults: the queue's policy, dead letter, expiry (else 15
+ * minutes) and retention (else 14 days) — so a message and its delivery still commit together,
+ * without a statement of their own. A test compares the two row for row, so an upgrade of
+ * pg-boss that changes its rows fails there.
+ */
+export function deliveryJobsSql(rowsCte: string): string {
+  if (!/^[a-z_]+$/.test(rowsCte)) throw new Error(`not a CTE name: ${rowsCte}`);
+  return `INSERT INTO ${JOBS_SCHEMA}.job (id, name, data, priority, start_after, singleton_key, singleton_on, dead_letter, expire_in,
+    keep_until, retry_limit, retry_delay, retry_backoff, policy)
+  SELECT gen_random_uuid(), q.name, jsonb_build_object('notification_id', r.id), 0, now(), NULL, NULL, q.dead_letter,
+    CASE WHEN q.expire_seconds IS NOT NULL THEN q.expire_seconds * interval '1s' ELSE interval '15 minutes' END,
+    now() + CAST(COALESCE((q.retention_minutes * 60)::text, '14 days') AS interval),
+    ${NOTIFICATION_RETRY_LIMIT}, GREATEST(${NOTIFICATION_RETRY_DELAY_SECONDS}, 1), true, q.policy
+  FROM ${rowsCte} r JOIN ${JOBS_SCHEMA}.queue q ON q.name = '${NOTIFICATION_QUEUE}'
+  RETURNING id`;
+}
+
 export async function enqueueNotification(ctx: NotificationContext, message: NotificationMessage): Promise<number> {
   const [id] = await enqueueNotifications(ctx, [message]);
   if (id === undefined) throw new Error('notification insert returned nothing');

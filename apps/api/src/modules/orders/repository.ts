@@ -6,9 +6,11 @@ import { pickupEstimate, type VariantDemand } from '@kusina/domain/checkout';
 import { centsToDollars } from '@kusina/domain/money';
 import type { OrderConfirmationOutput, OrderHistoryOutput, OrderHistoryQuery } from '@kusina/domain/orders';
 import { isStaffRole } from '@kusina/domain/roles';
+import type { NotificationChannel } from '@kusina/domain/notifications';
 import type { DbOrTx } from '../../db/client.ts';
 import { orderItems, orders, payments } from '../../db/schema/index.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
+import { deliveryJobsSql } from '../notifications/service.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -128,6 +130,8 @@ export function confirmationView(order: OrderRow, lines: OrderItemRow[], payment
     discount: centsToDollars(order.discountCents),
     total: centsToDollars(order.totalCents),
     promo_code: order.promoCode,
+    staff_discount_name: order.staffDiscountName,
+    staff_discount_percentage: order.staffDiscountBasisPoints === null ? null : order.staffDiscountBasisPoints / 100,
     contact_name: order.contactName,
     contact_phone: order.contactPhone,
     contact_email: order.contactEmail,
@@ -190,10 +194,10 @@ export type NewOrderLine = Pick<
   'itemType' | 'menuItemId' | 'variantId' | 'variantDetails' | 'name' | 'unitPriceCents' | 'quantity' | 'lineTotalCents' | 'customizations' | 'selectedOptionIds' | 'notes' | 'position'
 >;
 
-/** `"db_name" AS "key"` for every column of a table, so rows come back in Drizzle's shape. */
-function selectList(table: typeof orders | typeof orderItems, alias: string): string {
+/** `"db_name" AS "<prefix>key"` for every column of a table, so rows come back in Drizzle's shape. */
+function selectList(table: typeof orders | typeof orderItems | typeof payments, alias: string, prefix = ''): string {
   return Object.entries(getTableColumns(table))
-    .map(([key, column]) => `${alias}."${column.keyAsName ? toSnakeCase(key) : column.name}" AS "${key}"`)
+    .map(([key, column]) => `${alias}."${column.keyAsName ? toSnakeCase(key) : column.name}" AS "${prefix}${key}"`)
     .join(', ');
 }
 
@@ -203,28 +207,86 @@ function jsonObject(table: typeof orderItems, alias: string): string {
     .join(', ');
 }
 
+/**
+ * A confirmation message as the order statement writes it: `subject` and `body` are templates for
+ * PostgreSQL's format(), where `%1$s` stands for the order number and `%2$s` for the order id
+ * (both only known once the order row exists) and every other `%` is doubled (formatLiteral).
+ */
+export interface OrderMessageTemplate {
+  userId: number | null;
+  channel: NotificationChannel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  template: string;
+}
+
+/** A text as a literal part of a format() template: every `%` doubled. */
+export function formatLiteral(text: string): string {
+  return text.replaceAll('%', '%%');
+}
+
+/** What PostgreSQL's format(template, orderNumber, orderId) gives for an OrderMessageTemplate text. */
+export function renderOrderTemplate(template: string, orderNumber: string, orderId: number): string {
+  return template.replace(/%(%|1\$s|2\$s)/g, (_, spec: string) => (spec === '%' ? '%' : spec === '1$s' ? orderNumber : String(orderId)));
+}
+
+/** Everything checkout writes for a new order, in its one statement (insertPlacedOrder). */
+export interface PlacedOrderWrite {
+  order: NewOrder;
+  lines: NewOrderLine[];
+  /** Stock-tracked merchandise variants: units sold, in variant id order (each gets a `sale` audit row). */
+  sales: VariantDemand[];
+  /** Stock-tracked menu items and options: [id, units], in id order. */
+  itemStock: [number, number][];
+  optionStock: [number, number][];
+  actorUserId: number | null;
+  /** The confirmation messages; a delivery job is queued for each. */
+  messages: OrderMessageTemplate[];
+  /** The locked, authorized payment, linked to the order and marked captured. */
+  payment: { id: string; transactionId: string | null; capturedAt: Date };
+}
+
 /** The order columns checkout sets, in parameter order ($1…); created_at is also updated_at. */
 const ORDER_PARAMS = [
   'restaurant_id', 'user_id', 'status', 'food_subtotal_cents', 'merchandise_subtotal_cents', 'subtotal_cents', 'discount_cents',
   'total_cents', 'promo_code_id', 'promo_code', 'vip_code_id', 'contact_name', 'contact_phone', 'contact_email',
   'special_instructions', 'requires_advance_notice', 'max_advance_notice_hours', 'estimated_pickup_time', 'is_staff_order',
-  'staff_member_name', 'location_name', 'location_address', 'access_token', 'idempotency_key', 'created_at',
+  'staff_member_name', 'staff_discount_id', 'staff_discount_name', 'staff_discount_basis_points', 'location_name', 'location_address',
+  'access_token', 'idempotency_key', 'created_at',
 ] as const;
+const param = (n: number) => `$${ORDER_PARAMS.length + n}`;
 const CREATED_AT = `$${ORDER_PARAMS.length}`;
-const LINES = `$${ORDER_PARAMS.length + 1}`;
-const ACTOR = `$${ORDER_PARAMS.length + 2}`;
-const SALES = `$${ORDER_PARAMS.length + 3}`;
+const LINES = param(1);
+const ACTOR = param(2);
+const MESSAGES = param(3);
+const PAYMENT_ID = param(4);
+const TRANSACTION_ID = param(5);
+const CAPTURED_AT = param(6);
+/** Then, only in the shapes that have them: the food stock (items, options), then the variant sales. */
+const OPTIONAL_FROM = 7;
 
 /**
- * The order, its lines (food and merchandise), its first status event and — for stock-tracked
- * merchandise — the variants' stock decrement with one `sale` audit row per variant, in ONE
- * statement (data-modifying CTEs), as a named prepared statement: checkout's hottest write costs
- * one round trip and no query building. Lines and sales travel as JSON parameters, so the
- * statement's shape never depends on the cart. The variants were locked FOR UPDATE and re-checked
- * by the caller; the CHECK (stock ≥ damaged ≥ 0) is the last word. Audit rows carry the order's
- * id and number, and the figures the decrement left.
+ * Checkout's whole write, in ONE statement (data-modifying CTEs) prepared once per connection: the
+ * order, its lines (food and merchandise) and its first status event; the stock decrements of
+ * tracked menu items, options and merchandise variants (with one `sale` audit row per variant);
+ * the confirmation messages in the outbox (their texts completed with the new order's number and
+ * id by format()) and one pg-boss delivery job each; and the payment, linked to the order and
+ * marked captured. So an order costs one round trip and no query building, however big the cart.
+ * Lines, stock, sales and messages travel as JSON parameters, so the statement's shape never
+ * depends on the cart.
+ *
+ * The caller locked and re-checked every row whose stock goes down (in id order) and the payment,
+ * and captures the money only after this statement (in the same transaction: a failed capture
+ * rolls all of it back). The CHECKs (stock ≥ damaged ≥ 0) are the last word. The statement
+ * reports how many rows each part wrote, so a mismatch fails the order loudly. Audit rows carry the
+ * order's id and number, and the figures the decrement left.
  */
-const INSERT_PLACED_ORDER = `
+function placedOrderSql(parts: { foodStock: boolean; merchandiseStock: boolean }): string {
+  const ITEM_STOCK = param(OPTIONAL_FROM);
+  const OPTION_STOCK = param(OPTIONAL_FROM + 1);
+  const SALES = param(OPTIONAL_FROM + (parts.foodStock ? 2 : 0));
+  return `
 WITH placed_order AS (
   INSERT INTO orders (${ORDER_PARAMS.join(', ')}, updated_at)
   VALUES (${ORDER_PARAMS.map((_, i) => `$${i + 1}`).join(', ')}, ${CREATED_AT})
@@ -241,7 +303,23 @@ WITH placed_order AS (
 ), first_event AS (
   INSERT INTO order_status_events (order_id, from_status, to_status, actor_user_id, created_at)
   SELECT id, NULL, status, ${ACTOR}::integer, ${CREATED_AT} FROM placed_order
-), sold AS (
+)${
+    parts.foodStock
+      ? `, items_sold AS (
+  UPDATE menu_items i SET stock_quantity = i.stock_quantity - d.quantity, updated_at = now()
+  FROM jsonb_to_recordset(${ITEM_STOCK}::jsonb) AS d(id integer, quantity integer)
+  WHERE i.id = d.id
+  RETURNING i.id
+), options_sold AS (
+  UPDATE options o SET stock_quantity = o.stock_quantity - d.quantity, updated_at = now()
+  FROM jsonb_to_recordset(${OPTION_STOCK}::jsonb) AS d(id integer, quantity integer)
+  WHERE o.id = d.id
+  RETURNING o.id
+)`
+      : ''
+  }${
+    parts.merchandiseStock
+      ? `, sold AS (
   UPDATE merchandise_variants v
   SET stock_quantity = v.stock_quantity - s.quantity, updated_at = now()
   FROM jsonb_to_recordset(${SALES}::jsonb) AS s(variant_id integer, quantity integer, item_name text, variant_label text)
@@ -255,25 +333,66 @@ WITH placed_order AS (
   FROM sold s CROSS JOIN placed_order o
   ORDER BY s.id
   RETURNING id
+)`
+      : ''
+  }, queued AS (
+  INSERT INTO notifications (restaurant_id, user_id, channel, recipient, subject, body, template)
+  SELECT o.restaurant_id, m.user_id, m.channel, m.recipient, format(m.subject, o.order_number, o.id), format(m.body, o.order_number, o.id), m.template
+  FROM jsonb_to_recordset(${MESSAGES}::jsonb) AS m(n integer, user_id integer, channel text, recipient text, subject text, body text,
+    template text) CROSS JOIN placed_order o
+  ORDER BY m.n
+  RETURNING id
+), jobs AS (
+  ${deliveryJobsSql('queued')}
+), paid AS (
+  UPDATE payments p SET order_id = o.id, status = 'captured', transaction_id = ${TRANSACTION_ID}, captured_at = ${CAPTURED_AT},
+    updated_at = ${CAPTURED_AT}
+  FROM placed_order o
+  WHERE p.id = ${PAYMENT_ID}
+  RETURNING p.*
 )
-SELECT ${selectList(orders, 'o')},
+SELECT ${selectList(orders, 'o')}, ${selectList(payments, 'p', 'payment.')},
   COALESCE((SELECT json_agg(json_build_object(${jsonObject(orderItems, 'l')}) ORDER BY l.position) FROM placed_lines l), '[]'::json) AS "__lines",
-  (SELECT count(*)::int FROM sale_events) AS "__sales"
-FROM placed_order o`;
+  ${parts.foodStock ? '(SELECT count(*)::int FROM items_sold)' : '0'} AS "__items",
+  ${parts.foodStock ? '(SELECT count(*)::int FROM options_sold)' : '0'} AS "__options",
+  ${parts.merchandiseStock ? '(SELECT count(*)::int FROM sale_events)' : '0'} AS "__sales",
+  (SELECT count(*)::int FROM queued) AS "__messages",
+  (SELECT count(*)::int FROM jobs) AS "__jobs"
+FROM placed_order o LEFT JOIN paid p ON true`;
+}
 
-export async function insertPlacedOrder(
-  client: pg.PoolClient,
-  order: NewOrder,
-  lines: NewOrderLine[],
-  sales: VariantDemand[],
-  actorUserId: number | null,
-): Promise<{ order: OrderRow; lines: OrderItemRow[] }> {
+/**
+ * The statement in its four shapes, each prepared under its own name: the stock parts are left
+ * out when the cart has nothing tracked (an UPDATE of no rows still fires the menu tables'
+ * statement triggers), so an order of untracked dishes writes only what it must.
+ */
+const PLACED_ORDER_STATEMENTS = new Map(
+  [false, true].flatMap((foodStock) =>
+    [false, true].map((merchandiseStock) => [
+      `${foodStock}/${merchandiseStock}`,
+      { name: `order_insert_placed${foodStock ? '_food_stock' : ''}${merchandiseStock ? '_merchandise_stock' : ''}`, text: placedOrderSql({ foodStock, merchandiseStock }) },
+    ]),
+  ),
+);
+
+type PlacedRow = OrderRow & {
+  __lines: OrderItemRow[];
+  __items: number;
+  __options: number;
+  __sales: number;
+  __messages: number;
+  __jobs: number;
+} & Record<`payment.${string}`, unknown>;
+
+export async function insertPlacedOrder(client: pg.PoolClient, write: PlacedOrderWrite): Promise<{ order: OrderRow; lines: OrderItemRow[]; payment: PaymentRow }> {
+  const { order, lines, sales } = write;
   const values: unknown[] = [
     order.restaurantId, order.userId ?? null, order.status, order.foodSubtotalCents, order.merchandiseSubtotalCents ?? 0,
     order.subtotalCents, order.discountCents ?? 0, order.totalCents, order.promoCodeId ?? null, order.promoCode ?? null,
     order.vipCodeId ?? null, order.contactName, order.contactPhone, order.contactEmail, order.specialInstructions ?? null,
     order.requiresAdvanceNotice ?? false, order.maxAdvanceNoticeHours ?? null, order.estimatedPickupTime, order.isStaffOrder ?? false,
-    order.staffMemberName ?? null, order.locationName ?? null, order.locationAddress ?? null, order.accessToken, order.idempotencyKey,
+    order.staffMemberName ?? null, order.staffDiscountId ?? null, order.staffDiscountName ?? null, order.staffDiscountBasisPoints ?? null,
+    order.locationName ?? null, order.locationAddress ?? null, order.accessToken, order.idempotencyKey,
     order.createdAt,
     JSON.stringify(
       lines.map((l) => ({
@@ -291,14 +410,44 @@ export async function insertPlacedOrder(
         position: l.position,
       })),
     ),
-    actorUserId,
-    JSON.stringify(sales.map((s) => ({ variant_id: s.variantId, quantity: s.quantity, item_name: s.itemName, variant_label: s.variantLabel }))),
+    write.actorUserId,
+    JSON.stringify(
+      write.messages.map((m, n) => ({ n, user_id: m.userId, channel: m.channel, recipient: m.recipient, subject: m.subject, body: m.body, template: m.template })),
+    ),
+    write.payment.id,
+    write.payment.transactionId,
+    write.payment.capturedAt,
   ];
-  const result = await client.query<OrderRow & { __lines: OrderItemRow[]; __sales: number }>({ name: 'order_insert_placed', text: INSERT_PLACED_ORDER, values });
+  const foodStock = write.itemStock.length > 0 || write.optionStock.length > 0;
+  if (foodStock) {
+    values.push(JSON.stringify(write.itemStock.map(([id, quantity]) => ({ id, quantity }))));
+    values.push(JSON.stringify(write.optionStock.map(([id, quantity]) => ({ id, quantity }))));
+  }
+  if (sales.length > 0) {
+    values.push(JSON.stringify(sales.map((s) => ({ variant_id: s.variantId, quantity: s.quantity, item_name: s.itemName, variant_label: s.variantLabel }))));
+  }
+  const statement = PLACED_ORDER_STATEMENTS.get(`${foodStock}/${sales.length > 0}`)!;
+  const result = await client.query<PlacedRow>({ ...statement, values });
   const row = result.rows[0];
   if (!row) throw new Error('order insert returned nothing');
-  const { __lines: written, __sales: sold, ...placed } = row;
-  // Every variant was locked and re-read by the caller, so each one's UPDATE finds its row.
-  if (sold !== sales.length) throw new Error(`order ${placed.id}: ${sold} of ${sales.length} variant sales written`);
-  return { order: placed, lines: written };
+  const placed: Record<string, unknown> = {};
+  const payment: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith('payment.')) payment[key.slice('payment.'.length)] = value;
+    else if (!key.startsWith('__')) placed[key] = value;
+  }
+  const id = placed.id as number;
+  // Every row was locked and re-read by the caller, so each UPDATE finds its row, and the queue exists.
+  const expected: [string, number, number][] = [
+    ['menu item stock', row.__items, write.itemStock.length],
+    ['option stock', row.__options, write.optionStock.length],
+    ['variant sales', row.__sales, sales.length],
+    ['messages', row.__messages, write.messages.length],
+    ['delivery jobs', row.__jobs, write.messages.length],
+    ['payment', payment.id === write.payment.id ? 1 : 0, 1],
+  ];
+  for (const [what, written, wanted] of expected) {
+    if (written !== wanted) throw new Error(`order ${id}: ${written} of ${wanted} ${what} written`);
+  }
+  return { order: placed as OrderRow, lines: row.__lines, payment: payment as PaymentRow };
 }

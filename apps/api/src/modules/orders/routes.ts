@@ -38,6 +38,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkout/quote',
     {
+      preHandler: app.identify,
       schema: {
         tags: ['orders'],
         summary: "The server's price of a cart, with stock and selection issues",
@@ -45,7 +46,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: QuoteOutput, ...errors },
       },
     },
-    async (request) => quote(orderDeps(app), storefrontRestaurantId(app.config, request, request.body.restaurant_id), request.body),
+    async (request) => quote(orderDeps(app), storefrontRestaurantId(app.config, request, request.body.restaurant_id), request.body, request.auth),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { CheckoutMessages, estimatedPickupTime, pickupEstimate, type CartCheck, type QuoteInput, type QuoteOutput } from '@kusina/domain/checkout';
@@ -12,12 +12,11 @@ import {
 import { promoDiscountCents } from '@kusina/domain/promotions';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import { isStaffRole } from '@kusina/domain/roles';
-import { menuItems, options, orders, payments, restaurants } from '../../db/schema/index.ts';
+import { orders, payments, restaurants } from '../../db/schema/index.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Auth } from '../../plugins/auth.ts';
-import { enqueueNotifications } from '../notifications/service.ts';
 import { PaymentDeclinedError } from '../payments/processor.ts';
 import { processorFor } from '../payments/select.ts';
 import {
@@ -32,8 +31,19 @@ import {
 import { consumePromo, consumeVip, findUsablePromo, invalidPromo, vipRequired } from '../promotions/service.ts';
 import { getRestaurant } from '../restaurants/service.ts';
 import { cartItemIds, cartVariantIds, catalogJson, merchandiseCatalogJson } from './catalog.ts';
+import { resolveStaffDiscount } from './staff-discount.ts';
 import { cartIssuesError, priceCart, toQuoteOutput } from './quote.ts';
-import { confirmationView, findOrder, findOrderByKey, insertPlacedOrder, loadConfirmation, type NewOrderLine } from './repository.ts';
+import {
+  confirmationView,
+  findOrder,
+  findOrderByKey,
+  formatLiteral,
+  insertPlacedOrder,
+  loadConfirmation,
+  renderOrderTemplate,
+  type NewOrderLine,
+  type OrderMessageTemplate,
+} from './repository.ts';
 
 export interface OrderDeps extends PaymentDeps {
   pool: pg.Pool;
@@ -41,11 +51,12 @@ export interface OrderDeps extends PaymentDeps {
 }
 
 /** POST /checkout/quote: the server's price of a cart, with every issue listed (nothing is written). */
-export async function quote(deps: OrderDeps, restaurantId: number, input: QuoteInput): Promise<QuoteOutput> {
+export async function quote(deps: OrderDeps, restaurantId: number, input: QuoteInput, auth: Auth | null): Promise<QuoteOutput> {
   const restaurant = await getRestaurant(deps.db, restaurantId);
+  const staffDiscount = await resolveStaffDiscount(deps.db, restaurant.id, input, auth);
   const promo = input.promo_code ? await findUsablePromo(deps.db, restaurant.id, input.promo_code) : null;
   if (input.promo_code && !promo) throw invalidPromo();
-  return toQuoteOutput(await priceCart(deps.db, restaurant, input.items, promo));
+  return toQuoteOutput(await priceCart(deps.db, restaurant, input.items, promo, { staffDiscount }));
 }
 
 export interface PlaceOrderInput {
@@ -81,36 +92,64 @@ async function replayByKey(deps: OrderDeps, orderId: number, paymentId: string):
   return replay(deps, orderId);
 }
 
-/** POST /orders' first read: the restaurant, an order already placed with the key, and the payment. */
-const orderLookup = preparedQuery((db) =>
-  db
-    .select({ restaurant: restaurants, earlier: { id: orders.id }, payment: payments })
-    .from(restaurants)
-    .leftJoin(orders, and(eq(orders.restaurantId, restaurants.id), eq(orders.idempotencyKey, sql.placeholder('idempotencyKey'))))
-    .leftJoin(payments, eq(payments.id, sql.placeholder('paymentId')))
-    .where(eq(restaurants.id, sql.placeholder('restaurantId')))
-    .limit(1)
-    .prepare('order_lookup'),
-);
-
 /**
- * The order transaction's first statement: the payment, locked, and (in the same round trip) the
- * cart's catalog rows unlocked — menu items and merchandise variants (an empty id list costs an
- * empty index lookup, so a food-only cart pays no extra round trip); loadCatalog then locks and
- * re-reads the tracked ones.
+ * POST /orders' first statement, sent with the transaction's BEGIN (one round trip): the
+ * restaurant, an order already placed with the Idempotency-Key, the payment — locked, before any
+ * other row — and the cart's catalog rows unlocked: menu items and merchandise variants (an empty
+ * id list costs an empty index lookup, so a food-only cart pays nothing for merchandise);
+ * loadCatalog then locks and re-reads the tracked ones.
  */
-const lockPayment = preparedQuery((tx) =>
-  tx
+const orderRead = preparedQuery((tx) => {
+  const locked = tx.select().from(payments).where(eq(payments.id, sql.placeholder('paymentId'))).for('update').as('locked_payment');
+  const paymentFields = Object.fromEntries(Object.keys(getTableColumns(payments)).map((key) => [key, locked[key as keyof PaymentRow]])) as {
+    [K in keyof PaymentRow]: (typeof locked)[K];
+  };
+  return tx
     .select({
-      payment: payments,
+      restaurant: restaurants,
+      earlier: { id: orders.id },
+      payment: paymentFields,
       catalog: catalogJson(sql.placeholder('restaurantId'), sql.placeholder('itemIds')),
       merchandise: merchandiseCatalogJson(sql.placeholder('restaurantId'), sql.placeholder('variantIds')),
     })
-    .from(payments)
-    .where(eq(payments.id, sql.placeholder('id')))
-    .for('update', { of: payments })
-    .prepare('order_lock_payment'),
-);
+    .from(restaurants)
+    .leftJoin(orders, and(eq(orders.restaurantId, restaurants.id), eq(orders.idempotencyKey, sql.placeholder('idempotencyKey'))))
+    .leftJoinLateral(locked, sql`true`)
+    .where(eq(restaurants.id, sql.placeholder('restaurantId')))
+    .prepare('order_read');
+});
+
+/**
+ * The order's confirmation text and e-mail (sms first). `lit` marks every value that goes into the
+ * texts as it is (formatLiteral, when the texts are format() templates); the order number and the
+ * link carry their own.
+ */
+function confirmationMessages(
+  lit: (text: string) => string,
+  v: {
+    restaurantName: string;
+    orderNumber: string;
+    link: string;
+    maxNotice: number | null;
+    contact: OrderCreateInput['contact'];
+    totalCents: number;
+    userId: number | null;
+  },
+): OrderMessageTemplate[] {
+  const restaurantName = lit(v.restaurantName);
+  const text = orderConfirmationText({ restaurantName, orderNumber: v.orderNumber, pickupEstimate: lit(pickupEstimate(v.maxNotice)), link: v.link });
+  return [
+    { userId: v.userId, channel: 'sms', recipient: v.contact.phone, subject: null, body: text, template: 'order_confirmation' },
+    {
+      userId: v.userId,
+      channel: 'email',
+      recipient: v.contact.email,
+      subject: `Your ${restaurantName} order ${v.orderNumber}`,
+      body: `Hafa adai ${lit(v.contact.name)},\n\n${text}\n\nTotal: ${lit(`$${(v.totalCents / 100).toFixed(2)}`)}`,
+      template: 'order_confirmation',
+    },
+  ];
+}
 
 /** The order's lines in cart order (position), food and merchandise as the cart check priced them. */
 function orderLines(check: CartCheck): NewOrderLine[] {
@@ -159,164 +198,201 @@ function orderLines(check: CartCheck): NewOrderLine[] {
  * captured last. A capture failure rolls everything back. The same Idempotency-Key (or payment)
  * answers the order it already placed, also when two requests race (UNIQUE constraints decide).
  */
+/** What POST /orders' transaction decided before writing anything, acted on after it ends. */
+type Early =
+  | { kind: 'error'; error: AppError }
+  /** The key (replayByKey) or the payment (replay) already placed this order. */
+  | { kind: 'replayByKey' | 'replay'; orderId: number }
+  /** A Stripe or PayPal payment the customer finished in the browser: ask the processor first. */
+  | { kind: 'authorize'; payment: PaymentRow };
+
 export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const { body, auth } = input;
-  // The restaurant, an order already placed with this key and the payment: one round trip.
-  const [found] = await orderLookup(deps.db).execute({ restaurantId: input.restaurantId, idempotencyKey: input.idempotencyKey, paymentId: body.payment_id });
-  if (!found) throw AppError.notFound('Restaurant not found.');
-  const { restaurant, earlier } = found;
-
-  const isStaff = !!auth && isStaffRole(auth.user.role) && (auth.user.role === 'super_admin' || auth.user.restaurantId === restaurant.id);
-  if (body.staff_member_name && !isStaff) throw AppError.forbidden(CheckoutMessages.staffOnly);
-
-  if (earlier) return replayByKey(deps, earlier.id, body.payment_id);
-
-  if (restaurant.vipOnlyCheckout && !body.vip_code) throw vipRequired();
-
-  let payment = found.payment;
-  if (!payment || payment.restaurantId !== restaurant.id) {
-    throw AppError.validation(CheckoutMessages.paymentNotFound, { payment_id: CheckoutMessages.paymentNotFound });
-  }
-  if (payment.orderId !== null) return replay(deps, payment.orderId);
-  payment = await ensureAuthorized(deps, payment);
-  if (payment.status === 'failed') throw paymentFailed(payment.failureMessage ?? CheckoutMessages.cardDeclined);
-  if (payment.status !== 'authorized') throw AppError.conflict(CheckoutMessages.paymentNotAuthorized);
-
-  const placedAt = new Date();
   const accessToken = randomBytes(24).toString('base64url');
   let captured: { payment: PaymentRow; transactionId: string } | null = null;
+  let restaurantId = input.restaurantId;
+  let askedProcessor = false;
 
-  try {
-    const result = await transaction(deps.pool, async ({ tx, client }) => {
-      const [read] = await lockPayment(tx).execute({
-        id: body.payment_id,
-        restaurantId: restaurant.id,
-        itemIds: cartItemIds(body.items),
-        variantIds: cartVariantIds(body.items),
-      });
-      if (!read) throw new Error('payment vanished');
-      const locked = read.payment;
-      if (locked.orderId !== null) return { replayOf: locked.orderId, placed: undefined };
-      if (locked.status !== 'authorized') throw AppError.conflict(CheckoutMessages.paymentNotAuthorized);
-
-      const priced = await priceCart(tx, restaurant, body.items, null, {
-        lock: true,
-        now: placedAt,
-        preloaded: { items: read.catalog, variants: read.merchandise },
-      });
-      if (priced.check.issues.length > 0) throw cartIssuesError(priced.check.issues);
-
-      const promo = body.promo_code ? await consumePromo(tx, restaurant.id, body.promo_code) : null;
-      if (body.promo_code && !promo) throw invalidPromo();
-      const vip = body.vip_code ? await consumeVip(tx, restaurant.id, body.vip_code) : null;
-      if (body.vip_code && !vip) throw vipRequired();
-
-      const subtotalCents = priced.subtotalCents;
-      const discountCents = promo ? promoDiscountCents({ discountType: promo.discountType, value: promo.value }, subtotalCents) : 0;
-      const totalCents = subtotalCents - discountCents;
-      if (locked.amountCents !== totalCents) {
-        throw AppError.conflict(CheckoutMessages.paymentAmountMismatch, { payment_amount_cents: locked.amountCents, order_total_cents: totalCents });
-      }
-
-      // The CHECKs (stock ≥ damaged ≥ 0) are the last word: under the locks these cannot fail.
-      // Merchandise variants are decremented (with their audit rows) by the order's own statement below.
-      for (const [id, quantity] of [...priced.check.itemDemand].sort(([a], [b]) => a - b)) {
-        await tx
-          .update(menuItems)
-          .set({ stockQuantity: sql`${menuItems.stockQuantity} - ${quantity}`, updatedAt: sql`now()` })
-          .where(eq(menuItems.id, id));
-      }
-      for (const [id, quantity] of [...priced.check.optionDemand].sort(([a], [b]) => a - b)) {
-        await tx
-          .update(options)
-          .set({ stockQuantity: sql`${options.stockQuantity} - ${quantity}`, updatedAt: sql`now()` })
-          .where(eq(options.id, id));
-      }
-
-      const maxNotice = priced.check.maxAdvanceNoticeHours;
-      // The order, its lines and its first status event: one statement.
-      const { order, lines } = await insertPlacedOrder(
-        client,
-        {
-          restaurantId: restaurant.id,
-          userId: auth?.user.id ?? null,
-          status: ORDER_STATUS_AT_CREATION,
-          foodSubtotalCents: priced.check.foodSubtotalCents,
-          merchandiseSubtotalCents: priced.check.merchandiseSubtotalCents,
-          subtotalCents,
-          discountCents,
-          totalCents,
-          promoCodeId: promo?.id ?? null,
-          promoCode: promo?.code ?? null,
-          vipCodeId: vip?.id ?? null,
-          contactName: body.contact.name,
-          contactPhone: body.contact.phone,
-          contactEmail: body.contact.email,
-          specialInstructions: body.special_instructions ?? null,
-          requiresAdvanceNotice: priced.check.requiresAdvanceNotice,
-          maxAdvanceNoticeHours: maxNotice,
-          estimatedPickupTime: estimatedPickupTime(placedAt, maxNotice),
-          isStaffOrder: isStaff && !!body.staff_member_name,
-          staffMemberName: isStaff ? (body.staff_member_name ?? null) : null,
-          locationName: restaurant.name,
-          locationAddress: restaurant.customPickupLocation ?? restaurant.address ?? RestaurantDefaults.pickupAddress,
-          accessToken,
+  for (;;) {
+    const placedAt = new Date();
+    let result: Early | { kind: 'placed'; order: OrderCreateOutput };
+    try {
+      result = await transaction(deps.pool, async ({ tx, client }): Promise<typeof result> => {
+        const [read] = await orderRead(tx).execute({
+          restaurantId: input.restaurantId,
           idempotencyKey: input.idempotencyKey,
-          createdAt: placedAt,
-        },
-        orderLines(priced.check),
-        [...priced.check.variantDemand.values()].sort((a, b) => a.variantId - b.variantId),
-        auth?.user.id ?? null,
-      );
+          paymentId: body.payment_id,
+          itemIds: cartItemIds(body.items),
+          variantIds: cartVariantIds(body.items),
+        });
+        if (!read) return { kind: 'error', error: AppError.notFound('Restaurant not found.') };
+        const { restaurant, earlier } = read;
+        restaurantId = restaurant.id;
 
-      const link = `${deps.config.publicUrl}/order-confirmation/${order.id}?token=${accessToken}`;
-      const text = orderConfirmationText({ restaurantName: restaurant.name, orderNumber: order.orderNumber, pickupEstimate: pickupEstimate(maxNotice), link });
-      const userId = auth?.user.id ?? null;
-      await enqueueNotifications({ tx, client, boss: deps.boss }, [
-        { restaurantId: restaurant.id, userId, channel: 'sms', recipient: order.contactPhone, body: text, template: 'order_confirmation' },
-        {
-          restaurantId: restaurant.id,
-          userId,
-          channel: 'email',
-          recipient: order.contactEmail,
-          subject: `Your ${restaurant.name} order ${order.orderNumber}`,
-          body: `Hafa adai ${order.contactName},\n\n${text}\n\nTotal: $${(totalCents / 100).toFixed(2)}`,
-          template: 'order_confirmation',
-        },
-      ]);
+        const isStaff = !!auth && isStaffRole(auth.user.role) && (auth.user.role === 'super_admin' || auth.user.restaurantId === restaurant.id);
+        if (body.staff_member_name && !isStaff) return { kind: 'error', error: AppError.forbidden(CheckoutMessages.staffOnly) };
+        if (body.staff_discount_id !== undefined && !body.staff_member_name) {
+          return { kind: 'error', error: AppError.validation(CheckoutMessages.staffMemberRequired, { staff_member_name: CheckoutMessages.staffMemberRequired }) };
+        }
+        if (earlier) return { kind: 'replayByKey', orderId: earlier.id };
+        if (restaurant.vipOnlyCheckout && !body.vip_code) return { kind: 'error', error: vipRequired() };
 
-      // Last, so that nothing after it can fail but the COMMIT itself.
-      const capture =
-        locked.amountCents === 0
-          ? { transactionId: locked.transactionId ?? '' }
-          : await processorFor(deps.config, locked.processor).capture({ ...processorRef(locked), amountCents: locked.amountCents });
-      captured = { payment: locked, transactionId: capture.transactionId };
-      const [paid] = await tx
-        .update(payments)
-        .set({ orderId: order.id, status: 'captured', transactionId: capture.transactionId, capturedAt: new Date() })
-        .where(eq(payments.id, locked.id))
-        .returning();
-      // The answer is built from what this transaction wrote, not read back after commit.
-      return { replayOf: undefined, placed: { ...confirmationView(order, lines, paid), access_token: order.accessToken } };
-    });
+        const locked = read.payment;
+        if (!locked || locked.restaurantId !== restaurant.id) {
+          return { kind: 'error', error: AppError.validation(CheckoutMessages.paymentNotFound, { payment_id: CheckoutMessages.paymentNotFound }) };
+        }
+        if (locked.orderId !== null) return { kind: 'replay', orderId: locked.orderId };
+        if (locked.status === 'requires_confirmation' && locked.processor !== 'test' && !askedProcessor) return { kind: 'authorize', payment: locked };
+        if (locked.status === 'failed') return { kind: 'error', error: paymentFailed(locked.failureMessage ?? CheckoutMessages.cardDeclined) };
+        if (locked.status !== 'authorized') return { kind: 'error', error: AppError.conflict(CheckoutMessages.paymentNotAuthorized) };
 
-    if (result.replayOf !== undefined) return replay(deps, result.replayOf);
-    return { created: true, order: result.placed };
-  } catch (error) {
-    if (isUniqueViolation(error, 'orders_restaurant_idempotency_key_unique')) {
-      const winner = await findOrderByKey(deps.db, restaurant.id, input.idempotencyKey);
-      if (winner) return replayByKey(deps, winner.id, body.payment_id);
-    }
-    const orphan = captured as { payment: PaymentRow; transactionId: string } | null;
-    if (orphan) {
-      await refundOrphanCapture(deps, orphan.payment, orphan.transactionId);
+        // A staff order's discount, read in this transaction (only staff, never with a promo).
+        const staffDiscount = await resolveStaffDiscount(tx, restaurant.id, body, auth);
+        const priced = await priceCart(tx, restaurant, body.items, null, {
+          staffDiscount,
+          lock: true,
+          now: placedAt,
+          preloaded: { items: read.catalog, variants: read.merchandise },
+        });
+        if (priced.check.issues.length > 0) throw cartIssuesError(priced.check.issues);
+
+        const promo = body.promo_code ? await consumePromo(tx, restaurant.id, body.promo_code) : null;
+        if (body.promo_code && !promo) throw invalidPromo();
+        const vip = body.vip_code ? await consumeVip(tx, restaurant.id, body.vip_code) : null;
+        if (body.vip_code && !vip) throw vipRequired();
+
+        const subtotalCents = priced.subtotalCents;
+        const discountCents = staffDiscount
+          ? priced.discountCents
+          : promo
+            ? promoDiscountCents({ discountType: promo.discountType, value: promo.value }, subtotalCents)
+            : 0;
+        const totalCents = subtotalCents - discountCents;
+        if (locked.amountCents !== totalCents) {
+          throw AppError.conflict(CheckoutMessages.paymentAmountMismatch, { payment_amount_cents: locked.amountCents, order_total_cents: totalCents });
+        }
+
+        const maxNotice = priced.check.maxAdvanceNoticeHours;
+        const userId = auth?.user.id ?? null;
+        const messages = (lit: (text: string) => string, orderNumber: string, orderId: string) =>
+          confirmationMessages(lit, {
+            restaurantName: restaurant.name,
+            orderNumber,
+            link: `${lit(deps.config.publicUrl)}/order-confirmation/${orderId}?token=${lit(accessToken)}`,
+            maxNotice,
+            contact: body.contact,
+            totalCents,
+            userId,
+          });
+        // The order's number and id exist only once its row does: the texts go in as format()
+        // templates that the statement completes (%1$s, %2$s), checked below against the real texts.
+        const templates = messages(formatLiteral, '%1$s', '%2$s');
+
+        // Everything the order writes — order, lines, first status event, stock (the CHECKs stock ≥
+        // damaged ≥ 0 are the last word; under the locks they cannot fail), merchandise sale rows,
+        // confirmation messages with their delivery jobs, the payment linked and marked captured —
+        // in one statement.
+        const { order, lines, payment: written } = await insertPlacedOrder(client, {
+          order: {
+            restaurantId: restaurant.id,
+            userId: auth?.user.id ?? null,
+            status: ORDER_STATUS_AT_CREATION,
+            foodSubtotalCents: priced.check.foodSubtotalCents,
+            merchandiseSubtotalCents: priced.check.merchandiseSubtotalCents,
+            subtotalCents,
+            discountCents,
+            totalCents,
+            promoCodeId: promo?.id ?? null,
+            promoCode: promo?.code ?? null,
+            vipCodeId: vip?.id ?? null,
+            contactName: body.contact.name,
+            contactPhone: body.contact.phone,
+            contactEmail: body.contact.email,
+            specialInstructions: body.special_instructions ?? null,
+            requiresAdvanceNotice: priced.check.requiresAdvanceNotice,
+            maxAdvanceNoticeHours: maxNotice,
+            estimatedPickupTime: estimatedPickupTime(placedAt, maxNotice),
+            isStaffOrder: isStaff && !!body.staff_member_name,
+            staffMemberName: isStaff ? (body.staff_member_name ?? null) : null,
+            staffDiscountId: staffDiscount?.id ?? null,
+            staffDiscountName: staffDiscount?.name ?? null,
+            staffDiscountBasisPoints: staffDiscount?.basisPoints ?? null,
+            locationName: restaurant.name,
+            locationAddress: restaurant.customPickupLocation ?? restaurant.address ?? RestaurantDefaults.pickupAddress,
+            accessToken,
+            idempotencyKey: input.idempotencyKey,
+            createdAt: placedAt,
+          },
+          lines: orderLines(priced.check),
+          sales: [...priced.check.variantDemand.values()].sort((a, b) => a.variantId - b.variantId),
+          itemStock: [...priced.check.itemDemand].sort(([a], [b]) => a - b),
+          optionStock: [...priced.check.optionDemand].sort(([a], [b]) => a - b),
+          actorUserId: userId,
+          messages: templates,
+          payment: { id: locked.id, transactionId: locked.transactionId, capturedAt: new Date() },
+        });
+        const sent = messages((text) => text, order.orderNumber, String(order.id));
+        templates.forEach((template, i) => {
+          const fill = (text: string | null) => (text === null ? null : renderOrderTemplate(text, order.orderNumber, order.id));
+          if (fill(template.subject) !== sent[i]?.subject || fill(template.body) !== sent[i]?.body) {
+            throw new Error(`order ${order.id}: the ${template.channel} confirmation template does not give its text`);
+          }
+        });
+
+        // Last, so that nothing after it can fail but the COMMIT itself.
+        const capture =
+          locked.amountCents === 0
+            ? { transactionId: locked.transactionId ?? '' }
+            : await processorFor(deps.config, locked.processor).capture({ ...processorRef(locked), amountCents: locked.amountCents });
+        captured = { payment: locked, transactionId: capture.transactionId };
+        // The test processor captures on the spot and keeps the authorization's id, so the order
+        // statement already wrote the capture; a remote processor's capture is recorded as it answered.
+        let paid: PaymentRow | undefined = written;
+        if (capture.transactionId !== written.transactionId || (locked.amountCents > 0 && locked.processor !== 'test')) {
+          [paid] = await tx
+            .update(payments)
+            .set({ transactionId: capture.transactionId, capturedAt: new Date() })
+            .where(eq(payments.id, locked.id))
+            .returning();
+        }
+        // The answer is built from what this transaction wrote, not read back after commit.
+        return { kind: 'placed', order: { ...confirmationView(order, lines, paid), access_token: order.accessToken } };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'orders_restaurant_idempotency_key_unique')) {
+        const winner = await findOrderByKey(deps.db, restaurantId, input.idempotencyKey);
+        if (winner) return replayByKey(deps, winner.id, body.payment_id);
+      }
+      const orphan = captured as { payment: PaymentRow; transactionId: string } | null;
+      if (orphan) {
+        await refundOrphanCapture(deps, orphan.payment, orphan.transactionId);
+        throw error;
+      }
+      if (error instanceof PaymentDeclinedError) {
+        await releasePayment(deps, body.payment_id, `Capture declined: ${error.message}`);
+        throw paymentFailed(error.message);
+      }
+      if (releasesPayment(error)) await releasePayment(deps, body.payment_id, (error as AppError).message);
       throw error;
     }
-    if (error instanceof PaymentDeclinedError) {
-      await releasePayment(deps, body.payment_id, `Capture declined: ${error.message}`);
-      throw paymentFailed(error.message);
+
+    switch (result.kind) {
+      case 'placed':
+        return { created: true, order: result.order };
+      case 'replay':
+        return replay(deps, result.orderId);
+      case 'replayByKey':
+        return replayByKey(deps, result.orderId, body.payment_id);
+      case 'error':
+        throw result.error;
+      case 'authorize': {
+        // Outside the transaction: no lock or connection is held while the processor answers.
+        const payment = await ensureAuthorized(deps, result.payment);
+        if (payment.status === 'failed') throw paymentFailed(payment.failureMessage ?? CheckoutMessages.cardDeclined);
+        if (payment.status !== 'authorized') throw AppError.conflict(CheckoutMessages.paymentNotAuthorized);
+        askedProcessor = true;
+        continue;
+      }
     }
-    if (releasesPayment(error)) await releasePayment(deps, body.payment_id, (error as AppError).message);
-    throw error;
   }
 }

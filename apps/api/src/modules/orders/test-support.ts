@@ -234,6 +234,8 @@ export interface CheckoutOptions {
   items: Line[];
   promo_code?: string;
   vip_code?: string;
+  /** A staff order's discount configuration (sent to /payments and /orders). */
+  staff_discount_id?: number;
   token?: string;
   cardNumber?: string;
   key?: string;
@@ -245,11 +247,13 @@ export async function pay(app: FastifyInstance, options: CheckoutOptions): Promi
   const created = await request(app, {
     method: 'POST',
     url: '/api/v1/payments',
+    token: options.token,
     payload: {
       restaurant_id: options.restaurantId ?? 1,
       items: options.items,
       ...(options.promo_code ? { promo_code: options.promo_code } : {}),
       ...(options.vip_code ? { vip_code: options.vip_code } : {}),
+      ...(options.staff_discount_id ? { staff_discount_id: options.staff_discount_id } : {}),
     },
   });
   expect(created.statusCode, created.body).toBe(201);
@@ -273,6 +277,7 @@ export function placeOrder(app: FastifyInstance, paymentId: string, options: Che
       payment_id: paymentId,
       ...(options.promo_code ? { promo_code: options.promo_code } : {}),
       ...(options.vip_code ? { vip_code: options.vip_code } : {}),
+      ...(options.staff_discount_id ? { staff_discount_id: options.staff_discount_id } : {}),
       ...options.extra,
     },
   });

@@ -19,6 +19,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments',
     {
+      preHandler: app.identify,
       schema: {
         tags: ['payments'],
         summary: "Opens a payment for the server's total of a cart (step 1 of checkout)",
@@ -28,7 +29,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const restaurantId = storefrontRestaurantId(app.config, request, request.body.restaurant_id);
-      return reply.status(201).send(await createPayment(paymentDeps(app), restaurantId, request.body));
+      return reply.status(201).send(await createPayment(paymentDeps(app), restaurantId, request.body, request.auth));
     },
   );
 

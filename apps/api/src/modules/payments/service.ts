@@ -14,7 +14,9 @@ import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Auth } from '../../plugins/auth.ts';
 import { cartIssuesError, priceCart, quoteHash } from '../orders/quote.ts';
+import { resolveStaffDiscount } from '../orders/staff-discount.ts';
 import { findUsablePromo, findUsableVip, invalidPromo, vipRequired } from '../promotions/service.ts';
 import { getRestaurant } from '../restaurants/service.ts';
 import { PaymentDeclinedError, type AuthorizeResult, type ProcessorRef } from './processor.ts';
@@ -49,14 +51,15 @@ export async function findPayment(db: DbOrTx, id: string): Promise<PaymentRow | 
  * (422) or, at a VIP-only restaurant, a missing or unusable VIP code (422), then opens a payment for
  * exactly the server's total with the restaurant's processor. Nothing is counted or reserved yet.
  */
-export async function createPayment(deps: PaymentDeps, restaurantId: number, input: PaymentCreateInput): Promise<PaymentCreateOutput> {
+export async function createPayment(deps: PaymentDeps, restaurantId: number, input: PaymentCreateInput, auth: Auth | null): Promise<PaymentCreateOutput> {
   const restaurant = await getRestaurant(deps.db, restaurantId);
+  const staffDiscount = await resolveStaffDiscount(deps.db, restaurant.id, input, auth);
   if (restaurant.vipOnlyCheckout && (!input.vip_code || !(await findUsableVip(deps.db, restaurant.id, input.vip_code)))) {
     throw vipRequired();
   }
   const promo = input.promo_code ? await findUsablePromo(deps.db, restaurant.id, input.promo_code) : null;
   if (input.promo_code && !promo) throw invalidPromo();
-  const priced = await priceCart(deps.db, restaurant, input.items, promo);
+  const priced = await priceCart(deps.db, restaurant, input.items, promo, { staffDiscount });
   if (priced.check.issues.length > 0) throw cartIssuesError(priced.check.issues);
 
   // Nothing to charge (a promo covered it all): the payment is settled without a processor.

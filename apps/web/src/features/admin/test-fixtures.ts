@@ -79,6 +79,8 @@ export function orderDetail(overrides: Partial<OrderDetailOutput> = {}): OrderDe
     discount: 5,
     total: 45,
     promo_code: 'ALOHA10',
+    staff_discount_name: null,
+    staff_discount_percentage: null,
     contact_name: 'Maria Cruz',
     contact_phone: '+16715550103',
     contact_email: 'maria@example.com',

@@ -20,6 +20,8 @@ export interface QuoteInput {
   restaurant_id?: number;
   items: CheckoutLineInput[];
   promo_code?: string;
+  /** Staff orders only: an active staff discount configuration; never with a promo code. */
+  staff_discount_id?: number;
 }
 
 export interface OrderContact {
@@ -36,6 +38,9 @@ export interface CreateOrderInput {
   promo_code?: string;
   vip_code?: string;
   payment_id: string;
+  /** Staff orders only (issue #5): the staff member the order is for; required with staff_discount_id. */
+  staff_member_name?: string;
+  staff_discount_id?: number;
 }
 
 export type OrderSort = 'newest' | 'oldest' | 'highest' | 'lowest';

@@ -7,6 +7,8 @@ export interface CreatePaymentInput {
   items: CheckoutLineInput[];
   promo_code?: string;
   vip_code?: string;
+  /** Staff orders only: the payment's amount is the total after this staff discount. */
+  staff_discount_id?: number;
 }
 
 /** The server computes the amount from the cart; the browser never says how much to charge. */

@@ -32,6 +32,8 @@ function order(overrides: Partial<OrderConfirmationOutput> = {}): OrderConfirmat
     discount: 0,
     total: 25,
     promo_code: null,
+    staff_discount_name: null,
+    staff_discount_percentage: null,
     contact_name: 'Kai Santos',
     contact_phone: '+16715550177',
     contact_email: 'kai@example.com',

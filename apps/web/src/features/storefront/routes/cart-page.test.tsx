@@ -45,6 +45,7 @@ function quoteFor(request: RecordedRequest, issues: QuoteOutput['issues'] = []):
       discount: 0,
       total: subtotal / 100,
       promo_code: null,
+      staff_discount: null,
       requires_advance_notice: notice,
       max_advance_notice_hours: notice ? 48 : null,
       pickup_estimate: notice ? '48 hours' : '20-25 minutes',

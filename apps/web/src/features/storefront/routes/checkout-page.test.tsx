@@ -2,10 +2,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QuoteOutput } from '@kusina/domain/checkout';
+import type { DiscountConfigurationOutput, StaffMemberOutput } from '@kusina/domain/order-management';
 import type { RestaurantOutput } from '@kusina/domain/restaurants';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useCartStore } from '../../../stores/cart-store.ts';
-import { apiError, foodQuoteLine, merchandiseQuoteLine, renderRoute, stubApi, type Handler } from '../test-utils.tsx';
+import { apiError, foodQuoteLine, merchandiseQuoteLine, renderRoute, stubApi, type Handler, type RecordedRequest } from '../test-utils.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 
 const PAYMENT_ID = '0b9c7a52-1f3e-4c8e-9a55-1d2e3f405060';
@@ -51,6 +52,7 @@ function quote(promo: string | undefined): QuoteOutput {
     discount: discount / 100,
     total: (2000 - discount) / 100,
     promo_code: promo ?? null,
+    staff_discount: null,
     requires_advance_notice: false,
     max_advance_notice_hours: null,
     pickup_estimate: '20-25 minutes',
@@ -81,6 +83,8 @@ function orderResponse() {
     discount: 0,
     total: 20,
     promo_code: null,
+    staff_discount_name: null,
+    staff_discount_percentage: null,
     contact_name: 'Maria Cruz',
     contact_phone: '+16715551234',
     contact_email: 'maria@example.com',
@@ -377,3 +381,291 @@ describe('CheckoutPage', () => {
     expect(bodyOf('/api/v1/checkout/quote').items).toEqual(expected.map(({ notes: _notes, ...line }: { notes?: string }) => line));
   });
 });
+
+// ── Staff orders (issue #5) ─────────────────────────────────────────────────────────────────
+
+type SessionUser = NonNullable<ReturnType<typeof useAuthStore.getState>['user']>;
+
+function signedIn(role: SessionUser['role'], restaurantId = 1) {
+  useAuthStore.setState({
+    jwt: 'jwt',
+    user: { id: 7, email: 'kekoa@example.com', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff', phone: '+16715550102', phone_verified: true, role, restaurant_id: restaurantId },
+  });
+}
+
+function staffMember(id: number, name: string): StaffMemberOutput {
+  return { id, restaurant_id: 1, name, user_id: null, is_active: true, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+}
+
+function discountConfiguration(overrides: Partial<DiscountConfigurationOutput> & Pick<DiscountConfigurationOutput, 'id' | 'name' | 'discount_percentage'>): DiscountConfigurationOutput {
+  return {
+    restaurant_id: 1,
+    code: overrides.name.toUpperCase().replace(/ /g, '_'),
+    discount_type: 'percentage',
+    is_active: true,
+    is_default: false,
+    display_order: 0,
+    description: null,
+    ui_color: null,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+// Served out of display order, as a list may come: the page shows On Duty first.
+const DISCOUNTS = [
+  discountConfiguration({ id: 2, name: 'Off Duty', discount_percentage: 30, display_order: 1, ui_color: '#2563eb', description: 'Staff ordering on a day off' }),
+  discountConfiguration({ id: 1, name: 'On Duty', discount_percentage: 50, display_order: 0, is_default: true, ui_color: '#16a34a', description: 'Meal during a shift' }),
+];
+
+/** The server's quote: a staff discount takes its percentage off the 20.00 subtotal. */
+function staffQuote(request: RecordedRequest): QuoteOutput {
+  const body = request.body as { promo_code?: string; staff_discount_id?: number };
+  const base = quote(body.promo_code);
+  const discount = DISCOUNTS.find((candidate) => candidate.id === body.staff_discount_id);
+  if (!discount) return base;
+  const cents = Math.round((2000 * discount.discount_percentage) / 100);
+  return {
+    ...base,
+    discount_cents: cents,
+    total_cents: 2000 - cents,
+    discount: cents / 100,
+    total: (2000 - cents) / 100,
+    staff_discount: { id: discount.id, name: discount.name, discount_percentage: discount.discount_percentage },
+  };
+}
+
+function staffRoutes(overrides: Record<string, Handler> = {}): Record<string, Handler> {
+  return routes({
+    'GET /api/v1/staff_members': () => ({ body: [staffMember(11, 'Joaquin Santos'), staffMember(12, 'Kekoa Staff')] }),
+    'GET /api/v1/discount_configurations/active': () => ({ body: DISCOUNTS }),
+    'POST /api/v1/checkout/quote': (request) => ({ body: staffQuote(request) }),
+    ...overrides,
+  });
+}
+
+const isStaffRequest = (request: RecordedRequest) => request.url.pathname === '/api/v1/staff_members' || request.url.pathname.startsWith('/api/v1/discount_configurations');
+const bodiesOf = (requests: RecordedRequest[], path: string) => requests.filter((request) => request.url.pathname === path).map((request) => request.body as Record<string, unknown>);
+
+/** Contact details come prefilled from the signed-in account; the card is typed. */
+async function fillContactAndCard(user: ReturnType<typeof userEvent.setup>) {
+  expect(screen.getByLabelText(/^Name/)).toHaveValue('Kekoa Staff');
+  expect(screen.getByLabelText(/^Phone/)).toHaveValue('+16715550102');
+  await fillCard(user);
+}
+
+/** Renders the checkout for signed-in staff and turns the staff order switch on. */
+async function openStaffOrder(user: ReturnType<typeof userEvent.setup>) {
+  const staffSwitch = await screen.findByRole('switch', { name: 'This order is for a staff member' }, { timeout: 5000 });
+  await user.click(staffSwitch);
+  expect(staffSwitch).toHaveAttribute('aria-checked', 'true');
+  return staffSwitch;
+}
+
+describe('CheckoutPage staff orders', () => {
+  it.each([
+    ['a guest', () => undefined],
+    ['a customer', () => signedIn('customer')],
+    ['an admin of another restaurant', () => signedIn('admin', 2)],
+  ])('shows %s no staff order section and asks for no staff data', async (_who, signIn) => {
+    signIn();
+    const requests = stubApi(staffRoutes());
+    renderRoute(<CheckoutPage />);
+    expect(await screen.findByTestId('order-total')).toHaveTextContent('$20.00');
+    await screen.findByRole('note', { name: 'Test mode' });
+    expect(screen.queryByRole('heading', { name: 'Staff order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Promo code')).toBeEnabled();
+    expect(requests.some(isStaffRequest)).toBe(false);
+    expect(bodiesOf(requests, '/api/v1/checkout/quote').every((body) => !('staff_discount_id' in body))).toBe(true);
+  });
+
+  it('loads members and discounts only when the switch is on, preselects the default, prices it on the server, and sends it with the staff member to the payment and the order', async () => {
+    signedIn('staff');
+    const user = userEvent.setup();
+    const requests = stubApi(staffRoutes());
+    renderRoute(<CheckoutPage />, { path: '/checkout' });
+
+    expect(await screen.findByRole('heading', { name: 'Staff order' }, { timeout: 5000 })).toBeInTheDocument();
+    const staffSwitch = screen.getByRole('switch', { name: 'This order is for a staff member' });
+    expect(staffSwitch).toHaveAttribute('aria-checked', 'false');
+    expect(await screen.findByTestId('order-total')).toHaveTextContent('$20.00');
+    expect(requests.some(isStaffRequest)).toBe(false);
+    expect(screen.queryByLabelText('Staff member')).not.toBeInTheDocument();
+
+    await openStaffOrder(user);
+    const onDuty = await screen.findByRole('radio', { name: 'On Duty 50%' });
+    expect(onDuty).toBeChecked();
+    expect(screen.getAllByRole('radio').map(radioName)).toEqual(['On Duty 50%', 'Off Duty 30%', 'No discount']);
+    expect(onDuty).toHaveAccessibleDescription('Meal during a shift');
+    expect(requests.find((request) => request.url.pathname === '/api/v1/staff_members')?.url.searchParams.get('restaurant_id')).toBe('1');
+
+    // The server's discount line and total; the promo code cannot be combined.
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('$10.00'));
+    expect(screen.getByText('Staff discount (On Duty 50%)').nextSibling).toHaveTextContent('−$10.00');
+    expect(bodiesOf(requests, '/api/v1/checkout/quote').at(-1)).toMatchObject({ staff_discount_id: 1 });
+    expect(screen.getByLabelText('Promo code')).toBeDisabled();
+    expect(screen.getByLabelText('Promo code')).toHaveAccessibleDescription('A promo code cannot be combined with a staff discount.');
+    expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
+
+    // The staff member is required.
+    await fillContactAndCard(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    const member = screen.getByLabelText('Staff member');
+    await waitFor(() => expect(member).toHaveAccessibleDescription('Choose the staff member this order is for.'));
+    expect(member).toHaveFocus();
+    expect(requests.some((request) => request.url.pathname === '/api/v1/payments')).toBe(false);
+
+    await user.selectOptions(member, 'Joaquin Santos');
+    expect(member).not.toHaveAccessibleDescription('Choose the staff member this order is for.');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order-confirmation/42?token=tok-123'));
+
+    expect(bodiesOf(requests, '/api/v1/payments')).toEqual([expect.objectContaining({ staff_discount_id: 1 })]);
+    expect(bodiesOf(requests, '/api/v1/payments')[0]).not.toHaveProperty('promo_code');
+    expect(bodiesOf(requests, '/api/v1/orders')).toEqual([expect.objectContaining({ staff_discount_id: 1, staff_member_name: 'Joaquin Santos', payment_id: PAYMENT_ID })]);
+  });
+
+  it('re-prices another option and No discount, frees the promo field again, and sends no staff_discount_id without a discount', async () => {
+    signedIn('admin');
+    const user = userEvent.setup();
+    const requests = stubApi(staffRoutes());
+    renderRoute(<CheckoutPage />, { path: '/checkout' });
+    await openStaffOrder(user);
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('$10.00'));
+
+    await user.click(screen.getByRole('radio', { name: 'Off Duty 30%' }));
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('$14.00'));
+    expect(screen.getByText('Staff discount (Off Duty 30%)')).toBeInTheDocument();
+    expect(bodiesOf(requests, '/api/v1/checkout/quote').at(-1)).toMatchObject({ staff_discount_id: 2 });
+
+    await user.click(screen.getByRole('radio', { name: 'No discount' }));
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('$20.00'));
+    expect(screen.queryByText(/Staff discount \(/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Promo code')).toBeEnabled();
+
+    await user.selectOptions(screen.getByLabelText('Staff member'), 'Kekoa Staff');
+    await fillContactAndCard(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order-confirmation/42'));
+    expect(bodiesOf(requests, '/api/v1/payments')[0]).not.toHaveProperty('staff_discount_id');
+    const [order] = bodiesOf(requests, '/api/v1/orders');
+    expect(order).toMatchObject({ staff_member_name: 'Kekoa Staff' });
+    expect(order).not.toHaveProperty('staff_discount_id');
+  });
+
+  it('replaces an applied promo code when a staff discount is chosen', async () => {
+    signedIn('super_admin', 2);
+    const user = userEvent.setup();
+    const requests = stubApi(staffRoutes({ 'POST /api/v1/promo_codes/apply': () => ({ body: { newTotal: 17, codeUsed: 'ALOHA3', discount: 3, discountType: 'amount', discountValue: 300 } }) }));
+    renderRoute(<CheckoutPage />);
+    await screen.findByTestId('order-total');
+    await user.type(screen.getByLabelText('Promo code'), 'ALOHA3');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('$17.00'));
+
+    await openStaffOrder(user);
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('$10.00'));
+    expect(screen.queryByText(/Promo code .* applied/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Promo code')).toHaveValue('');
+    const last = bodiesOf(requests, '/api/v1/checkout/quote').at(-1);
+    expect(last).toMatchObject({ staff_discount_id: 1 });
+    expect(last).not.toHaveProperty('promo_code');
+  });
+
+  it('shows a discount the server refuses on the discount choice, and lists the options again', async () => {
+    signedIn('staff');
+    const user = userEvent.setup();
+    const unavailable = 'This staff discount is not available.';
+    const requests = stubApi(
+      staffRoutes({
+        'POST /api/v1/checkout/quote': (request) =>
+          (request.body as { staff_discount_id?: number }).staff_discount_id === 2
+            ? apiError(422, unavailable, 'VALIDATION_ERROR', { fields: { staff_discount_id: unavailable } })
+            : { body: staffQuote(request) },
+      }),
+    );
+    renderRoute(<CheckoutPage />);
+    await openStaffOrder(user);
+    await screen.findByRole('radio', { name: 'Off Duty 30%' });
+    const listed = requests.filter((request) => request.url.pathname === '/api/v1/discount_configurations/active').length;
+
+    await user.click(screen.getByRole('radio', { name: 'Off Duty 30%' }));
+    const group = screen.getByRole('group', { name: 'Staff discount' });
+    await waitFor(() => expect(group).toHaveAccessibleDescription(unavailable));
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    await waitFor(() => expect(requests.filter((request) => request.url.pathname === '/api/v1/discount_configurations/active').length).toBeGreaterThan(listed));
+
+    await user.click(screen.getByRole('radio', { name: 'On Duty 50%' }));
+    await waitFor(() => expect(screen.getByTestId('order-total')).toHaveTextContent('$10.00'));
+    expect(group).not.toHaveAccessibleDescription(unavailable);
+  });
+
+  it.each([
+    ['the order', 'POST /api/v1/orders', 'staff_member_name', 'Choose the staff member this order is for.', () => screen.getByLabelText('Staff member')],
+    ['the payment', 'POST /api/v1/payments', 'staff_discount_id', 'This staff discount is not available.', () => screen.getByRole('group', { name: 'Staff discount' })],
+    ['the payment', 'POST /api/v1/payments', 'promo_code', 'A promo code cannot be combined with a staff discount.', () => screen.getByLabelText('Promo code')],
+  ] as const)('shows a 422 from %s (%s) on the %s field', async (_step, route, field, message, target) => {
+    signedIn('staff');
+    const user = userEvent.setup();
+    stubApi(staffRoutes({ [route]: () => apiError(422, message, 'VALIDATION_ERROR', { fields: { [field]: message } }) }));
+    renderRoute(<CheckoutPage />);
+    await openStaffOrder(user);
+    await user.selectOptions(await screen.findByLabelText('Staff member'), 'Joaquin Santos');
+    await fillContactAndCard(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    await waitFor(() => expect(target()).toHaveAccessibleDescription(expect.stringContaining(message)));
+    // On its field, not in a banner beside the button.
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.getByTestId('location')).not.toHaveTextContent('/order-confirmation');
+  });
+
+  it("shows the server's 403 when the account may no longer place staff orders", async () => {
+    signedIn('staff');
+    const user = userEvent.setup();
+    const requests = stubApi(staffRoutes({ 'POST /api/v1/payments': () => apiError(403, 'Only staff can place a staff order.', 'FORBIDDEN') }));
+    renderRoute(<CheckoutPage />);
+    await openStaffOrder(user);
+    await user.selectOptions(await screen.findByLabelText('Staff member'), 'Joaquin Santos');
+    await fillContactAndCard(user);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only staff can place a staff order.');
+    expect(requests.some((request) => request.url.pathname === '/api/v1/orders')).toBe(false);
+  });
+
+  it('says when there are no staff members, and offers a retry when the lists fail to load', async () => {
+    signedIn('staff');
+    const user = userEvent.setup();
+    let membersFail = true;
+    stubApi(
+      staffRoutes({
+        'GET /api/v1/staff_members': () => (membersFail ? apiError(500, 'boom') : { body: [] }),
+        'GET /api/v1/discount_configurations/active': () => apiError(500, 'boom'),
+      }),
+    );
+    renderRoute(<CheckoutPage />);
+    await openStaffOrder(user);
+    expect(await screen.findByText('Could not load the staff members.')).toBeInTheDocument();
+    expect(screen.getByText(/Could not load the staff discounts/)).toBeInTheDocument();
+    // No discount stays available, and nothing is chosen for the staff member.
+    expect(screen.getByRole('radio', { name: 'No discount' })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+
+    membersFail = false;
+    await user.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
+    expect(await screen.findByText('No active staff members yet. An admin can add them in Admin Tools.')).toBeInTheDocument();
+  });
+});
+
+function radioName(radio: HTMLElement): string {
+  return (radio.getAttribute('aria-labelledby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}

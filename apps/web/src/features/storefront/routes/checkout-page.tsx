@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation } from 'wouter';
@@ -17,6 +17,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/errors.ts';
 import { useRestaurant } from '../../../lib/restaurant.ts';
 import { getRestaurantId } from '../../../lib/restaurant-id.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -33,8 +34,26 @@ import { useValidateVipCode } from '../api/validate-vip-code.ts';
 import { PayPalPayment, StripeCardPayment, type StripeConfirm } from '../components/live-payment.tsx';
 import { EMPTY_TEST_CARD, TestCardFields, testCardErrors, toCardInput, type TestCardValue } from '../components/test-card-fields.tsx';
 import { PaymentScriptText, PickupText } from '../messages.ts';
+import { StaffOrderText } from '../staff-order-messages.ts';
 import { toCheckoutLines, toQuoteLines } from '../utils/cart-stock.ts';
 import { issuesFromError, issueText } from '../utils/issues.ts';
+import {
+  canPlaceStaffOrder,
+  EMPTY_STAFF_ORDER,
+  hasStaffOrderErrors,
+  STAFF_DISCOUNT_GROUP_ID,
+  STAFF_MEMBER_FIELD_ID,
+  staffDiscountId,
+  staffDiscountLabel,
+  staffOrderErrorsFrom,
+  type StaffOrderErrors,
+  type StaffOrderValue,
+} from '../utils/staff-order.ts';
+
+// Staff only (issue #5): the section, its requests and its words are a chunk customers never download.
+const StaffOrderSection = lazy(() => import('../components/staff-order-section.tsx').then((module) => ({ default: module.StaffOrderSection })));
+
+const PROMO_FIELD_ID = 'promo-code';
 
 const CheckoutFormSchema = ContactInput.extend({
   special_instructions: z.string().trim().max(1000, 'Special instructions are too long'),
@@ -47,6 +66,8 @@ class CheckoutStop extends Error {
   constructor(
     message: string,
     readonly issues: CheckoutIssue[] = [],
+    /** A staff order's fields the server refused (details.fields), shown on those fields. */
+    readonly fields: StaffOrderErrors = {},
   ) {
     super(message);
   }
@@ -81,16 +102,29 @@ export function CheckoutPage() {
   const [submitting, setSubmitting] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [orderIssues, setOrderIssues] = useState<CheckoutIssue[]>([]);
+  const isStaffUser = canPlaceStaffOrder(user, restaurantId);
+  const [staffOrder, setStaffOrder] = useState<StaffOrderValue>(EMPTY_STAFF_ORDER);
+  const [staffErrors, setStaffErrors] = useState<StaffOrderErrors>({});
+  const focusAfterSubmit = useRef<keyof StaffOrderErrors | null>(null);
+  const staffOrderOn = isStaffUser && staffOrder.enabled;
+  const staffDiscount = isStaffUser ? staffDiscountId(staffOrder) : undefined;
+  // One discount per order: a staff discount replaces the promo code (the server refuses both).
+  const activePromo = staffDiscount === undefined ? promoCode : null;
 
   // One checkout attempt = one idempotency key and at most one successful payment (storefront.md §4):
-  // a retry of the same cart reuses both; a changed cart, promo or VIP code starts a new attempt.
+  // a retry of the same cart reuses both; a changed cart, promo, VIP code or staff discount starts a new attempt.
   const attempt = useRef<{ signature: string; key: string; paidPaymentId: string | null; pendingPaymentId: string | null } | null>(null);
   const inFlight = useRef(false);
   const stripeConfirm = useRef<StripeConfirm | null>(null);
 
   const lines = useMemo(() => toCheckoutLines(cartItems), [cartItems]);
   const quoteLines = useMemo(() => toQuoteLines(cartItems), [cartItems]);
-  const quote = useCheckoutQuote({ restaurant_id: restaurantId, items: quoteLines, ...(promoCode ? { promo_code: promoCode } : {}) });
+  const quote = useCheckoutQuote({
+    restaurant_id: restaurantId,
+    items: quoteLines,
+    ...(activePromo ? { promo_code: activePromo } : {}),
+    ...(staffDiscount !== undefined ? { staff_discount_id: staffDiscount } : {}),
+  });
   const applyPromo = useApplyPromoCode();
   const validateVip = useValidateVipCode(restaurantId);
   const createPayment = useCreatePayment();
@@ -128,8 +162,12 @@ export function CheckoutPage() {
   const quoteIssues = quote.data?.issues ?? issuesFromError(quote.error);
   const issues = orderIssues.length > 0 ? orderIssues : quoteIssues;
   const quoteReady = Boolean(quote.data) && !quote.isPlaceholderData && !quote.isFetching;
-  const canPay = quoteReady && quoteIssues.length === 0 && vipOk && !restaurant.isPending;
-  const signature = JSON.stringify({ lines, promoCode, vipCode });
+  // A staff order waits for its discount list, so it is never paid at the full price by accident.
+  const staffOrderReady = !staffOrderOn || staffOrder.discount !== undefined;
+  const canPay = quoteReady && quoteIssues.length === 0 && vipOk && !restaurant.isPending && staffOrderReady;
+  const signature = JSON.stringify({ lines, promoCode: activePromo, vipCode, staffDiscount });
+  // The server's refusals of a staff order's fields: from the quote, or from the last submit.
+  const shownStaffErrors: StaffOrderErrors = { ...staffOrderErrorsFrom(quote.error), ...staffErrors };
 
   const onStripeReady = useCallback((confirm: StripeConfirm | null) => {
     stripeConfirm.current = confirm;
@@ -145,8 +183,9 @@ export function CheckoutPage() {
   const paymentInput = () => ({
     restaurant_id: restaurantId,
     items: lines,
-    ...(promoCode ? { promo_code: promoCode } : {}),
+    ...(activePromo ? { promo_code: activePromo } : {}),
     ...(vipCode ? { vip_code: vipCode } : {}),
+    ...(staffDiscount !== undefined ? { staff_discount_id: staffDiscount } : {}),
   });
 
   const startPayment = async (): Promise<PaymentCreateOutput> => {
@@ -155,6 +194,8 @@ export function CheckoutPage() {
     } catch (error) {
       const found = issuesFromError(error);
       if (found.length > 0) throw new CheckoutStop(CheckoutMessages.cartHasIssues, found);
+      const fields = staffOrderErrorsFrom(error);
+      if (error instanceof ApiError && hasStaffOrderErrors(fields)) throw new CheckoutStop(error.message, [], fields);
       if (error instanceof ApiError && error.status === 503) throw new CheckoutStop(CheckoutMessages.paymentNotAvailable);
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) throw new CheckoutStop(error.message);
       throw new CheckoutStop(CheckoutMessages.checkoutFailed);
@@ -198,8 +239,10 @@ export function CheckoutPage() {
           items: lines,
           contact: { name: contact.name, email: contact.email, phone: contact.phone },
           ...(contact.special_instructions ? { special_instructions: contact.special_instructions } : {}),
-          ...(promoCode ? { promo_code: promoCode } : {}),
+          ...(activePromo ? { promo_code: activePromo } : {}),
           ...(vipCode ? { vip_code: vipCode } : {}),
+          ...(staffOrderOn ? { staff_member_name: staffOrder.memberName } : {}),
+          ...(staffDiscount !== undefined ? { staff_discount_id: staffDiscount } : {}),
           payment_id: paymentId,
         },
       });
@@ -207,6 +250,10 @@ export function CheckoutPage() {
       clearCart();
     } catch (error) {
       const found = issuesFromError(error);
+      const fields = staffOrderErrorsFrom(error);
+      if (found.length === 0 && error instanceof ApiError && hasStaffOrderErrors(fields)) throw new CheckoutStop(error.message, [], fields);
+      // 403 'Only staff can place a staff order.' (a role changed since sign-in): the server's words.
+      if (found.length === 0 && error instanceof ApiError && error.status === 403) throw new CheckoutStop(error.message);
       throw new CheckoutStop(found.length > 0 ? CheckoutMessages.cartHasIssues : CheckoutMessages.placeOrderFailed, found);
     }
   };
@@ -217,11 +264,16 @@ export function CheckoutPage() {
     setSubmitting(true);
     setFormError(null);
     setOrderIssues([]);
+    setStaffErrors({});
     try {
       await task();
     } catch (error) {
       const stop = error instanceof CheckoutStop ? error : new CheckoutStop(CheckoutMessages.checkoutFailed);
-      setFormError(stop.message);
+      // A refused field shows its message on that field (and takes the focus), not in a banner.
+      const onFields = hasStaffOrderErrors(stop.fields);
+      setFormError(onFields ? null : stop.message);
+      setStaffErrors(stop.fields);
+      if (onFields) focusAfterSubmit.current = firstStaffError(stop.fields);
       setOrderIssues(stop.issues);
       if (stop.issues.length > 0) void quote.refetch();
     } finally {
@@ -230,7 +282,18 @@ export function CheckoutPage() {
     }
   };
 
+  /** The staff member is required on a staff order (the server says so too). */
+  const staffOrderProblems = (): boolean => {
+    if (!staffOrderOn || staffOrder.memberName) return false;
+    setStaffErrors({ staff_member_name: CheckoutMessages.staffMemberRequired });
+    return true;
+  };
+
   const submitValues = async (values: CheckoutFormOutput) => {
+    if (staffOrderProblems()) {
+      focusStaffField('staff_member_name');
+      return;
+    }
     if (!vipOk) {
       setVipError(PromotionMessages.vipRequired);
       return;
@@ -246,9 +309,32 @@ export function CheckoutPage() {
     });
   };
 
+  const onStaffOrderChange = (next: StaffOrderValue) => {
+    const sameSwitch = next.enabled === staffOrder.enabled;
+    // A changed field drops its own error only.
+    setStaffErrors(({ staff_member_name, staff_discount_id, promo_code }) => ({
+      ...(sameSwitch && next.memberName === staffOrder.memberName && staff_member_name ? { staff_member_name } : {}),
+      ...(sameSwitch && next.discount === staffOrder.discount && staff_discount_id ? { staff_discount_id } : {}),
+      ...(sameSwitch && next.discount === staffOrder.discount && promo_code ? { promo_code } : {}),
+    }));
+    setStaffOrder(next);
+    if (staffDiscountId(next) !== undefined) {
+      setPromoCode(null);
+      setPromoInput('');
+      setPromoError(null);
+    }
+  };
+
+  // After a refused submit the controls are enabled again: move the focus to the field to fix.
+  useEffect(() => {
+    if (submitting || !focusAfterSubmit.current) return;
+    focusStaffField(focusAfterSubmit.current);
+    focusAfterSubmit.current = null;
+  }, [submitting, staffErrors]);
+
   const onApplyPromo = async () => {
     const code = promoInput.trim();
-    if (!code || !quote.data) return;
+    if (!code || !quote.data || staffDiscount !== undefined) return;
     setPromoError(null);
     try {
       const result = await applyPromo.mutateAsync({ restaurant_id: restaurantId, code, total: quote.data.total });
@@ -292,11 +378,22 @@ export function CheckoutPage() {
   const pickupLocation = restaurant.data?.custom_pickup_location || restaurant.data?.address || RestaurantDefaults.pickupAddress;
   const estimate = quote.data?.pickup_estimate ?? pickupEstimate(null);
   const discountCents = quote.data?.discount_cents ?? 0;
+  const promoFieldError = promoError ?? shownStaffErrors.promo_code;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
       <h1 className="mb-6 font-display text-3xl font-bold sm:text-4xl">Checkout</h1>
-      <form noValidate onSubmit={(event) => void handleSubmit(submitValues)(event)} className="grid gap-8 lg:grid-cols-[1fr_22rem]" aria-busy={submitting}>
+      <form
+        noValidate
+        onSubmit={(event) =>
+          void handleSubmit(submitValues, () => {
+            // The contact form's errors and the staff member's show together.
+            staffOrderProblems();
+          })(event)
+        }
+        className="grid gap-8 lg:grid-cols-[1fr_22rem]"
+        aria-busy={submitting}
+      >
         <div className="space-y-8">
           <section aria-labelledby="contact-title" className="space-y-4">
             <h2 id="contact-title" className="text-xl font-bold">
@@ -309,6 +406,18 @@ export function CheckoutPage() {
               {(control) => <Textarea {...control} rows={3} maxLength={1000} placeholder="Anything the kitchen should know?" {...register('special_instructions')} />}
             </FormField>
           </section>
+
+          {isStaffUser ? (
+            <Suspense
+              fallback={
+                <div role="status" aria-label={StaffOrderText.loadingSection}>
+                  <Skeleton className="h-32 w-full rounded-2xl" />
+                </div>
+              }
+            >
+              <StaffOrderSection restaurantId={restaurantId} value={staffOrder} onChange={onStaffOrderChange} errors={shownStaffErrors} disabled={submitting} />
+            </Suspense>
+          ) : null}
 
           <section aria-labelledby="pickup-title" className="space-y-3 rounded-2xl border border-line bg-surface-muted p-5">
             <h2 id="pickup-title" className="text-xl font-bold">
@@ -389,7 +498,7 @@ export function CheckoutPage() {
             ) : gateway.kind === 'paypal' ? (
               <PayPalPayment
                 clientId={gateway.clientId}
-                canStart={async () => vipOk && canPay && (await trigger())}
+                canStart={async () => vipOk && canPay && !staffOrderProblems() && (await trigger())}
                 createOrder={async () => {
                   const payment = await startPayment();
                   if (!payment.paypal_order_id) throw new CheckoutStop(CheckoutMessages.paymentNotAvailable);
@@ -465,7 +574,11 @@ export function CheckoutPage() {
                 </div>
                 {discountCents > 0 ? (
                   <div className="flex justify-between text-success-ink">
-                    <dt>Discount{quote.data.promo_code ? ` (${quote.data.promo_code})` : ''}</dt>
+                    <dt>
+                      {quote.data.staff_discount
+                        ? StaffOrderText.staffDiscountLine(staffDiscountLabel(quote.data.staff_discount.name, quote.data.staff_discount.discount_percentage))
+                        : `Discount${quote.data.promo_code ? ` (${quote.data.promo_code})` : ''}`}
+                    </dt>
                     <dd className="tabular-nums">−{formatUSD(discountCents)}</dd>
                   </div>
                 ) : null}
@@ -479,14 +592,19 @@ export function CheckoutPage() {
             </>
           ) : (
             <Alert tone="error">
-              <p>{CheckoutMessages.checkoutFailed}</p>
+              <p>{errorMessage(quote.error, CheckoutMessages.checkoutFailed)}</p>
               <Button variant="secondary" size="sm" className="mt-2" onClick={() => void quote.refetch()}>
                 Try again
               </Button>
             </Alert>
           )}
 
-          <FormField label="Promo code" error={promoError ?? undefined}>
+          <FormField
+            label="Promo code"
+            id={PROMO_FIELD_ID}
+            error={promoFieldError}
+            hint={staffDiscount !== undefined && promoFieldError !== CheckoutMessages.staffDiscountWithPromo ? CheckoutMessages.staffDiscountWithPromo : undefined}
+          >
             {(control) => (
               <div className="flex gap-2">
                 <Input
@@ -494,6 +612,7 @@ export function CheckoutPage() {
                   value={promoInput}
                   autoComplete="off"
                   autoCapitalize="characters"
+                  disabled={staffDiscount !== undefined}
                   onChange={(event) => setPromoInput(event.target.value)}
                   onKeyDown={(event) => {
                     if (event.key === 'Enter') {
@@ -502,16 +621,16 @@ export function CheckoutPage() {
                     }
                   }}
                 />
-                <Button variant="secondary" onClick={() => void onApplyPromo()} loading={applyPromo.isPending} disabled={!quote.data || !promoInput.trim()}>
+                <Button variant="secondary" onClick={() => void onApplyPromo()} loading={applyPromo.isPending} disabled={!quote.data || !promoInput.trim() || staffDiscount !== undefined}>
                   Apply
                 </Button>
               </div>
             )}
           </FormField>
-          {promoCode ? (
+          {activePromo ? (
             <p role="status" className="flex items-center justify-between gap-2 text-sm text-success-ink">
               <span>
-                Promo code <strong>{promoCode}</strong> applied
+                Promo code <strong>{activePromo}</strong> applied
                 {quote.data && !quote.isPlaceholderData && discountCents > 0 ? `: −${formatUSD(discountCents)}, new total ${formatUSD(quote.data.total_cents)}` : ''}
               </span>
               <Button
@@ -550,4 +669,21 @@ export function CheckoutPage() {
       </form>
     </div>
   );
+}
+
+/** The first refused field, in the order the page shows them. */
+function firstStaffError(errors: StaffOrderErrors): keyof StaffOrderErrors | null {
+  if (errors.staff_member_name) return 'staff_member_name';
+  if (errors.staff_discount_id) return 'staff_discount_id';
+  return errors.promo_code ? 'promo_code' : null;
+}
+
+function focusStaffField(field: keyof StaffOrderErrors): void {
+  const target =
+    field === 'staff_member_name'
+      ? document.getElementById(STAFF_MEMBER_FIELD_ID)
+      : field === 'staff_discount_id'
+        ? (document.querySelector<HTMLElement>(`#${STAFF_DISCOUNT_GROUP_ID} input:checked`) ?? document.querySelector<HTMLElement>(`#${STAFF_DISCOUNT_GROUP_ID} input`))
+        : document.getElementById(PROMO_FIELD_ID);
+  target?.focus();
 }

@@ -27,6 +27,8 @@ function order(overrides: Partial<OrderConfirmationOutput> = {}): OrderConfirmat
     discount: 0,
     total: 50,
     promo_code: null,
+    staff_discount_name: null,
+    staff_discount_percentage: null,
     contact_name: 'Maria Cruz',
     contact_phone: '+16715551234',
     contact_email: 'maria@example.com',
@@ -127,6 +129,46 @@ describe('OrderConfirmationPage', () => {
     expect(screen.getByText('Placed for Jose.')).toBeInTheDocument();
     expect(await screen.findByText(/Side door on Route 8/)).toBeInTheDocument();
     expect(screen.getByText('Ring the bell.')).toBeInTheDocument();
+  });
+
+  it("shows a staff order's staff member and discount in the banner and a Staff discount line in the totals", async () => {
+    stubApi({
+      'GET /api/v1/orders/44': () => ({
+        body: order({
+          id: 44,
+          order_number: 'K-0044',
+          is_staff_order: true,
+          staff_member_name: 'Joaquin Santos',
+          staff_discount_name: 'On Duty',
+          staff_discount_percentage: 50,
+          merchandise_items: [],
+          merchandise_subtotal: 0,
+          subtotal: 25,
+          discount: 12.5,
+          total: 12.5,
+        }),
+      }),
+      'GET /api/v1/restaurants/1': () => ({ body: restaurant }),
+    });
+    renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation/44?token=abc', pattern });
+
+    const banner = (await screen.findByText('Staff Order')).closest('[role="status"]')!;
+    expect(banner).toHaveTextContent('Placed for Joaquin Santos.');
+    expect(within(banner as HTMLElement).getByTestId('staff-discount')).toHaveTextContent('Staff discount: On Duty (50% off)');
+    expect(screen.getByText('Staff discount (On Duty 50%)').nextSibling).toHaveTextContent('−$12.50');
+    expect(screen.queryByText(/^Discount/)).not.toBeInTheDocument();
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('$12.50');
+  });
+
+  it('shows a staff order placed with no discount without a discount line', async () => {
+    stubApi({
+      'GET /api/v1/orders/45': () => ({ body: order({ id: 45, is_staff_order: true, staff_member_name: 'Ana Admin' }) }),
+      'GET /api/v1/restaurants/1': () => ({ body: restaurant }),
+    });
+    renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation/45?token=abc', pattern });
+    expect(await screen.findByText('Placed for Ana Admin.')).toBeInTheDocument();
+    expect(screen.queryByTestId('staff-discount')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Staff discount/)).not.toBeInTheDocument();
   });
 
   it('lists food and merchandise apart, each shirt with its size, colour and notes, and both subtotals', async () => {

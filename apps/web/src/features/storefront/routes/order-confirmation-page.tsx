@@ -17,6 +17,8 @@ import { useOrder } from '../api/get-order.ts';
 import { useLiveOrder } from '../api/use-live-order.ts';
 import { LiveOrderStatus } from '../components/live-order-status.tsx';
 import { ConfirmationText } from '../messages.ts';
+import { StaffOrderText } from '../staff-order-messages.ts';
+import { formatPercentage, staffDiscountLabel } from '../utils/staff-order.ts';
 import { formatGuamDateTime } from '../utils/dates.ts';
 
 function orderFromState(state: unknown): OrderView | undefined {
@@ -122,7 +124,13 @@ function ConfirmationDetails({ order, routeId }: { order: OrderView; routeId: st
       ) : null}
       {order.is_staff_order ? (
         <Alert tone="info" title="Staff Order">
-          Placed for {order.staff_member_name || 'a staff member'}.
+          <p>Placed for {order.staff_member_name || 'a staff member'}.</p>
+          {order.staff_discount_name ? (
+            <p data-testid="staff-discount">
+              Staff discount: <strong>{order.staff_discount_name}</strong>
+              {typeof order.staff_discount_percentage === 'number' ? ` (${formatPercentage(order.staff_discount_percentage)} off)` : ''}
+            </p>
+          ) : null}
         </Alert>
       ) : null}
 
@@ -241,7 +249,11 @@ function ConfirmationDetails({ order, routeId }: { order: OrderView; routeId: st
           ) : null}
           {order.discount ? (
             <div className="flex justify-between text-success-ink">
-              <dt>Discount{order.promo_code ? ` (${order.promo_code})` : ''}</dt>
+              <dt>
+                {order.staff_discount_name
+                  ? StaffOrderText.staffDiscountLine(staffDiscountLabel(order.staff_discount_name, order.staff_discount_percentage))
+                  : `Discount${order.promo_code ? ` (${order.promo_code})` : ''}`}
+              </dt>
               <dd className="tabular-nums">−{money(order.discount)}</dd>
             </div>
           ) : null}

@@ -1,0 +1,5 @@
+ALTER TABLE "orders" ADD COLUMN "staff_discount_id" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "staff_discount_name" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "staff_discount_basis_points" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_staff_discount_id_discount_configurations_id_fk" FOREIGN KEY ("staff_discount_id") REFERENCES "public"."discount_configurations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_staff_discount_check" CHECK (("orders"."staff_discount_name" IS NULL AND "orders"."staff_discount_basis_points" IS NULL) OR ("orders"."is_staff_order" AND "orders"."staff_discount_name" IS NOT NULL AND "orders"."staff_discount_basis_points" BETWEEN 0 AND 10000 AND "orders"."promo_code" IS NULL));
