@@ -8,7 +8,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import type { BoardFilters } from '../api/get-admin-orders.ts';
 import type { BoardParamPatch } from './board-params.ts';
-import { statusLabel } from './status-badge.tsx';
+import { statusLabel } from '../../../components/ui/order-status-badge.tsx';
 
 /** Typing in the search box waits this long before asking the server (ms). */
 export const SEARCH_DEBOUNCE_MS = 300;

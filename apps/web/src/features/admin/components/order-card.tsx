@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { pluralize } from '../../../lib/format.ts';
 import { formatAge, formatGuamClock, minutesUntil } from '../utils/guam-time.ts';
-import { StatusBadge } from './status-badge.tsx';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 
 const WAITING_STATUSES = new Set(['pending', 'confirmed', 'preparing']);
 
@@ -58,7 +58,7 @@ export function OrderCard({ order, now, onOpen, onAcknowledge, acknowledging }: 
           </p>
         </div>
         <div className="flex flex-col items-end gap-1">
-          <StatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} />
           {unacknowledged ? (
             <Badge tone="warning">
               <BellRing aria-hidden="true" className="size-3.5" />

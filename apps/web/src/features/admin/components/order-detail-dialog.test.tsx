@@ -6,7 +6,7 @@ import { apiError, mockApi, type ApiCall } from '../../../test/api-mock.ts';
 import { sockets } from '../../../test/fake-socket.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
 import { boardEntry, orderDetail, orderList } from '../test-fixtures.ts';
-import { TRANSITION_LABELS } from './status-badge.tsx';
+import { TRANSITION_LABELS } from './transition-labels.ts';
 
 const staff = makeUser({ id: 3, role: 'staff', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff' });
 const admin = makeUser({ id: 4, role: 'admin', first_name: 'Ana', last_name: 'Admin', name: 'Ana Admin' });

@@ -16,7 +16,7 @@ import { formatGuamDateTime } from '../utils/guam-time.ts';
 import { EtaSetter } from './eta-setter.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
 import { StatusActions } from './status-actions.tsx';
-import { statusLabel, StatusBadge } from './status-badge.tsx';
+import { statusLabel, OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 import { TicketPrinter, type TicketKind } from './order-ticket.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -69,7 +69,7 @@ function OrderDetail({ order, admin }: { order: OrderDetailOutput; admin: boolea
   return (
     <div className="space-y-6" data-testid="order-detail">
       <div className="flex flex-wrap items-center gap-2">
-        <StatusBadge status={order.status} className="text-sm" />
+        <OrderStatusBadge status={order.status} className="text-sm" />
         {order.is_staff_order ? <Badge tone="info">Staff order{order.staff_member_name ? `: ${order.staff_member_name}` : ''}</Badge> : <Badge>Online order</Badge>}
         {order.requires_advance_notice ? <Badge tone="warning">Advance notice{order.max_advance_notice_hours ? ` (${order.max_advance_notice_hours} h)` : ''}</Badge> : null}
         {order.refund_status !== 'none' ? <Badge tone="danger">{order.refund_status === 'full' ? 'Fully refunded' : 'Partly refunded'}</Badge> : null}

@@ -15,7 +15,8 @@ import { useChangeOrderStatus } from '../api/change-order-status.ts';
 import { getAdminOrderQueryOptions } from '../api/get-admin-order.ts';
 import { formatGuamClock, fromGuamInputValue, toGuamInputValue } from '../utils/guam-time.ts';
 import { useNow } from '../utils/use-now.ts';
-import { statusLabel, TRANSITION_LABELS } from './status-badge.tsx';
+import { statusLabel } from '../../../components/ui/order-status-badge.tsx';
+import { TRANSITION_LABELS } from './transition-labels.ts';
 
 /** Ready-in choices offered when the kitchen starts an order (minutes from now). */
 export const PREP_CHOICES = [10, 15, 20, 30, 45] as const;

@@ -3,7 +3,7 @@ import type { OrderStatus } from '@kusina/domain/orders';
 import { cn } from '../../../lib/cn.ts';
 import { ConfirmationText } from '../messages.ts';
 import { formatGuamDateTime } from '../utils/dates.ts';
-import { OrderStatusBadge } from './order-status-badge.tsx';
+import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 
 const STEPS: Array<{ status: OrderStatus; label: string }> = [
   { status: 'pending', label: 'Received' },

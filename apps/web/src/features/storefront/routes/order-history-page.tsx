@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { OrderHistoryEntry, OrderSort } from '../api/contracts.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { useLiveOrderHistory } from '../api/use-live-order.ts';
-import { OrderStatusBadge, statusLabel } from '../components/order-status-badge.tsx';
+import { OrderStatusBadge, statusLabel } from '../../../components/ui/order-status-badge.tsx';
 import { HistoryText } from '../messages.ts';
 import { formatGuamDateTime } from '../utils/dates.ts';
 

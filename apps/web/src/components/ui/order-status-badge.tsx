@@ -1,6 +1,9 @@
-import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Badge, type BadgeTone } from './badge.tsx';
 
-/** Each status has its colour; an unknown one looks like pending (storefront.md §4). */
+/**
+ * An order's status as customers and staff both see it. Each status has its colour; an unknown one
+ * looks like pending (storefront.md §4).
+ */
 const TONES: Record<string, BadgeTone> = {
   pending: 'warning',
   confirmed: 'info',
@@ -20,9 +23,9 @@ export function statusLabel(status: string | null | undefined): string {
   return value.charAt(0).toUpperCase() + value.slice(1);
 }
 
-export function OrderStatusBadge({ status }: { status: string | null | undefined }) {
+export function OrderStatusBadge({ status, className }: { status: string | null | undefined; className?: string }) {
   return (
-    <Badge tone={statusTone(status)} data-status={status ?? 'pending'}>
+    <Badge tone={statusTone(status)} data-status={status ?? 'pending'} className={className}>
       {statusLabel(status)}
     </Badge>
   );
