@@ -10,8 +10,11 @@ import {
   DiscountConfigurationCreateInput,
   etaProblem,
   formatPickupTime,
+  orderCancelledText,
   OrderEtaInput,
+  OrderStatusChangeInput,
   OrderListQuery,
+  paymentRefundable,
   RefundInput,
   refundAmountCents,
   refundStatus,
@@ -201,6 +204,8 @@ describe('board entry of a new order and pickup texts', () => {
       contact_email: 'm@example.com',
       special_instructions: null,
       payment: { status: 'captured', payment_method: 'credit_card', transaction_id: 't', payment_date: null, payment_intent_id: null, processor: 'test', notes: null },
+      status_history: [{ status: 'pending', at: '2026-03-07T01:00:00.000Z' }],
+      eta_updated_at: null,
     } satisfies OrderConfirmationOutput;
     expect(boardEntryFromConfirmation(confirmation)).toMatchObject({
       source: 'staff',
@@ -220,5 +225,26 @@ describe('board entry of a new order and pickup texts', () => {
     const now = new Date('2026-03-07T01:00:00Z'); // 11:00 AM Saturday in Guam
     expect(formatPickupTime(new Date('2026-03-07T02:35:00Z'), now)).toBe('12:35 PM');
     expect(formatPickupTime(new Date('2026-03-08T02:35:00Z'), now)).toBe('Sun, Mar 8, 12:35 PM');
+  });
+});
+
+describe('cancellation', () => {
+  it('refunds with the cancellation only a payment that took money (captured, or refunded early by a webhook)', () => {
+    expect(paymentRefundable('captured')).toBe(true);
+    expect(paymentRefundable('refunded')).toBe(true);
+    for (const status of ['requires_confirmation', 'authorized', 'failed', 'voided', null, undefined] as const) expect(paymentRefundable(status)).toBe(false);
+  });
+
+  it("tells the customer what the cancellation refunded, and nothing about money when it refunded nothing", () => {
+    expect(orderCancelledText({ restaurantName: 'Kusina', orderNumber: 'K-10001', refundedCents: 3250 })).toBe(
+      'Kusina: your order K-10001 has been cancelled. A refund of $32.50 is on its way to your original payment method.',
+    );
+    expect(orderCancelledText({ restaurantName: 'Kusina', orderNumber: 'K-10001', refundedCents: 0 })).toBe('Kusina: your order K-10001 has been cancelled.');
+  });
+
+  it('takes an optional restock choice with the status change', () => {
+    expect(OrderStatusChangeInput.parse({ status: 'cancelled', restock: 'damaged' })).toMatchObject({ restock: 'damaged' });
+    expect(OrderStatusChangeInput.parse({ status: 'cancelled' }).restock).toBeUndefined();
+    expect(OrderStatusChangeInput.safeParse({ status: 'cancelled', restock: 'lost' }).success).toBe(false);
   });
 });

@@ -1,10 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { z } from 'zod';
-import { PAYMENT_STATUSES, PROCESSORS } from './checkout.ts';
+import { PAYMENT_STATUSES, PROCESSORS, type PaymentStatus } from './checkout.ts';
 import { RESTAURANT_TIME_ZONE } from './menu-calendar.ts';
-import { centsToDollars, type Cents } from './money.ts';
-import { ORDER_ITEM_TYPES, OrderConfirmationOutput, orderStatusSchema, type OrderStatus } from './orders.ts';
+import { centsToDollars, formatUSD, type Cents } from './money.ts';
+import { ORDER_ITEM_TYPES, OrderConfirmationOutput, OrderStatusStep, orderStatusSchema, type OrderStatus } from './orders.ts';
 
 /**
  * Staff order management (issue #5): the live order board, the status pipeline, ETA, refunds,
@@ -24,6 +24,8 @@ import { ORDER_ITEM_TYPES, OrderConfirmationOutput, orderStatusSchema, type Orde
  *   GET    /admin/orders/:id                            staff, admin, super_admin  → OrderDetailOutput
  *   POST   /admin/orders/:id/acknowledge                staff, admin, super_admin  (no body) → AcknowledgeOutput
  *   PATCH  /admin/orders/:id/status                     staff, admin, super_admin  OrderStatusChangeInput → OrderDetailOutput
+ *                                                       (cancelling a paid order refunds what is left through its processor:
+ *                                                       402/503 as a refund, and then the order is not cancelled)
  *   PATCH  /admin/orders/:id/eta                        staff, admin, super_admin  OrderEtaInput → OrderDetailOutput
  *   POST   /admin/orders/:id/refunds                    admin, super_admin         RefundInput → RefundOutput (201)
  *   GET    /staff_members                               staff, admin, super_admin  StaffMembersQuery → StaffMemberOutput[]
@@ -92,6 +94,15 @@ export function canRefund(status: OrderStatus): boolean {
   return status !== 'refunded';
 }
 
+/**
+ * Whether an order's payment can be refunded (it was captured; 'refunded' too, since a processor's
+ * webhook may say so early). Cancelling an order with such a payment refunds what is left of it
+ * (refundable_cents, possibly 0) as part of the cancellation; without one there is nothing to return.
+ */
+export function paymentRefundable(status: PaymentStatus | null | undefined): boolean {
+  return status === 'captured' || status === 'refunded';
+}
+
 /** The ETA may be set or changed until the food is ready. */
 export const ETA_EDITABLE_STATUSES = ['pending', 'confirmed', 'preparing'] as const satisfies readonly OrderStatus[];
 export function canChangeEta(status: OrderStatus): boolean {
@@ -143,6 +154,9 @@ export const OrderManagementMessages = {
   discountPercentageRange: 'Discount percentage must be between 0 and 100.',
   displayOrderMin: 'Display order must be 0 or more.',
   codeRequired: 'Code is required',
+  restockOnlyOnCancel: 'Restock applies only when cancelling an order.',
+  /** The refund row's reason when a cancellation gives none. */
+  cancellationRefundReason: 'Order cancelled',
 } as const;
 
 export function illegalTransitionMessage(from: OrderStatus, to: OrderStatus): string {
@@ -359,8 +373,13 @@ export const OrderStatusChangeInput = z.object({
   status: orderStatusSchema,
   /** Optional: set the ETA in the same step (typically when starting to prepare). Same rules as PATCH …/eta. */
   estimated_pickup_time: isoDateTime.optional(),
-  /** Optional note kept with the history entry (e.g. why it was cancelled). */
+  /** Optional note kept with the history entry (e.g. why it was cancelled); a cancellation's refund keeps it too. */
   reason: z.string().trim().max(500).optional(),
+  /**
+   * Cancelling only: what happens to the units the cancellation refunds ('return' to stock by
+   * default, or 'damaged'), as in RefundInput.
+   */
+  restock: z.enum(REFUND_RESTOCK).optional(),
 });
 export type OrderStatusChangeInput = z.infer<typeof OrderStatusChangeInput>;
 
@@ -561,6 +580,10 @@ export const OrderUpdatedEvent = z.object({
   refund_status: z.enum(REFUND_STATUSES),
   payment_status: z.enum(PAYMENT_STATUSES).nullable(),
   updated_at: z.string(),
+  /** The confirmation's timeline after this change: status steps oldest first (no staff names). */
+  status_history: z.array(OrderStatusStep),
+  /** When staff last set or changed the pickup time (null: never). */
+  eta_updated_at: z.string().nullable(),
 });
 export type OrderUpdatedEvent = z.infer<typeof OrderUpdatedEvent>;
 
@@ -635,6 +658,12 @@ export function orderPreparingText(input: { restaurantName: string; orderNumber:
 
 export function orderReadyText(input: { restaurantName: string; orderNumber: string }): string {
   return `${input.restaurantName}: your order ${input.orderNumber} is ready for pickup! Show your order number at the counter.`;
+}
+
+/** The cancellation's text; `refundedCents` is what the cancellation itself refunded (0: nothing). */
+export function orderCancelledText(input: { restaurantName: string; orderNumber: string; refundedCents: Cents }): string {
+  const refund = input.refundedCents > 0 ? ` A refund of ${formatUSD(input.refundedCents)} is on its way to your original payment method.` : '';
+  return `${input.restaurantName}: your order ${input.orderNumber} has been cancelled.${refund}`;
 }
 
 export function orderEtaChangedText(input: { restaurantName: string; orderNumber: string; pickupTime: string }): string {

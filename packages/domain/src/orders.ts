@@ -70,6 +70,13 @@ export const OrderPaymentOutput = z.object({
   notes: z.string().nullable(),
 });
 
+/** One step of an order as its customer sees it: the status reached and when (never who moved it). */
+export const OrderStatusStep = z.object({
+  status: orderStatusSchema,
+  at: z.string(),
+});
+export type OrderStatusStep = z.infer<typeof OrderStatusStep>;
+
 /** storefront.md §3 Order (confirmation); money in dollars, as the page shows it. */
 export const OrderConfirmationOutput = z.object({
   id: z.number().int(),
@@ -101,6 +108,10 @@ export const OrderConfirmationOutput = z.object({
   contact_email: z.string(),
   special_instructions: z.string().nullable(),
   payment: OrderPaymentOutput.nullable(),
+  /** The order's status changes, oldest first, from placement on (the page's timeline). No staff names. */
+  status_history: z.array(OrderStatusStep),
+  /** When staff last set or changed the pickup time (null: never, the checkout's estimate stands). */
+  eta_updated_at: z.string().nullable(),
 });
 export type OrderConfirmationOutput = z.infer<typeof OrderConfirmationOutput>;
 

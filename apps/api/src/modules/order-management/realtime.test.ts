@@ -99,6 +99,15 @@ describe('order management: realtime', () => {
       ]);
       expect(events[2]).toMatchObject({ refunded_cents: 2000, refund_status: 'full', payment_status: 'refunded', previous_status: 'preparing' });
       expect(Date.parse(events[1]!.estimated_pickup_time)).toBeGreaterThan(Date.now() + 45 * 60_000);
+      // The confirmation's timeline travels with each update: statuses and times, never who.
+      expect(events.map((e) => e.status_history.map((step) => step.status))).toEqual([
+        ['pending', 'preparing'],
+        ['pending', 'preparing'],
+        ['pending', 'preparing', 'refunded'],
+      ]);
+      expect(events[0]!.eta_updated_at).not.toBeNull();
+      expect(Date.parse(events[1]!.eta_updated_at!)).toBeGreaterThanOrEqual(Date.parse(events[0]!.eta_updated_at!));
+      expect(JSON.stringify(list)).not.toMatch(/actor|Kekoa|Ana Admin/);
     }
   });
 

@@ -6,11 +6,13 @@ import {
   refundStatus,
   type ActorOutput,
   type OrderCreatedEvent,
+  type OrderDetailOutput,
   type OrdersAcknowledgedEvent,
   type OrderUpdatedEvent,
 } from '@kusina/domain/order-management';
 import type { OrderConfirmationOutput, OrderStatus } from '@kusina/domain/orders';
 import { rooms } from '../../realtime/socket.ts';
+import type { ConfirmationTimeline } from '../orders/repository.ts';
 import type { OrderRow, PaymentRow } from './repository.ts';
 
 /** 'order_created' to the restaurant's staff room: the board card, built from checkout's answer. */
@@ -19,11 +21,17 @@ export function emitOrderCreated(app: FastifyInstance, order: OrderConfirmationO
   app.realtime.emit(rooms.staff(order.restaurant_id), OrderEvents.created, payload);
 }
 
+/** The customer's timeline from the staff detail (read after commit): statuses and times, never who. */
+export function timelineOf(detail: OrderDetailOutput): ConfirmationTimeline {
+  return { status_history: detail.status_history.map((h) => ({ status: h.to_status, at: h.created_at })), eta_updated_at: detail.eta_updated_at };
+}
+
 export function orderUpdatedPayload(
   order: OrderRow,
   change: OrderUpdatedEvent['change'],
   previousStatus: OrderStatus | null,
   paymentStatus: PaymentRow['status'] | null,
+  timeline: ConfirmationTimeline,
 ): OrderUpdatedEvent {
   return {
     id: order.id,
@@ -38,6 +46,8 @@ export function orderUpdatedPayload(
     refund_status: refundStatus(order.totalCents, order.refundedCents),
     payment_status: paymentStatus,
     updated_at: order.updatedAt.toISOString(),
+    status_history: timeline.status_history,
+    eta_updated_at: timeline.eta_updated_at,
   };
 }
 

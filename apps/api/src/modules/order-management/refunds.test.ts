@@ -122,13 +122,16 @@ describe('order management: refunds', () => {
       await expect(t.db.update(orderItems).set({ refundedQuantity: sql`${orderItems.quantity} + 1` }).where(eq(orderItems.orderId, order.id))).rejects.toThrow();
     });
 
-    it('a cancelled order can be refunded in full', async () => {
+    it('a cancelled order was refunded by its cancellation: nothing is left to refund', async () => {
       const item = await createItem(t.db, { priceCents: 1500 });
       const cancelled = await placeOrder(t.app, { items: [{ menu_item_id: item.id, quantity: 1 }] });
-      await http.patch(`/admin/orders/${cancelled.id}/status`, tokens.staff, { status: 'cancelled' });
+      const cancel = await http.patch(`/admin/orders/${cancelled.id}/status`, tokens.staff, { status: 'cancelled' });
+      expect(cancel.json()).toMatchObject({ status: 'cancelled', refunded_cents: 1500, refundable_cents: 0 });
       const response = await refund(cancelled.id, { full: true, restock: 'return', reason: 'Cancelled by the kitchen' });
-      expect(response.statusCode).toBe(201);
-      expect(response.json().order).toMatchObject({ status: 'refunded', refunded_cents: 1500 });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error.message).toBe('Nothing is left to refund on this order.');
+      const [sum] = await t.db.select({ total: sql<number>`sum(${refunds.amountCents})::int` }).from(refunds).where(eq(refunds.orderId, cancelled.id));
+      expect(sum!.total).toBe(1500);
     });
   });
 

@@ -4,6 +4,7 @@ import { variantLabel } from '@kusina/domain/merchandise';
 import {
   canRefund,
   OrderManagementMessages,
+  paymentRefundable,
   refundAmountCents,
   refundQuantityMessage,
   type RefundInput,
@@ -25,7 +26,7 @@ import {
   refundLines,
   refunds,
 } from '../../db/schema/index.ts';
-import { transaction } from '../../db/transaction.ts';
+import { transaction, type TransactionContext } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertRestaurantAccess } from '../../plugins/auth.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
@@ -33,7 +34,7 @@ import { invalidateMenuCache } from '../menu/cache.ts';
 import { PaymentDeclinedError } from '../payments/processor.ts';
 import { notAvailable, processorFor } from '../payments/select.ts';
 import { processorRef } from '../payments/service.ts';
-import { emitOrderUpdated, orderUpdatedPayload } from './realtime.ts';
+import { emitOrderUpdated, orderUpdatedPayload, timelineOf } from './realtime.ts';
 import * as repo from './repository.ts';
 
 interface PlannedLine {
@@ -43,7 +44,7 @@ interface PlannedLine {
 }
 
 /** What a refund will do, decided under the order's lock from the order's own rows. */
-interface RefundPlan {
+export interface RefundPlan {
   order: repo.OrderRow;
   payment: repo.PaymentRow;
   full: boolean;
@@ -70,6 +71,7 @@ function splitAmount(amountCents: number, lines: { item: repo.OrderItemRow; quan
   });
 }
 
+/** POST …/refunds: admins only, any status but refunded, a refundable payment, at least one unit. */
 async function planRefund(tx: Database, user: SessionUser, orderId: number, input: RefundInput): Promise<RefundPlan> {
   const locked = await repo.lockOrder(tx, orderId);
   if (!locked) throw AppError.notFound(OrderManagementMessages.orderNotFound);
@@ -78,8 +80,26 @@ async function planRefund(tx: Database, user: SessionUser, orderId: number, inpu
   if (!canRefund(order.status)) throw AppError.conflict(OrderManagementMessages.alreadyFullyRefunded);
   const payment = await repo.paymentOf(tx, order.id, true);
   // 'refunded' too: a processor's webhook may already say so after a partial refund.
-  if (!payment || (payment.status !== 'captured' && payment.status !== 'refunded')) throw AppError.conflict(OrderManagementMessages.noCapturedPayment);
+  if (!payment || !paymentRefundable(payment.status)) throw AppError.conflict(OrderManagementMessages.noCapturedPayment);
+  const plan = await planFromRows(tx, order, payment, input);
+  if (plan.lines.length === 0) throw AppError.conflict(OrderManagementMessages.refundNothingLeft);
+  return plan;
+}
 
+/**
+ * A cancellation's refund (PATCH …/status to cancelled, staff included): everything not yet
+ * refunded, decided under the order's lock that the caller holds. Null when the order has no
+ * refundable payment or nothing left to give back: the order is then only cancelled.
+ */
+export async function planCancellationRefund(tx: Database, order: repo.OrderRow, input: RefundInput): Promise<RefundPlan | null> {
+  const payment = await repo.paymentOf(tx, order.id, true);
+  if (!payment || !paymentRefundable(payment.status)) return null;
+  const plan = await planFromRows(tx, order, payment, { ...input, full: true });
+  return plan.lines.length === 0 && plan.amountCents === 0 ? null : plan;
+}
+
+/** The plan from the order's rows (order and payment locked by the caller); no lines when nothing is left. */
+async function planFromRows(tx: Database, order: repo.OrderRow, payment: repo.PaymentRow, input: RefundInput): Promise<RefundPlan> {
   const lines = await repo.linesOf(tx, order.id);
   const selection = new Map<number, number>();
   if (input.full) {
@@ -98,7 +118,7 @@ async function planRefund(tx: Database, user: SessionUser, orderId: number, inpu
       selection.set(line.id, wanted.quantity);
     });
   }
-  if (selection.size === 0) throw AppError.conflict(OrderManagementMessages.refundNothingLeft);
+  if (selection.size === 0) return { order, payment, full: input.full, lines: [], amountCents: 0, completes: false };
 
   const amountCents = refundAmountCents(
     {
@@ -238,17 +258,18 @@ async function restock(tx: Database, user: SessionUser, plan: RefundPlan, input:
   return { restocked, menuChanged };
 }
 
-interface Written {
-  order: repo.OrderRow;
-  refundId: number;
-  previousStatus: OrderStatus | null;
-  paymentStatus: repo.PaymentRow['status'];
-  menuChanged: boolean;
-}
-
-/** Records a refund the processor has made: the refund and its lines, the order's figures, stock. */
-async function writeRefund(tx: Database, user: SessionUser, plan: RefundPlan, processorRefundId: string | null, input: RefundInput): Promise<Written> {
-  const now = new Date();
+/**
+ * Records a refund the processor has made: the refund and its lines, the lines' refunded units and
+ * stock. The order's figures and statuses are the caller's (a refund and a cancellation differ).
+ */
+export async function recordRefund(
+  tx: Database,
+  user: SessionUser,
+  plan: RefundPlan,
+  processorRefundId: string | null,
+  input: RefundInput,
+  now: Date,
+): Promise<{ refundId: number; menuChanged: boolean }> {
   const [refund] = await tx
     .insert(refunds)
     .values({
@@ -275,17 +296,38 @@ async function writeRefund(tx: Database, user: SessionUser, plan: RefundPlan, pr
       .where(and(eq(orderItems.id, line.item.id), eq(orderItems.orderId, plan.order.id)));
   }
   const { restocked, menuChanged } = await restock(tx, user, plan, input);
-  await tx.insert(refundLines).values(
-    plan.lines.map((line) => ({
-      refundId: refund.id,
-      orderItemId: line.item.id,
-      quantity: line.quantity,
-      amountCents: line.amountCents,
-      restock: input.restock,
-      restocked: restocked.has(line.item.id),
-    })),
-  );
+  if (plan.lines.length > 0) {
+    await tx.insert(refundLines).values(
+      plan.lines.map((line) => ({
+        refundId: refund.id,
+        orderItemId: line.item.id,
+        quantity: line.quantity,
+        amountCents: line.amountCents,
+        restock: input.restock,
+        restocked: restocked.has(line.item.id),
+      })),
+    );
+  }
+  return { refundId: refund.id, menuChanged };
+}
 
+/** The payment gave back all it took (a full refund, or a cancellation's refund of what was left). */
+export async function markPaymentRefunded(tx: Database, payment: repo.PaymentRow): Promise<void> {
+  await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, payment.id));
+}
+
+interface Written {
+  order: repo.OrderRow;
+  refundId: number;
+  previousStatus: OrderStatus | null;
+  paymentStatus: repo.PaymentRow['status'];
+  menuChanged: boolean;
+}
+
+/** A refund's record, then the order's figures: a refund of every unit makes the order and the payment refunded. */
+async function writeRefund(tx: Database, user: SessionUser, plan: RefundPlan, processorRefundId: string | null, input: RefundInput): Promise<Written> {
+  const now = new Date();
+  const { refundId, menuChanged } = await recordRefund(tx, user, plan, processorRefundId, input, now);
   const previousStatus = plan.order.status;
   const [order] = await tx
     .update(orders)
@@ -300,33 +342,45 @@ async function writeRefund(tx: Database, user: SessionUser, plan: RefundPlan, pr
   let paymentStatus = plan.payment.status;
   if (plan.completes) {
     await tx.insert(orderStatusEvents).values({ orderId: order.id, fromStatus: previousStatus, toStatus: 'refunded', actorUserId: user.id, reason: input.reason, createdAt: now });
-    await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, plan.payment.id));
+    await markPaymentRefunded(tx, plan.payment);
     paymentStatus = 'refunded';
   }
-  return { order, refundId: refund.id, previousStatus: plan.completes ? previousStatus : null, paymentStatus, menuChanged };
+  return { order, refundId, previousStatus: plan.completes ? previousStatus : null, paymentStatus, menuChanged };
 }
 
 /**
- * POST /admin/orders/:id/refunds (admins). One transaction holds the order's row lock from the
- * check to the commit, so two refunds of one order run one after the other and the second sees
- * what the first took: the total refunded never exceeds what was paid. The processor is called
- * under that lock, after every check and before any write:
- * - the processor refuses or cannot be reached → the transaction rolls back, nothing is recorded;
- * - the processor refunded but the database failed → the refund is recorded again in a fresh
- *   transaction (re-checked against the order as it is now); if that fails too, it is logged as
- *   fatal with every id needed to reconcile by hand (as checkout's refundOrphanCapture does).
+ * The two halves of a refund around the processor call, both in one transaction under the order's
+ * lock: `plan` takes the lock and decides (null: nothing to refund, the processor is not called),
+ * `write` records. A refund and a cancellation share the ordering and the failure handling below.
  */
-export async function refundOrder(app: FastifyInstance, user: SessionUser, orderId: number, input: RefundInput): Promise<RefundOutput> {
+export interface RefundSteps<W> {
+  plan(ctx: TransactionContext): Promise<RefundPlan | null>;
+  write(ctx: TransactionContext, plan: RefundPlan | null, processorRefundId: string | null): Promise<W>;
+}
+
+/**
+ * Runs a refund's steps. One transaction holds the order's row lock from the check to the commit,
+ * so two refunds (or a refund and a cancellation) of one order run one after the other and the
+ * second sees what the first took: the total refunded never exceeds what was paid. The processor
+ * is called under that lock, after every check and before any write:
+ * - the processor refuses (402) or cannot be reached (503) → the transaction rolls back, nothing
+ *   is recorded;
+ * - the processor refunded but the database failed → the steps run again in a fresh transaction
+ *   (re-checked against the order as it is now, with the processor's refund id and without calling
+ *   the processor again); if that fails too, it is logged as fatal with every id needed to
+ *   reconcile by hand (as checkout's refundOrphanCapture does).
+ */
+export async function runRefund<W>(app: FastifyInstance, orderId: number, steps: RefundSteps<W>): Promise<W> {
   let made: { plan: RefundPlan; processorRefundId: string | null } | null = null;
-  let written: Written;
   try {
-    written = await transaction(
+    return await transaction(
       app.pool,
-      async ({ tx }) => {
-        const plan = await planRefund(tx, user, orderId, input);
+      async (ctx) => {
+        const plan = await steps.plan(ctx);
+        if (!plan) return steps.write(ctx, null, null);
         const processorRefundId = await refundAtProcessor(app, plan);
         made = { plan, processorRefundId };
-        return writeRefund(tx, user, plan, processorRefundId, input);
+        return steps.write(ctx, plan, processorRefundId);
       },
       // Never re-run: a retry would call the processor again.
       { attempts: 1 },
@@ -334,25 +388,35 @@ export async function refundOrder(app: FastifyInstance, user: SessionUser, order
   } catch (error) {
     const orphan = made as { plan: RefundPlan; processorRefundId: string | null } | null;
     if (!orphan) throw error;
-    written = await recordAfterFailure(app, user, orderId, input, orphan, error);
+    return recordAfterFailure(app, orderId, steps, orphan, error);
   }
+}
+
+/** POST /admin/orders/:id/refunds (admins): see runRefund for the ordering and failures. */
+export async function refundOrder(app: FastifyInstance, user: SessionUser, orderId: number, input: RefundInput): Promise<RefundOutput> {
+  const written = await runRefund<Written>(app, orderId, {
+    plan: ({ tx }) => planRefund(tx, user, orderId, input),
+    write: ({ tx }, plan, processorRefundId) => {
+      if (!plan) throw new Error('a refund always has a plan');
+      return writeRefund(tx, user, plan, processorRefundId, input);
+    },
+  });
 
   if (written.menuChanged) invalidateMenuCache(app, written.order.restaurantId);
-  emitOrderUpdated(app, written.order, orderUpdatedPayload(written.order, 'refund', written.previousStatus, written.paymentStatus));
   const detail = await repo.loadDetail(app.db, written.order);
+  emitOrderUpdated(app, written.order, orderUpdatedPayload(written.order, 'refund', written.previousStatus, written.paymentStatus, timelineOf(detail)));
   const refund = detail.refunds.find((r) => r.id === written.refundId);
   if (!refund) throw new Error('refund vanished after commit');
   return { refund, order: detail };
 }
 
-async function recordAfterFailure(
+async function recordAfterFailure<W>(
   app: FastifyInstance,
-  user: SessionUser,
   orderId: number,
-  input: RefundInput,
+  steps: RefundSteps<W>,
   made: { plan: RefundPlan; processorRefundId: string | null },
   cause: unknown,
-): Promise<Written> {
+): Promise<W> {
   const context = {
     order_id: orderId,
     payment_id: made.plan.payment.id,
@@ -364,12 +428,12 @@ async function recordAfterFailure(
   try {
     return await transaction(
       app.pool,
-      async ({ tx }) => {
-        const plan = await planRefund(tx, user, orderId, input);
-        if (plan.amountCents !== made.plan.amountCents || plan.order.refundedCents !== made.plan.order.refundedCents) {
+      async (ctx) => {
+        const plan = await steps.plan(ctx);
+        if (!plan || plan.amountCents !== made.plan.amountCents || plan.order.refundedCents !== made.plan.order.refundedCents) {
           throw new Error('the order changed between the processor refund and its record');
         }
-        return writeRefund(tx, user, plan, made.processorRefundId, input);
+        return steps.write(ctx, plan, made.processorRefundId);
       },
       { attempts: 1 },
     );

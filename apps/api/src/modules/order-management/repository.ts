@@ -273,8 +273,12 @@ export async function loadDetail(db: DbOrTx, order: OrderRow): Promise<OrderDeta
   ]);
   const items = new Map(lines.map((l) => [l.id, l]));
   const placedBy = order.userId === null ? undefined : people.get(order.userId);
+  const lastEta = etaHistory.at(-1);
   return {
-    ...confirmationView(order, lines, payment ?? undefined),
+    ...confirmationView(order, lines, payment ?? undefined, {
+      status_history: history.map((h) => ({ status: h.toStatus, at: iso(h.createdAt) })),
+      eta_updated_at: lastEta ? iso(lastEta.createdAt) : null,
+    }),
     updated_at: iso(order.updatedAt),
     source: order.isStaffOrder ? 'staff' : 'online',
     user: placedBy

@@ -102,10 +102,11 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Moves an order along pending → confirmed → preparing → ready → completed, or cancels it (legal transitions only)',
+        summary:
+          "Moves an order along pending → confirmed → preparing → ready → completed, or cancels it (legal transitions only); cancelling a paid order refunds what is left through the order's processor",
         params: idParams,
         body: OrderStatusChangeInput,
-        response: { 200: OrderDetailOutput, ...errors },
+        response: { 200: OrderDetailOutput, ...refundErrors },
       },
     },
     async (request) => orders.changeStatus(app, user(request), request.params.id, request.body),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   allowedTransitions,
@@ -8,6 +8,7 @@ import {
   etaProblem,
   formatPickupTime,
   illegalTransitionMessage,
+  orderCancelledText,
   orderEtaChangedText,
   orderPreparingText,
   orderReadyText,
@@ -19,16 +20,19 @@ import {
   type OrderListOutput,
   type OrderListQuery,
   type OrderStatusChangeInput,
+  type RefundInput,
   type UnacknowledgedCountOutput,
 } from '@kusina/domain/order-management';
 import type { OrderStatus } from '@kusina/domain/orders';
 import { orderEtaEvents, orders, orderStatusEvents } from '../../db/schema/index.ts';
-import { transaction } from '../../db/transaction.ts';
+import { transaction, type TransactionContext } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertRestaurantAccess } from '../../plugins/auth.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
+import { invalidateMenuCache } from '../menu/cache.ts';
 import { enqueueNotifications, type NotificationContext, type NotificationMessage } from '../notifications/service.ts';
-import { emitOrdersAcknowledged, emitOrderUpdated, orderUpdatedPayload } from './realtime.ts';
+import { emitOrdersAcknowledged, emitOrderUpdated, orderUpdatedPayload, timelineOf } from './realtime.ts';
+import { markPaymentRefunded, planCancellationRefund, recordRefund, runRefund, type RefundPlan } from './refunds.ts';
 import * as repo from './repository.ts';
 
 /**
@@ -128,15 +132,33 @@ function etaFromInput(input: OrderEtaInput, now: Date): Date {
   return parseEta(input.estimated_pickup_time ?? '', 'estimated_pickup_time', now);
 }
 
+interface StatusChanged {
+  updated: repo.OrderRow;
+  from: OrderStatus;
+  wasUnacknowledged: boolean;
+  paymentStatus: repo.PaymentRow['status'] | null;
+  menuChanged: boolean;
+}
+
 /**
  * PATCH /admin/orders/:id/status. Under the order's row lock: the transition must be legal from
  * the status the row has now (so two screens racing cannot skip a step), the event records who and
- * when, entering preparing (with the ETA) or ready queues the customer's text and e-mail in the same
- * transaction, and a status change acknowledges the order. Emits after commit.
+ * when, entering preparing (with the ETA), ready or cancelled queues the customer's text and e-mail
+ * in the same transaction, and a status change acknowledges the order. Emits after commit.
+ *
+ * Cancelling gives the money back: when the payment still holds any, what is left is refunded
+ * through the order's processor as part of the cancellation (runRefund: the same plan → processor
+ * → record ordering and failures as a refund; staff may do it, decision 0017). The processor
+ * refusing (402) or unreachable (503) leaves the order as it was. The order ends cancelled (not
+ * refunded) with one status event, the payment refunded and the refund recorded with its reason.
  */
 export async function changeStatus(app: FastifyInstance, user: SessionUser, id: number, input: OrderStatusChangeInput): Promise<OrderDetailOutput> {
   if (input.status === 'refunded') {
     throw AppError.validation(OrderManagementMessages.refundedOnlyByRefund, { status: OrderManagementMessages.refundedOnlyByRefund });
+  }
+  const cancelling = input.status === 'cancelled';
+  if (input.restock !== undefined && !cancelling) {
+    throw AppError.validation(OrderManagementMessages.restockOnlyOnCancel, { restock: OrderManagementMessages.restockOnlyOnCancel });
   }
   const now = new Date();
   const eta = input.estimated_pickup_time === undefined ? null : parseEta(input.estimated_pickup_time, 'estimated_pickup_time', now);
@@ -144,13 +166,21 @@ export async function changeStatus(app: FastifyInstance, user: SessionUser, id: 
     const message = etaLockedMessage(input.status);
     throw AppError.validation(message, { estimated_pickup_time: message });
   }
+  const reason = input.reason ? input.reason : null;
+  const refundInput: RefundInput = {
+    full: true,
+    restock: input.restock ?? 'return',
+    reason: reason ?? OrderManagementMessages.cancellationRefundReason,
+  };
 
-  const result = await transaction(app.pool, async ({ tx, client }) => {
-    const locked = await repo.lockOrder(tx, id);
+  // Set by lock() and read by write(): both run in the same transaction (again, in the same order,
+  // when runRefund records a processor's refund after a failed commit).
+  let locked: { order: repo.OrderRow; restaurantName: string } | null = null;
+  const lock = async ({ tx }: TransactionContext) => {
+    locked = await repo.lockOrder(tx, id);
     if (!locked) throw AppError.notFound(OrderManagementMessages.orderNotFound);
-    const { order, restaurantName } = locked;
-    assertRestaurantAccess(user, order.restaurantId);
-    const from: OrderStatus = order.status;
+    assertRestaurantAccess(user, locked.order.restaurantId);
+    const from: OrderStatus = locked.order.status;
     if (!canTransition(from, input.status)) {
       throw new AppError('ILLEGAL_TRANSITION', 409, illegalTransitionMessage(from, input.status), {
         from,
@@ -158,19 +188,29 @@ export async function changeStatus(app: FastifyInstance, user: SessionUser, id: 
         allowed: allowedTransitions(from),
       });
     }
+    return locked;
+  };
+
+  const write = async ({ tx, client }: TransactionContext, refund: RefundPlan | null, processorRefundId: string | null): Promise<StatusChanged> => {
+    const { order, restaurantName } = locked!;
+    const from = order.status;
+    const recorded = refund ? await recordRefund(tx, user, refund, processorRefundId, refundInput, now) : null;
     const wasUnacknowledged = order.acknowledgedAt === null;
     const etaChanged = eta !== null && eta.getTime() !== order.estimatedPickupTime.getTime();
     const [updated] = await tx
       .update(orders)
       .set({
         status: input.status,
+        // The CHECK (refunded_cents ≤ total_cents) makes "more than was paid" impossible.
+        ...(refund ? { refundedCents: sql`${orders.refundedCents} + ${refund.amountCents}` } : {}),
         ...(etaChanged ? { estimatedPickupTime: eta } : {}),
         ...(wasUnacknowledged ? { acknowledgedAt: now, acknowledgedBy: user.id } : {}),
       })
       .where(eq(orders.id, order.id))
       .returning();
     if (!updated) throw new Error('order vanished under its lock');
-    await tx.insert(orderStatusEvents).values({ orderId: order.id, fromStatus: from, toStatus: input.status, actorUserId: user.id, reason: input.reason ?? null, createdAt: now });
+    await tx.insert(orderStatusEvents).values({ orderId: order.id, fromStatus: from, toStatus: input.status, actorUserId: user.id, reason, createdAt: now });
+    if (refund) await markPaymentRefunded(tx, refund.payment);
     if (etaChanged) {
       await tx.insert(orderEtaEvents).values({
         orderId: order.id,
@@ -188,18 +228,33 @@ export async function changeStatus(app: FastifyInstance, user: SessionUser, id: 
     } else if (input.status === 'ready') {
       const text = orderReadyText({ restaurantName, orderNumber: updated.orderNumber });
       await enqueueNotifications(ctx, customerMessages(updated, 'order_ready', `Your ${restaurantName} order ${updated.orderNumber} is ready`, text));
+    } else if (input.status === 'cancelled') {
+      const text = orderCancelledText({ restaurantName, orderNumber: updated.orderNumber, refundedCents: refund?.amountCents ?? 0 });
+      await enqueueNotifications(ctx, customerMessages(updated, 'order_cancelled', `Your ${restaurantName} order ${updated.orderNumber} has been cancelled`, text));
     }
-    const payment = await repo.paymentOf(tx, order.id);
-    return { updated, from, wasUnacknowledged, paymentStatus: payment?.status ?? null };
-  });
+    const paymentStatus = refund ? 'refunded' : ((await repo.paymentOf(tx, order.id))?.status ?? null);
+    return { updated, from, wasUnacknowledged, paymentStatus, menuChanged: recorded?.menuChanged ?? false };
+  };
 
-  emitOrderUpdated(app, result.updated, orderUpdatedPayload(result.updated, 'status', result.from, result.paymentStatus));
+  const result = cancelling
+    ? await runRefund(app, id, {
+        plan: async (ctx) => planCancellationRefund(ctx.tx, (await lock(ctx)).order, refundInput),
+        write,
+      })
+    : await transaction(app.pool, async (ctx) => {
+        await lock(ctx);
+        return write(ctx, null, null);
+      });
+
+  if (result.menuChanged) invalidateMenuCache(app, result.updated.restaurantId);
+  const detail = await repo.loadDetail(app.db, result.updated);
+  emitOrderUpdated(app, result.updated, orderUpdatedPayload(result.updated, 'status', result.from, result.paymentStatus, timelineOf(detail)));
   if (result.wasUnacknowledged) {
     const { count } = await repo.unacknowledgedCount(app.db, result.updated.restaurantId);
     const by = (await repo.actorById(app.db, user.id)) ?? { id: user.id, name: `${user.firstName} ${user.lastName}`, role: user.role };
     emitOrdersAcknowledged(app, { restaurantId: result.updated.restaurantId, ids: [result.updated.id], at: now, by, unacknowledgedCount: count });
   }
-  return repo.loadDetail(app.db, result.updated);
+  return detail;
 }
 
 /**
@@ -231,6 +286,7 @@ export async function setEta(app: FastifyInstance, user: SessionUser, id: number
     const payment = await repo.paymentOf(tx, order.id);
     return { updated, changed: true, paymentStatus: payment?.status ?? null };
   });
-  if (result.changed) emitOrderUpdated(app, result.updated, orderUpdatedPayload(result.updated, 'eta', null, result.paymentStatus));
-  return repo.loadDetail(app.db, result.updated);
+  const detail = await repo.loadDetail(app.db, result.updated);
+  if (result.changed) emitOrderUpdated(app, result.updated, orderUpdatedPayload(result.updated, 'eta', null, result.paymentStatus, timelineOf(detail)));
+  return detail;
 }

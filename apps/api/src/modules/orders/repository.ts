@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type pg from 'pg';
 import { pickupEstimate, type VariantDemand } from '@kusina/domain/checkout';
@@ -8,7 +8,7 @@ import type { OrderConfirmationOutput, OrderHistoryOutput, OrderHistoryQuery } f
 import { isStaffRole } from '@kusina/domain/roles';
 import type { NotificationChannel } from '@kusina/domain/notifications';
 import type { DbOrTx } from '../../db/client.ts';
-import { orderItems, orders, payments } from '../../db/schema/index.ts';
+import { orderEtaEvents, orderItems, orders, orderStatusEvents, payments } from '../../db/schema/index.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { deliveryJobsSql } from '../notifications/service.ts';
 
@@ -98,17 +98,55 @@ function paymentView(payment: PaymentRow | undefined): OrderConfirmationOutput['
   };
 }
 
-/** storefront.md §3 Order (confirmation), read from the order, its lines and its payment. */
-export async function loadConfirmation(db: DbOrTx, order: OrderRow): Promise<OrderConfirmationOutput> {
-  const [items, [payment]] = await Promise.all([
-    itemsOf(db, [order.id]),
-    db.select().from(payments).where(eq(payments.orderId, order.id)).limit(1),
-  ]);
-  return confirmationView(order, items.get(order.id) ?? [], payment);
+/** The confirmation's timeline: when each status was reached and when staff last set the ETA. */
+export type ConfirmationTimeline = Pick<OrderConfirmationOutput, 'status_history' | 'eta_updated_at'>;
+
+/**
+ * The timeline of an order just placed, from its row alone: placement writes exactly one status
+ * event (its status, at created_at) and no ETA event, so checkout's answer needs no extra query.
+ */
+export function placedTimeline(order: OrderRow): ConfirmationTimeline {
+  return { status_history: [{ status: order.status, at: order.createdAt.toISOString() }], eta_updated_at: null };
 }
 
-/** The confirmation shape from rows already in hand (checkout has them from its own writes). */
-export function confirmationView(order: OrderRow, lines: OrderItemRow[], payment: PaymentRow | undefined): OrderConfirmationOutput {
+/**
+ * The timeline from the order's status and ETA events, in one query (every order has at least its
+ * placement event). Statuses and times only: never who.
+ */
+export async function loadTimeline(db: DbOrTx, orderId: number): Promise<ConfirmationTimeline> {
+  const steps = await db
+    .select({
+      status: orderStatusEvents.toStatus,
+      at: orderStatusEvents.createdAt,
+      etaAt: sql<Date | null>`(SELECT max(${orderEtaEvents.createdAt}) FROM ${orderEtaEvents} WHERE ${orderEtaEvents.orderId} = ${orderId})`.mapWith(orderEtaEvents.createdAt),
+    })
+    .from(orderStatusEvents)
+    .where(eq(orderStatusEvents.orderId, orderId))
+    .orderBy(asc(orderStatusEvents.createdAt), asc(orderStatusEvents.id));
+  const etaAt = steps[0]?.etaAt ?? null;
+  return { status_history: steps.map((s) => ({ status: s.status, at: s.at.toISOString() })), eta_updated_at: etaAt ? etaAt.toISOString() : null };
+}
+
+/** storefront.md §3 Order (confirmation), read from the order, its lines, its payment and its events. */
+export async function loadConfirmation(db: DbOrTx, order: OrderRow): Promise<OrderConfirmationOutput> {
+  const [items, [payment], timeline] = await Promise.all([
+    itemsOf(db, [order.id]),
+    db.select().from(payments).where(eq(payments.orderId, order.id)).limit(1),
+    loadTimeline(db, order.id),
+  ]);
+  return confirmationView(order, items.get(order.id) ?? [], payment, timeline);
+}
+
+/**
+ * The confirmation shape from rows already in hand (checkout has them from its own writes). Without
+ * a timeline, the order is taken as just placed (placedTimeline).
+ */
+export function confirmationView(
+  order: OrderRow,
+  lines: OrderItemRow[],
+  payment: PaymentRow | undefined,
+  timeline: ConfirmationTimeline = placedTimeline(order),
+): OrderConfirmationOutput {
   return {
     id: order.id,
     restaurant_id: order.restaurantId,
@@ -137,6 +175,8 @@ export function confirmationView(order: OrderRow, lines: OrderItemRow[], payment
     contact_email: order.contactEmail,
     special_instructions: order.specialInstructions,
     payment: paymentView(payment),
+    status_history: timeline.status_history,
+    eta_updated_at: timeline.eta_updated_at,
   };
 }
 

@@ -146,6 +146,7 @@ export function orderDetail(overrides: Partial<OrderDetailOutput> = {}): OrderDe
     allowed_transitions: ['confirmed', 'preparing', 'cancelled'],
     status_history: [{ id: 1, from_status: null, to_status: 'pending', actor: null, reason: null, created_at: '2026-03-05T08:30:00.000Z' }],
     eta_history: [],
+    eta_updated_at: null,
     refunds: [],
     ...overrides,
   };

@@ -165,14 +165,44 @@ describe('order detail', () => {
     expect(await within(dialog).findByText('This order is cancelled: its status can no longer change.')).toBeInTheDocument();
   });
 
-  it('asks before cancelling and sends the reason', async () => {
-    const server = detailServer(orderDetail());
+  it('asks before cancelling, says what the customer gets back, sends the reason, and shows the refunded result', async () => {
+    // $45 paid, $12.50 already refunded: cancelling gives back the $32.50 left.
+    const server = detailServer(orderDetail({ refunded_cents: 1250, refunded_total: 12.5, refundable_cents: 3250, refund_status: 'partial' }), {
+      'PATCH /admin/orders/101/status': () => ({
+        body: orderDetail({
+          status: 'cancelled',
+          allowed_transitions: [],
+          refunded_cents: 4500,
+          refunded_total: 45,
+          refundable_cents: 0,
+          refund_status: 'full',
+          updated_at: new Date().toISOString(),
+          payment: { ...orderDetail().payment!, status: 'refunded' },
+        }),
+      }),
+    });
     const { user } = renderApp('/admin?order=101', { user: staff });
     const dialog = await screen.findByRole('dialog', { name: 'Order K-10101' });
     await user.click(await within(dialog).findByRole('button', { name: 'Cancel order' }));
+    expect(within(dialog).getByTestId('cancel-refund-note')).toHaveTextContent('The customer will be refunded $32.50 through test and told by text and e-mail.');
     await user.type(within(dialog).getByLabelText('Reason (optional)'), 'Customer called');
+    await user.click(within(dialog).getByRole('radio', { name: 'Mark damaged (not sellable)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel and refund $32.50' }));
+    await waitFor(() => expect(server.api.callsTo('PATCH', '/admin/orders/101/status')[0]?.body).toEqual({ status: 'cancelled', reason: 'Customer called', restock: 'damaged' }));
+    expect(await within(dialog).findByText('This order is cancelled: its status can no longer change.')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('payment-status')).toHaveTextContent('refunded');
+    expect(within(dialog).getByText('Fully refunded')).toBeInTheDocument();
+  });
+
+  it('says nothing goes back when the order has no payment, and sends no restock', async () => {
+    const server = detailServer(orderDetail({ payment: null }));
+    const { user } = renderApp('/admin?order=101', { user: staff });
+    const dialog = await screen.findByRole('dialog', { name: 'Order K-10101' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Cancel order' }));
+    expect(within(dialog).getByTestId('cancel-refund-note')).toHaveTextContent('Nothing was paid, so nothing is refunded.');
+    expect(within(dialog).queryByRole('radio', { name: 'Return to inventory' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Yes, cancel order' }));
-    await waitFor(() => expect(server.api.callsTo('PATCH', '/admin/orders/101/status')[0]?.body).toEqual({ status: 'cancelled', reason: 'Customer called' }));
+    await waitFor(() => expect(server.api.callsTo('PATCH', '/admin/orders/101/status')[0]?.body).toEqual({ status: 'cancelled' }));
   });
 
   it('gives admins the refund action and prints the kitchen ticket on its own', async () => {

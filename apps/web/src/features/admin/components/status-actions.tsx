@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-hot-toast';
-import { allowedTransitions, etaProblem, type OrderDetailOutput } from '@kusina/domain/order-management';
+import { allowedTransitions, etaProblem, paymentRefundable, type OrderDetailOutput, type RefundRestock } from '@kusina/domain/order-management';
+import { formatUSD } from '@kusina/domain/money';
 import type { OrderStatus } from '@kusina/domain/orders';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, type ButtonVariant } from '../../../components/ui/button.tsx';
@@ -37,14 +38,16 @@ export function StatusActions({ order }: { order: OrderDetailOutput }) {
   const [error, setError] = useState<string | null>(null);
   const next = allowedTransitions(order.status);
 
-  const move = (status: OrderStatus, extra: { estimated_pickup_time?: string; reason?: string } = {}) => {
+  const move = (status: OrderStatus, extra: { estimated_pickup_time?: string; reason?: string; restock?: RefundRestock } = {}) => {
     setError(null);
     change.mutate(
       { orderId: order.id, status, ...extra },
       {
-        onSuccess: (updated) => {
+        onSuccess: (updated, variables) => {
           setPanel(null);
-          toast.success(`Order ${updated.order_number} is ${statusLabel(updated.status).toLowerCase()}.`);
+          // A cancellation refunds what was left: say how much the server actually gave back.
+          const refunded = variables.status === 'cancelled' ? updated.refunded_cents - order.refunded_cents : 0;
+          toast.success(`Order ${updated.order_number} is ${statusLabel(updated.status).toLowerCase()}.${refunded > 0 ? ` ${formatUSD(refunded)} refunded to the customer.` : ''}`);
         },
         onError: (failure) => {
           const message = errorMessage(failure, 'Could not change the status. Please try again.');
@@ -87,7 +90,9 @@ export function StatusActions({ order }: { order: OrderDetailOutput }) {
       </div>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {panel === 'preparing' ? <StartPreparingPanel order={order} pending={change.isPending} onConfirm={(eta) => move('preparing', { estimated_pickup_time: eta })} onCancel={() => setPanel(null)} /> : null}
-      {panel === 'cancelled' ? <CancelPanel pending={change.isPending} onConfirm={(reason) => move('cancelled', reason ? { reason } : {})} onCancel={() => setPanel(null)} /> : null}
+      {panel === 'cancelled' ? (
+        <CancelPanel order={order} pending={change.isPending} onConfirm={(extra) => move('cancelled', extra)} onCancel={() => setPanel(null)} />
+      ) : null}
     </div>
   );
 }
@@ -159,21 +164,66 @@ function StartPreparingPanel({ order, pending, onConfirm, onCancel }: { order: O
   );
 }
 
-function CancelPanel({ pending, onConfirm, onCancel }: { pending: boolean; onConfirm(reason: string): void; onCancel(): void }) {
+/**
+ * What cancelling gives back, from the detail's figures: what is left of a captured payment. The
+ * server decides again under the order's lock (a refund made meanwhile lowers it); this is the text.
+ */
+export function cancellationRefundCents(order: OrderDetailOutput): number {
+  return paymentRefundable(order.payment?.status) ? Math.max(0, order.refundable_cents) : 0;
+}
+
+function CancelPanel({
+  order,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  order: OrderDetailOutput;
+  pending: boolean;
+  onConfirm(extra: { reason?: string; restock?: RefundRestock }): void;
+  onCancel(): void;
+}) {
   const headingId = useId();
   const [reason, setReason] = useState('');
+  const [restock, setRestock] = useState<RefundRestock>('return');
+  const refundCents = cancellationRefundCents(order);
+  // The items still held by the order go back (or are written off) with the cancellation's refund.
+  const refundsUnits = paymentRefundable(order.payment?.status) && order.lines.some((line) => line.refundable_quantity > 0);
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-xl border border-danger-line bg-danger-soft/40 p-4">
       <h3 id={headingId} className="font-bold">
         Cancel this order?
       </h3>
-      <p className="text-sm">Cancelling does not return the payment: refund it separately if the customer paid.</p>
+      <p className="text-sm" data-testid="cancel-refund-note">
+        {refundCents > 0
+          ? `The customer will be refunded ${formatUSD(refundCents)} through ${order.payment?.processor ?? 'the payment processor'} and told by text and e-mail.`
+          : order.refunded_cents > 0
+            ? 'Everything paid has already been refunded: nothing more goes back. The customer is told by text and e-mail.'
+            : 'Nothing was paid, so nothing is refunded. The customer is told by text and e-mail.'}
+      </p>
+      {refundsUnits ? (
+        <fieldset className="space-y-1">
+          <legend className="mb-1 text-sm font-semibold">Items not yet refunded</legend>
+          <label className="flex min-h-11 items-center gap-3 text-sm">
+            <input type="radio" name="cancel-restock" checked={restock === 'return'} onChange={() => setRestock('return')} className="size-5 accent-brand" />
+            Return to inventory
+          </label>
+          <label className="flex min-h-11 items-center gap-3 text-sm">
+            <input type="radio" name="cancel-restock" checked={restock === 'damaged'} onChange={() => setRestock('damaged')} className="size-5 accent-brand" />
+            Mark damaged (not sellable)
+          </label>
+        </fieldset>
+      ) : null}
       <FormField label="Reason (optional)">
         {(control) => <Textarea {...control} rows={2} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />}
       </FormField>
       <div className="flex flex-wrap gap-2">
-        <Button variant="danger" onClick={() => onConfirm(reason.trim())} loading={pending}>
-          Yes, cancel order
+        <Button
+          variant="danger"
+          onClick={() => onConfirm({ ...(reason.trim() ? { reason: reason.trim() } : {}), ...(refundsUnits && restock !== 'return' ? { restock } : {}) })}
+          loading={pending}
+        >
+          {refundCents > 0 ? `Yes, cancel and refund ${formatUSD(refundCents)}` : 'Yes, cancel order'}
         </Button>
         <Button variant="ghost" onClick={onCancel}>
           Keep order

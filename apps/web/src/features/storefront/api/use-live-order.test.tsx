@@ -39,6 +39,8 @@ function order(overrides: Partial<OrderConfirmationOutput> = {}): OrderConfirmat
     contact_email: 'kai@example.com',
     special_instructions: null,
     payment: null,
+    status_history: [{ status: 'pending', at: '2026-03-05T08:30:00Z' }],
+    eta_updated_at: null,
     ...overrides,
   };
 }
@@ -57,6 +59,11 @@ function update(overrides: Partial<OrderUpdatedEvent>): OrderUpdatedEvent {
     refund_status: 'none',
     payment_status: 'captured',
     updated_at: '2026-03-05T08:40:00Z',
+    status_history: [
+      { status: 'pending', at: '2026-03-05T08:30:00Z' },
+      { status: 'preparing', at: '2026-03-05T08:40:00Z' },
+    ],
+    eta_updated_at: null,
     ...overrides,
   };
 }
@@ -93,6 +100,10 @@ describe('live order updates', () => {
     expect(await screen.findByRole('heading', { name: 'Order Confirmed' })).toBeInTheDocument();
     expect(screen.getByTestId('live-order-status')).toHaveTextContent('ETA will be sent once staff begin preparing');
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Received');
+    // 08:30 UTC is 6:30 PM in Guam; steps not reached have no time.
+    expect(screen.getByTestId('step-time-pending')).toHaveTextContent('6:30 PM');
+    expect(screen.getByTestId('step-time-pending')).toHaveAttribute('datetime', '2026-03-05T08:30:00Z');
+    expect(screen.queryByTestId('step-time-preparing')).not.toBeInTheDocument();
 
     const socket = await connected();
     expect(socket.emitted).toContainEqual({ event: 'subscribe', payload: { channel: 'order', order_id: 42, token: 'secret-abc' } });
@@ -109,13 +120,57 @@ describe('live order updates', () => {
     expect(screen.getByTestId('estimated-pickup')).toHaveTextContent('March 5, 2026 at 7:10 PM');
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Preparing');
     expect(screen.queryByText('ETA will be sent once staff begin preparing')).not.toBeInTheDocument();
+    expect(screen.getByTestId('step-time-preparing')).toHaveTextContent('6:40 PM');
+    // Confirmed was skipped: done, but it has no time of its own.
+    expect(screen.queryByTestId('step-time-confirmed')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('eta-updated')).not.toBeInTheDocument();
 
-    act(() => socket.serverEmit('order_updated', update({ change: 'eta', status: 'preparing', estimated_pickup_time: '2026-03-05T09:20:00Z' })));
+    act(() =>
+      socket.serverEmit('order_updated', update({ change: 'eta', status: 'preparing', estimated_pickup_time: '2026-03-05T09:20:00Z', eta_updated_at: '2026-03-05T08:45:00Z' })),
+    );
     expect(await screen.findByText('We are preparing your order. Estimated pickup: March 5, 2026 at 7:20 PM')).toBeInTheDocument();
+    expect(screen.getByTestId('eta-updated')).toHaveTextContent('Pickup time set at 6:45 PM');
 
-    act(() => socket.serverEmit('order_updated', update({ status: 'ready', previous_status: 'preparing', estimated_pickup_time: '2026-03-05T09:20:00Z' })));
+    const ready = [
+      { status: 'pending' as const, at: '2026-03-05T08:30:00Z' },
+      { status: 'preparing' as const, at: '2026-03-05T08:40:00Z' },
+      { status: 'ready' as const, at: '2026-03-05T09:18:00Z' },
+    ];
+    act(() =>
+      socket.serverEmit('order_updated', update({ status: 'ready', previous_status: 'preparing', estimated_pickup_time: '2026-03-05T09:20:00Z', status_history: ready, eta_updated_at: '2026-03-05T08:45:00Z' })),
+    );
     expect(await screen.findByText('Your order is ready for pickup!')).toBeInTheDocument();
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Ready for pickup');
+    expect(screen.getByTestId('step-time-ready')).toHaveTextContent('7:18 PM');
+    expect(screen.getByTestId('step-time-pending')).toHaveTextContent('6:30 PM');
+  });
+
+  it('gives the pickup time once staff have set it, even before preparing, and dates steps reached on another day', async () => {
+    const placed = order({
+      status: 'confirmed',
+      created_at: '2026-03-05T08:30:00Z',
+      estimated_pickup_time: '2026-03-06T02:00:00Z',
+      status_history: [
+        { status: 'pending', at: '2026-03-05T08:30:00Z' },
+        { status: 'confirmed', at: '2026-03-05T14:05:00Z' },
+      ],
+      eta_updated_at: '2026-03-05T14:06:00Z',
+    });
+    stubApi({ 'GET /api/v1/orders/42': () => ({ body: placed }), 'GET /api/v1/restaurants/1': () => ({ body: restaurant }) });
+    renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation/42?token=t', pattern: '/order-confirmation/:orderId?' });
+    // 02:00 UTC on the 6th is noon in Guam; 14:05 UTC on the 5th is already 12:05 AM on the 6th in Guam.
+    expect(await screen.findByTestId('live-order-status')).toHaveTextContent('Your order has been received. Estimated pickup: March 6, 2026 at 12:00 PM');
+    expect(screen.getByTestId('step-time-confirmed')).toHaveTextContent('Mar 6, 2026, 12:05 AM');
+    expect(screen.getByTestId('step-time-pending')).toHaveTextContent('6:30 PM');
+    expect(screen.getByTestId('eta-updated')).toHaveTextContent('Pickup time set at Mar 6, 2026, 12:06 AM');
+  });
+
+  it('keeps the checkout estimate to itself until staff set a time or start preparing', async () => {
+    stubApi({ 'GET /api/v1/orders/42': () => ({ body: order({ status: 'confirmed', status_history: [{ status: 'pending', at: '2026-03-05T08:30:00Z' }, { status: 'confirmed', at: '2026-03-05T08:32:00Z' }] }) }), 'GET /api/v1/restaurants/1': () => ({ body: restaurant }) });
+    renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation/42?token=t', pattern: '/order-confirmation/:orderId?' });
+    expect(await screen.findByTestId('live-order-status')).toHaveTextContent('ETA will be sent once staff begin preparing');
+    expect(screen.getByTestId('step-time-confirmed')).toHaveTextContent('6:32 PM');
+    expect(screen.queryByTestId('eta-updated')).not.toBeInTheDocument();
   });
 
   it('listens as the signed-in owner (session token in the handshake) and says when an order is cancelled', async () => {
@@ -126,9 +181,23 @@ describe('live order updates', () => {
     const socket = await connected();
     expect(socket.options).toMatchObject({ auth: { token: 'owner-jwt' } });
     expect(socket.emitted).toContainEqual({ event: 'subscribe', payload: { channel: 'order', order_id: 42 } });
-    act(() => socket.serverEmit('order_updated', update({ status: 'cancelled' })));
+    act(() =>
+      socket.serverEmit(
+        'order_updated',
+        update({
+          status: 'cancelled',
+          previous_status: 'pending',
+          payment_status: 'refunded',
+          status_history: [
+            { status: 'pending', at: '2026-03-05T08:30:00Z' },
+            { status: 'cancelled', at: '2026-03-05T08:41:00Z' },
+          ],
+        }),
+      ),
+    );
     expect(await screen.findByText('This order has been cancelled.')).toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Order progress' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('stopped-at')).toHaveTextContent('Cancelled on March 5, 2026 at 6:41 PM');
   });
 
   it('fetches the order again every 10 s while the live connection is down', async () => {

@@ -19,7 +19,7 @@ function asUpdate(payload: unknown): OrderUpdatedEvent | null {
   return event && typeof event.id === 'number' && typeof event.status === 'string' && typeof event.estimated_pickup_time === 'string' ? (event as OrderUpdatedEvent) : null;
 }
 
-/** An order_updated lands on the confirmation in the cache: status, ETA and payment status. */
+/** An order_updated lands on the confirmation in the cache: status, ETA, payment status and the timeline. */
 export function applyOrderUpdate(order: OrderView | undefined, event: OrderUpdatedEvent): OrderView | undefined {
   if (!order || String(order.id) !== String(event.id)) return order;
   return {
@@ -27,6 +27,8 @@ export function applyOrderUpdate(order: OrderView | undefined, event: OrderUpdat
     status: event.status,
     estimated_pickup_time: event.estimated_pickup_time,
     payment: order.payment && event.payment_status ? { ...order.payment, status: event.payment_status } : order.payment,
+    status_history: Array.isArray(event.status_history) ? event.status_history : order.status_history,
+    eta_updated_at: event.eta_updated_at === undefined ? order.eta_updated_at : event.eta_updated_at,
   };
 }
 

@@ -1,8 +1,8 @@
 import { Check } from 'lucide-react';
-import type { OrderStatus } from '@kusina/domain/orders';
+import type { OrderStatus, OrderStatusStep } from '@kusina/domain/orders';
 import { cn } from '../../../lib/cn.ts';
 import { ConfirmationText } from '../messages.ts';
-import { formatGuamDateTime } from '../utils/dates.ts';
+import { formatGuamDate, formatGuamDateTime, formatGuamTime } from '../utils/dates.ts';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 
 const STEPS: Array<{ status: OrderStatus; label: string }> = [
@@ -15,6 +15,9 @@ const STEPS: Array<{ status: OrderStatus; label: string }> = [
 
 /** Statuses after which the kitchen has given a pickup time (the preparing message carries it). */
 const ETA_GIVEN: ReadonlySet<string> = new Set(['preparing', 'ready', 'completed']);
+
+/** Statuses whose page shows the pickup time once it has been given (not after the pickup or an end). */
+const ETA_SHOWN: ReadonlySet<string> = new Set(['pending', 'confirmed', 'preparing', 'ready']);
 
 function headline(status: string, eta: string): string {
   switch (status) {
@@ -29,20 +32,47 @@ function headline(status: string, eta: string): string {
     case 'refunded':
       return 'This order has been refunded.';
     default:
-      return ConfirmationText.eta;
+      return eta ? `Your order has been received. Estimated pickup: ${eta}` : ConfirmationText.eta;
   }
+}
+
+/** When the order last reached `status` (the history is oldest first), or null. */
+function reachedAt(history: readonly OrderStatusStep[], status: string): string | null {
+  for (let index = history.length - 1; index >= 0; index--) if (history[index]?.status === status) return history[index]?.at ?? null;
+  return null;
+}
+
+/** "7:10 PM" on the day the order was placed (Guam), "Mar 6, 2026, 7:10 PM" on another day. */
+function stepTime(at: string, placedAt: string | null): string {
+  return placedAt && formatGuamDate(at) === formatGuamDate(placedAt) ? formatGuamTime(at) : `${formatGuamDate(at)}, ${formatGuamTime(at)}`;
 }
 
 /**
  * The order's status as it changes (useLiveOrder keeps it current): a headline, the pickup time once
- * staff have started preparing ('ETA will be sent once staff begin preparing' until then) and the
- * steps from received to picked up. The headline is a polite live region, so each step is announced.
+ * it has been given ('ETA will be sent once staff begin preparing' until then) and the steps from
+ * received to picked up with the time each was reached (Pacific/Guam). The pickup time counts as
+ * given when staff set it (etaUpdatedAt) or started preparing (the "preparing" message carries it).
+ * The headline is a polite live region, so each step is announced.
  */
-export function LiveOrderStatus({ status, estimatedPickupTime }: { status: string | undefined; estimatedPickupTime: string | null | undefined }) {
+export function LiveOrderStatus({
+  status,
+  estimatedPickupTime,
+  statusHistory,
+  etaUpdatedAt,
+}: {
+  status: string | undefined;
+  estimatedPickupTime: string | null | undefined;
+  statusHistory?: readonly OrderStatusStep[] | undefined;
+  etaUpdatedAt?: string | null | undefined;
+}) {
   const current = status ?? 'pending';
-  const eta = ETA_GIVEN.has(current) ? formatGuamDateTime(estimatedPickupTime) : '';
+  const history = statusHistory ?? [];
+  const etaGiven = ETA_SHOWN.has(current) && (Boolean(etaUpdatedAt) || ETA_GIVEN.has(current));
+  const eta = etaGiven ? formatGuamDateTime(estimatedPickupTime) : '';
   const stopped = current === 'cancelled' || current === 'refunded';
+  const stoppedAt = stopped ? reachedAt(history, current) : null;
   const reached = STEPS.findIndex((step) => step.status === current);
+  const placedAt = history[0]?.at ?? null;
 
   return (
     <div className="space-y-4">
@@ -53,11 +83,22 @@ export function LiveOrderStatus({ status, estimatedPickupTime }: { status: strin
       <p role="status" aria-live="polite" className="font-semibold" data-testid="live-order-status">
         {headline(current, eta)}
       </p>
+      {eta && etaUpdatedAt ? (
+        <p className="text-sm text-ink-muted" data-testid="eta-updated">
+          Pickup time set at <time dateTime={etaUpdatedAt}>{stepTime(etaUpdatedAt, placedAt)}</time>
+        </p>
+      ) : null}
+      {stoppedAt ? (
+        <p className="text-sm text-ink-muted" data-testid="stopped-at">
+          {current === 'cancelled' ? 'Cancelled' : 'Refunded'} on <time dateTime={stoppedAt}>{formatGuamDateTime(stoppedAt)}</time>
+        </p>
+      ) : null}
       {!stopped ? (
         <ol aria-label="Order progress" className="mx-auto flex max-w-xl items-start justify-between gap-1 text-xs sm:text-sm">
           {STEPS.map((step, index) => {
             const done = index <= reached;
             const here = index === reached;
+            const at = done ? reachedAt(history, step.status) : null;
             return (
               <li key={step.status} aria-current={here ? 'step' : undefined} className="flex flex-1 flex-col items-center gap-1 text-center">
                 <span
@@ -74,6 +115,11 @@ export function LiveOrderStatus({ status, estimatedPickupTime }: { status: strin
                   {step.label}
                   <span className="sr-only">{here ? ' (current step)' : done ? ' (done)' : ''}</span>
                 </span>
+                {at ? (
+                  <time dateTime={at} className="text-ink-muted tabular-nums" data-testid={`step-time-${step.status}`}>
+                    {stepTime(at, placedAt)}
+                  </time>
+                ) : null}
               </li>
             );
           })}

@@ -34,6 +34,8 @@ function order(overrides: Partial<OrderConfirmationOutput> = {}): OrderConfirmat
     contact_email: 'maria@example.com',
     special_instructions: 'Call when ready',
     payment: null,
+    status_history: [{ status: 'pending', at: '2026-03-05T08:30:00Z' }],
+    eta_updated_at: null,
     ...overrides,
   };
 }
