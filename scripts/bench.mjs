@@ -16,13 +16,17 @@
 //     autocannon releases in one burst at the start of each second: it measures the burst.
 //   - closed loop (saturated): 50 clients, each placing its next order as soon as the last returns —
 //     the target's literal reading; it measures the server's capacity, and its p99 is queueing.
+// Before them, 200 untimed orders warm the order path up. Each run also reports the CPU ms per
+// request of the server and of its PostgreSQL (Linux /proc), and the table header the machine's
+// load average: the bench shares its cores with the server, so other work on the machine shows.
 //
 // Environment: BENCH_DURATION (s per run, default 8), BENCH_ORDERS (closed-loop orders, 800),
 // BENCH_ORDER_RATE (burst run, 25/s), BENCH_OPEN_RATES (open-loop rates, "25,50"), BENCH_RUNS
 // (which runs, default "health,menu,open,burst,max"), BENCH_SERVER (another build of the server,
 // default apps/api/dist/main.js), BENCH_NODE_ARGS (extra node flags for the server, e.g.
 // `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under load), BENCH_PG_PORT (the embedded
-// PostgreSQL's port, to watch it with psql while the bench runs).
+// PostgreSQL's port, to watch it with psql while the bench runs), BENCH_TRACE=1 (each run's start
+// and end on stderr, to line profiles up with runs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -38,6 +42,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 8);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 800);
 /** Orders a second in the burst run: 90,000 an hour, far beyond any restaurant's peak. */
 const ORDER_RATE = Number(process.env.BENCH_ORDER_RATE ?? 25);
+const WARM_UP_ORDERS = 200;
 const OPEN_RATES = (process.env.BENCH_OPEN_RATES ?? '25,50').split(',').map(Number).filter((rate) => rate > 0);
 const RUNS = new Set((process.env.BENCH_RUNS ?? 'health,menu,open,burst,max').split(',').map((run) => run.trim()));
 
@@ -137,7 +142,8 @@ function serverCpu() {
 /** CPU ms per request of a run, from serverCpu() before and after it (null off Linux). */
 function cpuPerRequest(before, after, requests) {
   if (!before || !after || requests === 0) return null;
-  return { node: ((after.node - before.node) * 1000) / requests, postgres: ((after.postgres - before.postgres) * 1000) / requests };
+  const perRequest = (from, to) => Math.max(0, ((to - from) * 1000) / requests);
+  return { node: perRequest(before.node, after.node), postgres: perRequest(before.postgres, after.postgres) };
 }
 
 /** BENCH_TRACE=1: when each run starts and ends, on stderr (to line up profiles and samples with the runs). */
@@ -308,6 +314,10 @@ try {
       requests: [{ setupRequest: (request) => ({ ...request, ...orderRequest(payments[next++ % payments.length]) }) }],
     }, kind);
   };
+
+  // Warm-up of the order path itself (untimed): each pooled connection prepares its statements
+  // on first use, and the JIT has not seen checkout yet.
+  await placeOrders('warm-up orders', await authorizedPayments(WARM_UP_ORDERS), {}, 'warm-up');
 
   const open = [];
   if (RUNS.has('open')) {
