@@ -103,7 +103,11 @@ export const requireAdmin = (app: FastifyInstance) => requireRole(app, 'admin', 
  * Call inside the service, with the restaurant of the row being changed.
  */
 export function assertRestaurantAccess(user: SessionUser, restaurantId: number, level: 'staff' | 'admin' = 'staff'): void {
-  const allowed = level === 'admin' ? isAdminRole(user.role) : isStaffRole(user.role);
-  if (!allowed) throw AppError.forbidden();
-  if (user.role !== 'super_admin' && user.restaurantId !== restaurantId) throw AppError.forbidden();
+  if (!canActFor(user, restaurantId, level)) throw AppError.forbidden();
+}
+
+/** Staff (or, with 'admin', an admin) of this restaurant, or a super admin. */
+export function canActFor(user: Pick<SessionUser, 'role' | 'restaurantId'> | null | undefined, restaurantId: number, level: 'staff' | 'admin' = 'staff'): boolean {
+  if (!user || !(level === 'admin' ? isAdminRole(user.role) : isStaffRole(user.role))) return false;
+  return user.role === 'super_admin' || user.restaurantId === restaurantId;
 }

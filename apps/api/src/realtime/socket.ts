@@ -3,8 +3,7 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { z } from 'zod';
-import { isStaffRole } from '@kusina/domain/roles';
-import { resolveToken, type Auth } from '../plugins/auth.ts';
+import { canActFor, resolveToken, type Auth } from '../plugins/auth.ts';
 
 /** Room names: one place, so emitters and subscribers agree. */
 export const rooms = {
@@ -52,9 +51,7 @@ export default fp(
     });
     channels.set('staff', ({ params, auth }) => {
       const id = Number(params.restaurant_id ?? auth?.user.restaurantId);
-      if (!auth || !isStaffRole(auth.user.role)) return null;
-      if (auth.user.role !== 'super_admin' && auth.user.restaurantId !== id) return null;
-      return rooms.staff(id);
+      return canActFor(auth?.user, id) ? rooms.staff(id) : null;
     });
 
     // The token travels in the handshake's auth payload, never in the URL.

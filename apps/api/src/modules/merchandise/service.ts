@@ -26,12 +26,11 @@ import {
   type UpdateStockInput,
   type VariantStockInput,
 } from '@kusina/domain/merchandise';
-import { isAdminRole } from '@kusina/domain/roles';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { merchandiseItems, merchandiseStockEvents, merchandiseVariants } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertRestaurantAccess } from '../../plugins/auth.ts';
+import { assertRestaurantAccess, canActFor } from '../../plugins/auth.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import type { ItemForm } from './form.ts';
 import { encodeImage, storeImages, type EncodedImage, type UploadedFile } from './images.ts';
@@ -113,8 +112,7 @@ function toCollectionOutput(row: CollectionRow, currentId: number | null): Merch
 
 /** An admin of this restaurant (or a super admin): sees hidden items and inactive collections when asking. */
 function isRestaurantAdmin(viewer: SessionUser | null, restaurantId: number): boolean {
-  if (!viewer || !isAdminRole(viewer.role)) return false;
-  return viewer.role === 'super_admin' || viewer.restaurantId === restaurantId;
+  return canActFor(viewer, restaurantId, 'admin');
 }
 
 export async function listItems(

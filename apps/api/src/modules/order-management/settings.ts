@@ -10,12 +10,12 @@ import {
   type StaffMembersQuery,
   type StaffMemberUpdateInput,
 } from '@kusina/domain/order-management';
-import { isAdminRole, isStaffRole } from '@kusina/domain/roles';
+import { isAdminRole } from '@kusina/domain/roles';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { discountConfigurations, restaurants, staffMembers, users } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertRestaurantAccess } from '../../plugins/auth.ts';
+import { assertRestaurantAccess, canActFor } from '../../plugins/auth.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { getRestaurant } from '../restaurants/service.ts';
 import { scopeRestaurant } from './service.ts';
@@ -52,8 +52,7 @@ export async function listStaffMembers(app: FastifyInstance, user: SessionUser, 
 async function checkLinkedUser(db: DbOrTx, restaurantId: number, userId: number | null | undefined): Promise<void> {
   if (userId === undefined || userId === null) return;
   const [linked] = await db.select({ role: users.role, restaurantId: users.restaurantId }).from(users).where(eq(users.id, userId)).limit(1);
-  const ok = linked && isStaffRole(linked.role) && (linked.role === 'super_admin' || linked.restaurantId === restaurantId);
-  if (!ok) throw AppError.validation(OrderManagementMessages.staffMemberUserInvalid, { user_id: OrderManagementMessages.staffMemberUserInvalid });
+  if (!canActFor(linked, restaurantId)) throw AppError.validation(OrderManagementMessages.staffMemberUserInvalid, { user_id: OrderManagementMessages.staffMemberUserInvalid });
 }
 
 function linkedTwice(): AppError {
@@ -156,16 +155,6 @@ export async function listActiveDiscounts(app: FastifyInstance, user: SessionUse
     .where(and(eq(discountConfigurations.restaurantId, restaurantId), eq(discountConfigurations.isActive, true)))
     .orderBy(asc(discountConfigurations.displayOrder), asc(discountConfigurations.id));
   return rows.map(discountView);
-}
-
-/** An active configuration of a restaurant, for checkout's staff discount (staff_discount_id); null when none. */
-export async function findActiveDiscount(db: DbOrTx, restaurantId: number, id: number): Promise<DiscountConfigurationOutput | null> {
-  const [row] = await db
-    .select()
-    .from(discountConfigurations)
-    .where(and(eq(discountConfigurations.id, id), eq(discountConfigurations.restaurantId, restaurantId), eq(discountConfigurations.isActive, true)))
-    .limit(1);
-  return row ? discountView(row) : null;
 }
 
 function codeTaken(): AppError {

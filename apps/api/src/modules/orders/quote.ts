@@ -51,12 +51,14 @@ export async function priceCart(
   // Food and merchandise share one subtotal; a promo discounts the whole of it.
   const subtotalCents = check.foodSubtotalCents + check.merchandiseSubtotalCents;
   const staffDiscount = options.staffDiscount ?? null;
-  const discountCents = staffDiscount
-    ? staffDiscountCents(subtotalCents, staffDiscount.basisPoints / 100)
-    : promo
-      ? promoDiscountCents({ discountType: promo.discountType, value: promo.value }, subtotalCents)
-      : 0;
+  const discountCents = discountOf(subtotalCents, promo, staffDiscount);
   return { restaurantId: restaurant.id, check, promo, staffDiscount, subtotalCents, discountCents, totalCents: subtotalCents - discountCents };
+}
+
+/** The discount on a subtotal: a staff order's percentage, else the promo's, else none (they never stack). */
+export function discountOf(subtotalCents: number, promo: PromoCodeRow | null, staffDiscount: StaffDiscount | null): number {
+  if (staffDiscount) return staffDiscountCents(subtotalCents, staffDiscount.basisPoints / 100);
+  return promo ? promoDiscountCents({ discountType: promo.discountType, value: promo.value }, subtotalCents) : 0;
 }
 
 export function toQuoteOutput(priced: PricedCart): QuoteOutput {

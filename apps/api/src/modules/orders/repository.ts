@@ -266,11 +266,6 @@ export function formatLiteral(text: string): string {
   return text.replaceAll('%', '%%');
 }
 
-/** What PostgreSQL's format(template, orderNumber, orderId) gives for an OrderMessageTemplate text. */
-export function renderOrderTemplate(template: string, orderNumber: string, orderId: number): string {
-  return template.replace(/%(%|1\$s|2\$s)/g, (_, spec: string) => (spec === '%' ? '%' : spec === '1$s' ? orderNumber : String(orderId)));
-}
-
 /** Everything checkout writes for a new order, in its one statement (insertPlacedOrder). */
 export interface PlacedOrderWrite {
   order: NewOrder;

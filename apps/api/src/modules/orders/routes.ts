@@ -70,8 +70,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         auth: request.auth,
       });
       if (result.created) {
-        // Stock changed: this node's next menu read must show it (other nodes hear the NOTIFY).
-        invalidateMenuCache(app, result.order.restaurant_id);
+        // Menu stock changed: this node's next menu read must show it (other nodes hear the NOTIFY).
+        // An order of untracked dishes or of merchandise leaves the cached menu as it is.
+        if (result.menuStockChanged) invalidateMenuCache(app, result.order.restaurant_id);
         // The board's card (no access token): order management's contract.
         emitOrderCreated(app, result.order);
       } else {

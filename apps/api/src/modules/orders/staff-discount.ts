@@ -1,17 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { CheckoutMessages } from '@kusina/domain/checkout';
-import { isStaffRole } from '@kusina/domain/roles';
 import type { DbOrTx } from '../../db/client.ts';
 import { discountConfigurations } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Auth } from '../../plugins/auth.ts';
+import { canActFor, type Auth } from '../../plugins/auth.ts';
 import type { StaffDiscount } from './quote.ts';
-
-/** Staff (staff, admin) of this restaurant, or a super admin: who may place a staff order. */
-export function isStaffOf(auth: Auth | null, restaurantId: number): boolean {
-  if (!auth || !isStaffRole(auth.user.role)) return false;
-  return auth.user.role === 'super_admin' || auth.user.restaurantId === restaurantId;
-}
 
 /**
  * A staff order's discount (issue #5; backoffice-reservations.md §3 Discount configuration), checked
@@ -26,7 +19,7 @@ export async function resolveStaffDiscount(
   auth: Auth | null,
 ): Promise<StaffDiscount | null> {
   if (input.staff_discount_id === undefined) return null;
-  if (!isStaffOf(auth, restaurantId)) throw AppError.forbidden(CheckoutMessages.staffOnly);
+  if (!canActFor(auth?.user, restaurantId)) throw AppError.forbidden(CheckoutMessages.staffOnly);
   if (input.promo_code) {
     throw AppError.validation(CheckoutMessages.staffDiscountWithPromo, { promo_code: CheckoutMessages.staffDiscountWithPromo });
   }

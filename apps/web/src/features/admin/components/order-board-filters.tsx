@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { ChevronDown, Search } from 'lucide-react';
 import { ACTIVE_ORDER_STATUSES } from '@kusina/domain/order-management';
 import { ORDER_STATUSES, type OrderStatus } from '@kusina/domain/orders';
@@ -48,11 +48,11 @@ export function OrderBoardFilters({ filters, statusCounts, locations, onChange }
     setSearch(filters.q);
   }
 
-  useEffect(() => {
-    if (debounced.trim() !== filters.q.trim()) onChange({ q: debounced.trim() }, { replace: true });
-    // Only a settled search writes the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced]);
+  // Only a settled search writes the URL; a URL change alone (back button) never writes it back.
+  const writeSearch = useEffectEvent((q: string) => {
+    if (q !== filters.q.trim()) onChange({ q }, { replace: true });
+  });
+  useEffect(() => writeSearch(debounced.trim()), [debounced]);
 
   return (
     <div className="space-y-4 rounded-2xl border border-line bg-surface-raised p-4 shadow-sm">

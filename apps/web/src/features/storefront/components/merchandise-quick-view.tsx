@@ -198,77 +198,31 @@ function QuickView({ item, onClose }: { item: MerchandiseItemOutput; onClose(): 
           </div>
 
           {hasSizes ? (
-            <div role="group" aria-label={activeSize ? `Size: ${activeSize}` : 'Size'} className="space-y-2">
-              <p aria-hidden="true" className="text-sm font-bold">
-                Size{activeSize ? <span className="font-normal text-ink-muted">: {activeSize}</span> : null}
-              </p>
-              <div className="flex flex-wrap gap-2">
-                {sizes.map((value) => {
-                  const available = isSizeAvailable(item.variants, value);
-                  const selected = activeSize === value;
-                  return (
-                    <button
-                      key={value}
-                      type="button"
-                      aria-pressed={selected}
-                      aria-label={available ? undefined : `${value}, sold out`}
-                      disabled={!available}
-                      onClick={() => chooseSize(value)}
-                      className={cn(
-                        'inline-flex min-h-11 min-w-12 items-center justify-center rounded-lg border px-3 text-sm font-semibold transition-colors',
-                        selected ? 'border-brand bg-brand text-on-brand' : 'border-line-strong bg-surface text-ink hover:bg-surface-muted',
-                        'disabled:cursor-not-allowed disabled:border-line disabled:bg-surface-muted disabled:text-ink-muted disabled:line-through',
-                      )}
-                    >
-                      {value}
-                    </button>
-                  );
-                })}
-              </div>
-              {missing === 'size' ? (
-                <p className="text-sm font-medium text-danger-ink">
-                  {MerchandiseText.chooseSize}
-                </p>
-              ) : null}
-            </div>
+            <VariantChoices
+              label="Size"
+              value={activeSize}
+              choices={sizes.map((value) => ({ value, available: isSizeAvailable(item.variants, value) }))}
+              onChoose={chooseSize}
+              problem={missing === 'size' ? MerchandiseText.chooseSize : null}
+              buttonClass="min-w-12"
+              selectedClass="border-brand bg-brand text-on-brand"
+            />
           ) : null}
 
           {colors.length > 1 ? (
-            <div role="group" aria-label={color ? `Color: ${color}` : 'Color'} className="space-y-2">
-              <p aria-hidden="true" className="text-sm font-bold">
-                Color{color ? <span className="font-normal text-ink-muted">: {color}</span> : null}
-              </p>
-              <div className="flex flex-wrap gap-2">
-                {colors.map((value) => {
-                  const option = item.variants.find((v) => v.size === activeSize && v.color === value);
-                  const available = option ? isVariantInStock(option) : false;
-                  const selected = color === value;
-                  return (
-                    <button
-                      key={value}
-                      type="button"
-                      aria-pressed={selected}
-                      aria-label={available ? undefined : `${value}, sold out`}
-                      disabled={!available}
-                      onClick={() => chooseColor(value)}
-                      className={cn(
-                        'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border px-3 text-sm font-semibold transition-colors',
-                        selected ? 'border-brand bg-brand-soft text-ink ring-2 ring-brand' : 'border-line-strong bg-surface text-ink hover:bg-surface-muted',
-                        'disabled:cursor-not-allowed disabled:border-line disabled:bg-surface-muted disabled:text-ink-muted disabled:line-through',
-                      )}
-                    >
-                      <ColorSwatch color={value} />
-                      {value}
-                    </button>
-                  );
-                })}
-              </div>
-              {missing === 'color' ? (
-                <p className="text-sm font-medium text-danger-ink">
-                  {MerchandiseText.chooseColor}
-                </p>
-              ) : null}
-            </div>
+            <VariantChoices
+              label="Color"
+              value={color}
+              choices={colors.map((value) => {
+                const option = item.variants.find((v) => v.size === activeSize && v.color === value);
+                return { value, available: option ? isVariantInStock(option) : false };
+              })}
+              onChoose={chooseColor}
+              problem={missing === 'color' ? MerchandiseText.chooseColor : null}
+              buttonClass="gap-2"
+              selectedClass="border-brand bg-brand-soft text-ink ring-2 ring-brand"
+              swatches
+            />
           ) : color ? (
             <p className="text-sm">
               <span className="font-bold">Color:</span> {color}
@@ -449,5 +403,49 @@ function Gallery({ item }: { item: MerchandiseItemOutput }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** A size or colour choice: pressed buttons, sold-out ones disabled and struck through, and its problem. */
+function VariantChoices(props: {
+  label: string;
+  value: string | null;
+  choices: { value: string; available: boolean }[];
+  onChoose(value: string): void;
+  problem: string | null;
+  buttonClass: string;
+  selectedClass: string;
+  swatches?: boolean;
+}) {
+  const { label, value, choices, onChoose, problem, buttonClass, selectedClass, swatches = false } = props;
+  return (
+    <div role="group" aria-label={value ? `${label}: ${value}` : label} className="space-y-2">
+      <p aria-hidden="true" className="text-sm font-bold">
+        {label}
+        {value ? <span className="font-normal text-ink-muted">: {value}</span> : null}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {choices.map((choice) => (
+          <button
+            key={choice.value}
+            type="button"
+            aria-pressed={value === choice.value}
+            aria-label={choice.available ? undefined : `${choice.value}, sold out`}
+            disabled={!choice.available}
+            onClick={() => onChoose(choice.value)}
+            className={cn(
+              'inline-flex min-h-11 items-center justify-center rounded-lg border px-3 text-sm font-semibold transition-colors',
+              buttonClass,
+              value === choice.value ? selectedClass : 'border-line-strong bg-surface text-ink hover:bg-surface-muted',
+              'disabled:cursor-not-allowed disabled:border-line disabled:bg-surface-muted disabled:text-ink-muted disabled:line-through',
+            )}
+          >
+            {swatches ? <ColorSwatch color={choice.value} /> : null}
+            {choice.value}
+          </button>
+        ))}
+      </div>
+      {problem ? <p className="text-sm font-medium text-danger-ink">{problem}</p> : null}
+    </div>
   );
 }

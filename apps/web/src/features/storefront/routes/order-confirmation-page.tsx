@@ -197,20 +197,11 @@ function ConfirmationDetails({ order, routeId }: { order: OrderView; routeId: st
             {merchandise.length > 0 ? <h3 className="mb-1 text-sm font-bold tracking-wide text-ink-muted uppercase">Food</h3> : null}
             <ul className="divide-y divide-line" aria-label="Food items">
               {foodItems.map((item, index) => (
-                <li key={`food-${index}`} className="py-3 first:pt-0">
-                  <div className="flex justify-between gap-3">
-                    <span className="font-semibold">{item.name}</span>
-                    <span className="tabular-nums">
-                      {money(item.price)} × {item.quantity}
-                    </span>
-                  </div>
-                  {Object.entries(item.customizations ?? {}).map(([group, value]) => (
-                    <p key={group} className="text-sm text-ink-muted">
-                      {group}: {customizationText(value)}
-                    </p>
-                  ))}
-                  {item.notes ? <p className="text-sm text-ink-muted">Notes: {item.notes}</p> : null}
-                </li>
+                <OrderLine
+                  key={`food-${index}`}
+                  line={item}
+                  details={Object.entries(item.customizations ?? {}).map(([group, value]) => `${group}: ${customizationText(value)}`)}
+                />
               ))}
             </ul>
           </>
@@ -220,17 +211,11 @@ function ConfirmationDetails({ order, routeId }: { order: OrderView; routeId: st
             {foodItems.length > 0 ? <h3 className="mt-4 mb-1 text-sm font-bold tracking-wide text-ink-muted uppercase">Merchandise</h3> : null}
             <ul className="divide-y divide-line" aria-label="Merchandise items">
               {merchandise.map((item, index) => (
-                <li key={`merch-${index}`} className="py-3 first:pt-0">
-                  <div className="flex justify-between gap-3">
-                    <span className="font-semibold">{item.name}</span>
-                    <span className="tabular-nums">
-                      {money(item.price)} × {item.quantity}
-                    </span>
-                  </div>
-                  {item.size ? <p className="text-sm text-ink-muted">Size: {item.size}</p> : null}
-                  {item.color ? <p className="text-sm text-ink-muted">Color: {item.color}</p> : null}
-                  {item.notes ? <p className="text-sm text-ink-muted">Notes: {item.notes}</p> : null}
-                </li>
+                <OrderLine
+                  key={`merch-${index}`}
+                  line={item}
+                  details={[item.size ? `Size: ${item.size}` : null, item.color ? `Color: ${item.color}` : null].filter((d): d is string => d !== null)}
+                />
               ))}
             </ul>
           </>
@@ -312,5 +297,25 @@ function ConfirmationDetails({ order, routeId }: { order: OrderView; routeId: st
         when signed in.
       </p>
     </div>
+  );
+}
+
+/** One ordered line: name, price × quantity, its details (choices, or size and colour) and notes. */
+function OrderLine({ line, details }: { line: { name: string; price: number; quantity: number; notes?: string | null }; details: string[] }) {
+  return (
+    <li className="py-3 first:pt-0">
+      <div className="flex justify-between gap-3">
+        <span className="font-semibold">{line.name}</span>
+        <span className="tabular-nums">
+          {money(line.price)} × {line.quantity}
+        </span>
+      </div>
+      {details.map((detail) => (
+        <p key={detail} className="text-sm text-ink-muted">
+          {detail}
+        </p>
+      ))}
+      {line.notes ? <p className="text-sm text-ink-muted">Notes: {line.notes}</p> : null}
+    </li>
   );
 }
