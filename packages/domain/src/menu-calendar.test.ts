@@ -26,6 +26,19 @@ describe('restaurant day', () => {
     expect(new Date(day.startsAt).toISOString()).toBe('2026-03-03T14:00:00.000Z');
     expect(new Date(day.endsAt).toISOString()).toBe('2026-03-04T14:00:00.000Z');
   });
+
+  it('answers from the day it computed last only inside that day, per zone', () => {
+    const day = restaurantDay(TUESDAY_UTC_WEDNESDAY_GUAM);
+    expect(restaurantDay(new Date(day.endsAt - 1)).date).toBe('2026-03-04');
+    expect(restaurantDay(new Date(day.endsAt))).toMatchObject({ date: '2026-03-05', weekday: 4 });
+    expect(restaurantDay(new Date(day.startsAt - 1))).toMatchObject({ date: '2026-03-03', weekday: 2 });
+    // Another zone at the same instant has its own day, and a DST day its own length (23 h in New York).
+    expect(restaurantDay(TUESDAY_UTC_WEDNESDAY_GUAM, 'America/New_York')).toMatchObject({ date: '2026-03-03', weekday: 2 });
+    const springForward = restaurantDay(new Date('2026-03-08T12:00:00Z'), 'America/New_York');
+    expect(springForward.endsAt - springForward.startsAt).toBe(23 * 3_600_000);
+    expect(restaurantDay(new Date(springForward.endsAt), 'America/New_York').date).toBe('2026-03-09');
+    expect(restaurantDay(TUESDAY_BOTH).date).toBe('2026-03-03');
+  });
 });
 
 describe('is_available', () => {

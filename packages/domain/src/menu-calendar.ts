@@ -29,12 +29,21 @@ export interface RestaurantDay {
   endsAt: number;
 }
 
+/** The last day computed per zone: every cart line asks for "today", and the zone arithmetic is not free. */
+const lastDays = new Map<string, Readonly<RestaurantDay>>();
+
 /** The restaurant's calendar day at `now` (Pacific/Guam by default), whatever the server's TZ. */
-export function restaurantDay(now: Date = new Date(), timeZone: string = RESTAURANT_TIME_ZONE): RestaurantDay {
-  const local = new TZDate(now.getTime(), timeZone);
+export function restaurantDay(now: Date = new Date(), timeZone: string = RESTAURANT_TIME_ZONE): Readonly<RestaurantDay> {
+  const at = now.getTime();
+  const last = lastDays.get(timeZone);
+  // The day's own bounds decide, so a cached day is never used a millisecond outside it (DST included).
+  if (last && at >= last.startsAt && at < last.endsAt) return last;
+  const local = new TZDate(at, timeZone);
   const start = new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), timeZone);
   const end = new TZDate(local.getFullYear(), local.getMonth(), local.getDate() + 1, timeZone);
-  return { date: format(local, 'yyyy-MM-dd'), weekday: local.getDay(), startsAt: start.getTime(), endsAt: end.getTime() };
+  const day = Object.freeze({ date: format(local, 'yyyy-MM-dd'), weekday: local.getDay(), startsAt: start.getTime(), endsAt: end.getTime() });
+  lastDays.set(timeZone, day);
+  return day;
 }
 
 export type ItemUnavailableReason = 'switched_off' | 'sold_out' | 'not_offered_today' | 'season_ended';
