@@ -45,7 +45,7 @@ export function DiscountConfigurationsPanel() {
       </div>
 
       {discounts.isPending ? (
-        <div className="space-y-2" aria-label="Loading discounts">
+        <div role="status" className="space-y-2" aria-label="Loading discounts">
           <Skeleton className="h-12 w-full" />
           <Skeleton className="h-12 w-full" />
         </div>

@@ -43,7 +43,7 @@ export function OrderDetailDialog({ orderId, admin, pollMs, onClose }: { orderId
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={title} size="lg">
       {order.isPending ? (
-        <div className="space-y-3" aria-label="Loading the order">
+        <div role="status" className="space-y-3" aria-label="Loading the order">
           <Skeleton className="h-8 w-1/2" />
           <Skeleton className="h-32 w-full" />
           <Skeleton className="h-32 w-full" />

@@ -190,13 +190,11 @@ export function OrderManagement() {
 
       <div aria-busy={orders.isFetching}>
         {orders.isPending ? (
-          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading orders">
+          <div role="status" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading orders">
             {[0, 1, 2].map((key) => (
-              <li key={key}>
-                <Skeleton className="h-56 w-full rounded-2xl" />
-              </li>
+              <Skeleton key={key} className="h-56 w-full rounded-2xl" />
             ))}
-          </ul>
+          </div>
         ) : orders.isError && !data ? (
           <Alert tone="error" title="The orders could not be loaded.">
             <p>{errorMessage(orders.error, 'Something went wrong. Please try again.')}</p>

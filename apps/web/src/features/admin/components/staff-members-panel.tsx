@@ -65,7 +65,7 @@ export function StaffMembersPanel() {
       </form>
 
       {members.isPending ? (
-        <div className="space-y-2" aria-label="Loading staff members">
+        <div role="status" className="space-y-2" aria-label="Loading staff members">
           <Skeleton className="h-12 w-full" />
           <Skeleton className="h-12 w-full" />
         </div>
