@@ -16,7 +16,9 @@
 //     autocannon releases in one burst at the start of each second: it measures the burst.
 //   - closed loop (saturated): 50 clients, each placing its next order as soon as the last returns —
 //     the target's literal reading; it measures the server's capacity, and its p99 is queueing.
-// Before them, 200 untimed orders warm the order path up. Each run also reports the CPU ms per
+// Before each of them (its payments made) the bench runs ANALYZE — the database went from nothing
+// to thousands of rows within seconds, which a production database's autovacuum would have noticed
+// (decision 0013) — and then 200 untimed orders warm the order path up. Each run also reports the CPU ms per
 // request of the server and of its PostgreSQL (Linux /proc), and the table header the machine's
 // load average: the bench shares its cores with the server, so other work on the machine shows.
 //
@@ -35,6 +37,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 50;
@@ -57,6 +60,8 @@ const freePort = () =>
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kusina-bench-'));
+// The embedded PostgreSQL's port (its user, password and database are all `kusina`).
+const pgPort = Number(process.env.BENCH_PG_PORT ?? (await freePort()));
 const serverEntry = path.resolve(root, process.env.BENCH_SERVER ?? 'apps/api/dist/main.js');
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 const server = spawn(process.execPath, [...nodeArgs, serverEntry], {
@@ -69,7 +74,7 @@ const server = spawn(process.execPath, [...nodeArgs, serverEntry], {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    ...(process.env.BENCH_PG_PORT ? { EMBEDDED_PG_PORT: process.env.BENCH_PG_PORT } : {}),
+    EMBEDDED_PG_PORT: String(pgPort),
   },
 });
 // The server's output is passed on until the bench stops it (what the shutdown logs is not the bench's business).
@@ -280,6 +285,16 @@ try {
     { menu_item_id: untracked[0].id, quantity: 2, selected_options: {} },
     { menu_item_id: untracked[1].id, quantity: 1, selected_options: {} },
   ];
+  // Fresh statistics (and with them fresh plans for every prepared statement) before a timed run.
+  const analyze = async () => {
+    const client = new pg.Client({ host: '127.0.0.1', port: pgPort, user: 'kusina', password: 'kusina', database: 'kusina' });
+    await client.connect();
+    try {
+      await client.query('ANALYZE');
+    } finally {
+      await client.end();
+    }
+  };
   const authorizedPayments = async (count) => {
     const ids = [];
     for (let start = 0; start < count; start += 50) {
@@ -315,23 +330,29 @@ try {
     }, kind);
   };
 
-  // Warm-up of the order path itself (untimed): each pooled connection prepares its statements
-  // on first use, and the JIT has not seen checkout yet.
-  await placeOrders('warm-up orders', await authorizedPayments(WARM_UP_ORDERS), {}, 'warm-up');
+  // The payments of a timed order run, then fresh statistics (ANALYZE re-plans every prepared
+  // statement), then an untimed warm-up of the order path: each pooled connection prepares its
+  // statements on first use, and the JIT has not seen checkout yet.
+  const paymentsForRun = async (count) => {
+    const ids = await authorizedPayments(WARM_UP_ORDERS + count);
+    await analyze();
+    await placeOrders('warm-up orders', ids.slice(0, WARM_UP_ORDERS), {}, 'warm-up');
+    return ids.slice(WARM_UP_ORDERS);
+  };
 
   const open = [];
   if (RUNS.has('open')) {
     for (const rate of OPEN_RATES) {
-      const payments = await authorizedPayments(rate * DURATION_S);
+      const payments = await paymentsForRun(rate * DURATION_S);
       open.push(await openLoop(`POST /orders ${rate}/s open`, { path: '/api/v1/orders', rate, bodies: payments.map(orderRequest) }));
     }
   }
   rows.push(...open);
   const burst = RUNS.has('burst')
-    ? await placeOrders(`POST /orders ${ORDER_RATE}/s burst`, await authorizedPayments(ORDER_RATE * DURATION_S), { overallRate: ORDER_RATE }, 'burst')
+    ? await placeOrders(`POST /orders ${ORDER_RATE}/s burst`, await paymentsForRun(ORDER_RATE * DURATION_S), { overallRate: ORDER_RATE }, 'burst')
     : null;
   if (burst) rows.push(burst);
-  const orders = RUNS.has('max') ? await placeOrders('POST /orders closed', await authorizedPayments(ORDERS), {}) : null;
+  const orders = RUNS.has('max') ? await placeOrders('POST /orders closed', await paymentsForRun(ORDERS), {}) : null;
   if (orders) rows.push(orders);
 
   console.log(`\nKusina bench — ${CONNECTIONS} connections, ${DURATION_S} s per run; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);

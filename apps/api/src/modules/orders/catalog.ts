@@ -85,6 +85,18 @@ export interface Catalogs {
 }
 
 /**
+ * Whether placing a cart with these catalog rows locks any of them (loadCatalog with `lock`):
+ * a stock-tracked menu item, an inventory-tracked option group of a cart item, or a stock-tracked
+ * merchandise variant.
+ */
+export function locksStock(read: CatalogRead): boolean {
+  return (
+    read.items.some((item) => item.enableStockTracking || item.optionGroups.some((group) => group.enableInventoryTracking)) ||
+    read.variants.some((variant) => variant.enableStockTracking)
+  );
+}
+
+/**
  * The catalog rows a cart needs, as the pure cart check reads them: the menu items (with their
  * option groups and options) and the merchandise variants (with their items) in ONE query
  * (JSON-aggregated, no lock) unless `preloaded` already holds that read. With `lock`, inside the

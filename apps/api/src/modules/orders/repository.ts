@@ -13,7 +13,7 @@ import type { SessionUser } from '../accounts/sessions.ts';
 import { deliveryJobsSql } from '../notifications/service.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
-type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
 export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | null> {
@@ -282,62 +282,67 @@ export interface PlacedOrderWrite {
   payment: { id: string; transactionId: string | null; capturedAt: Date };
 }
 
-/** The order columns checkout sets, in parameter order ($1…); created_at is also updated_at. */
-const ORDER_PARAMS = [
+/** The order columns checkout sets (created_at is also updated_at); the rest are the table's defaults. */
+const ORDER_COLUMNS = [
   'restaurant_id', 'user_id', 'status', 'food_subtotal_cents', 'merchandise_subtotal_cents', 'subtotal_cents', 'discount_cents',
   'total_cents', 'promo_code_id', 'promo_code', 'vip_code_id', 'contact_name', 'contact_phone', 'contact_email',
   'special_instructions', 'requires_advance_notice', 'max_advance_notice_hours', 'estimated_pickup_time', 'is_staff_order',
   'staff_member_name', 'staff_discount_id', 'staff_discount_name', 'staff_discount_basis_points', 'location_name', 'location_address',
   'access_token', 'idempotency_key', 'created_at',
 ] as const;
-const param = (n: number) => `$${ORDER_PARAMS.length + n}`;
-const CREATED_AT = `$${ORDER_PARAMS.length}`;
-const LINES = param(1);
-const ACTOR = param(2);
-const MESSAGES = param(3);
-const PAYMENT_ID = param(4);
-const TRANSACTION_ID = param(5);
-const CAPTURED_AT = param(6);
+type OrderColumn = (typeof ORDER_COLUMNS)[number];
+
+/** The statement's parameters: JSON arrays, each row tied to its order by the order's access token. */
+const ORDERS = '$1';
+const LINES = '$2';
+const MESSAGES = '$3';
+const PAYMENTS = '$4';
 /** Then, only in the shapes that have them: the food stock (items, options), then the variant sales. */
-const OPTIONAL_FROM = 7;
+const OPTIONAL_FROM = 5;
 
 /**
- * Checkout's whole write, in ONE statement (data-modifying CTEs) prepared once per connection: the
- * order, its lines (food and merchandise) and its first status event; the stock decrements of
- * tracked menu items, options and merchandise variants (with one `sale` audit row per variant);
- * the confirmation messages in the outbox (their texts completed with the new order's number and
- * id by format()) and one pg-boss delivery job each; and the payment, linked to the order and
- * marked captured. So an order costs one round trip and no query building, however big the cart.
- * Lines, stock, sales and messages travel as JSON parameters, so the statement's shape never
- * depends on the cart.
+ * Checkout's whole write, in ONE statement (data-modifying CTEs) prepared once per connection, for
+ * one order or a batch of them (batch.ts): the orders (numbered in the order given), their lines
+ * (food and merchandise) and first status events; the stock decrements of tracked menu items,
+ * options and merchandise variants (with one `sale` audit row per variant); the confirmation
+ * messages in the outbox (their texts completed with each order's number and id by format()) and
+ * one pg-boss delivery job each; and the payments, each linked to its order and marked captured.
+ * Everything travels as JSON parameters, so the statement's shape never depends on the carts or
+ * on how many orders there are, and an order costs no query building. Lines, messages and
+ * payments find their order by its access token (random, one per order).
  *
- * The caller locked and re-checked every row whose stock goes down (in id order) and the payment,
- * and captures the money only after this statement (in the same transaction: a failed capture
- * rolls all of it back). The CHECKs (stock ≥ damaged ≥ 0) are the last word. The statement
- * reports how many rows each part wrote, so a mismatch fails the order loudly. Audit rows carry the
- * order's id and number, and the figures the decrement left.
+ * The caller locked and re-checked every row whose stock goes down (in id order) and every
+ * payment, and captures the money only after this statement (in the same transaction: a failed
+ * capture rolls all of it back). The stock parts are only ever used for a single order (the batch
+ * takes no tracked stock). The CHECKs (stock ≥ damaged ≥ 0) are the last word. The statement
+ * reports how many rows each part wrote, so a mismatch fails loudly. Audit rows carry the order's
+ * id and number, and the figures the decrement left.
  */
 function placedOrderSql(parts: { foodStock: boolean; merchandiseStock: boolean }): string {
-  const ITEM_STOCK = param(OPTIONAL_FROM);
-  const OPTION_STOCK = param(OPTIONAL_FROM + 1);
-  const SALES = param(OPTIONAL_FROM + (parts.foodStock ? 2 : 0));
+  const ITEM_STOCK = `$${OPTIONAL_FROM}`;
+  const OPTION_STOCK = `$${OPTIONAL_FROM + 1}`;
+  const SALES = `$${OPTIONAL_FROM + (parts.foodStock ? 2 : 0)}`;
   return `
 WITH placed_order AS (
-  INSERT INTO orders (${ORDER_PARAMS.join(', ')}, updated_at)
-  VALUES (${ORDER_PARAMS.map((_, i) => `$${i + 1}`).join(', ')}, ${CREATED_AT})
+  INSERT INTO orders (${ORDER_COLUMNS.join(', ')}, updated_at)
+  SELECT ${ORDER_COLUMNS.map((c) => `o.${c}`).join(', ')}, o.created_at
+  FROM jsonb_populate_recordset(NULL::orders, ${ORDERS}::jsonb) WITH ORDINALITY AS o
+  ORDER BY o.ordinality
   RETURNING *
 ), placed_lines AS (
   INSERT INTO order_items (order_id, item_type, menu_item_id, variant_id, variant_details, name, unit_price_cents, quantity, line_total_cents,
     customizations, selected_option_ids, notes, position)
-  SELECT (SELECT id FROM placed_order), l.item_type, l.menu_item_id, l.variant_id, l.variant_details, l.name, l.unit_price_cents, l.quantity,
+  SELECT o.id, l.item_type, l.menu_item_id, l.variant_id, l.variant_details, l.name, l.unit_price_cents, l.quantity,
     l.line_total_cents, l.customizations, l.selected_option_ids, l.notes, l.position
-  FROM jsonb_to_recordset(${LINES}::jsonb) AS l(item_type text, menu_item_id integer, variant_id integer, variant_details jsonb, name text,
-    unit_price_cents integer, quantity integer, line_total_cents integer, customizations jsonb, selected_option_ids integer[], notes text,
-    position integer)
+  FROM jsonb_to_recordset(${LINES}::jsonb) AS l(access_token text, item_type text, menu_item_id integer, variant_id integer,
+    variant_details jsonb, name text, unit_price_cents integer, quantity integer, line_total_cents integer, customizations jsonb,
+    selected_option_ids integer[], notes text, position integer)
+  JOIN placed_order o ON o.access_token = l.access_token
+  ORDER BY o.id, l.position
   RETURNING *
 ), first_event AS (
   INSERT INTO order_status_events (order_id, from_status, to_status, actor_user_id, created_at)
-  SELECT id, NULL, status, ${ACTOR}::integer, ${CREATED_AT} FROM placed_order
+  SELECT id, NULL, status, user_id, created_at FROM placed_order ORDER BY id
 )${
     parts.foodStock
       ? `, items_sold AS (
@@ -363,8 +368,8 @@ WITH placed_order AS (
 ), sale_events AS (
   INSERT INTO merchandise_stock_events (restaurant_id, merchandise_item_id, merchandise_variant_id, item_name, variant_label, user_id, order_id,
     kind, delta, stock_quantity, damaged_quantity, reason, created_at)
-  SELECT o.restaurant_id, s.merchandise_item_id, s.id, s.item_name, s.variant_label, ${ACTOR}::integer, o.id,
-    'sale', -s.quantity, s.stock_quantity, s.damaged_quantity, 'Order ' || o.order_number, ${CREATED_AT}
+  SELECT o.restaurant_id, s.merchandise_item_id, s.id, s.item_name, s.variant_label, o.user_id, o.id,
+    'sale', -s.quantity, s.stock_quantity, s.damaged_quantity, 'Order ' || o.order_number, o.created_at
   FROM sold s CROSS JOIN placed_order o
   ORDER BY s.id
   RETURNING id
@@ -373,27 +378,33 @@ WITH placed_order AS (
   }, queued AS (
   INSERT INTO notifications (restaurant_id, user_id, channel, recipient, subject, body, template)
   SELECT o.restaurant_id, m.user_id, m.channel, m.recipient, format(m.subject, o.order_number, o.id), format(m.body, o.order_number, o.id), m.template
-  FROM jsonb_to_recordset(${MESSAGES}::jsonb) AS m(n integer, user_id integer, channel text, recipient text, subject text, body text,
-    template text) CROSS JOIN placed_order o
-  ORDER BY m.n
+  FROM jsonb_to_recordset(${MESSAGES}::jsonb) AS m(access_token text, n integer, user_id integer, channel text, recipient text, subject text,
+    body text, template text)
+  JOIN placed_order o ON o.access_token = m.access_token
+  ORDER BY o.id, m.n
   RETURNING id
 ), jobs AS (
   ${deliveryJobsSql('queued')}
 ), paid AS (
-  UPDATE payments p SET order_id = o.id, status = 'captured', transaction_id = ${TRANSACTION_ID}, captured_at = ${CAPTURED_AT},
-    updated_at = ${CAPTURED_AT}
-  FROM placed_order o
-  WHERE p.id = ${PAYMENT_ID}
+  UPDATE payments p SET order_id = o.id, status = 'captured', transaction_id = x.transaction_id, captured_at = x.captured_at,
+    updated_at = x.captured_at
+  FROM jsonb_to_recordset(${PAYMENTS}::jsonb) AS x(access_token text, id uuid, transaction_id text, captured_at timestamptz)
+  JOIN placed_order o ON o.access_token = x.access_token
+  -- The ids again as an array, so the payments are found by their primary key whatever the
+  -- planner guesses of the JSON's length (it guesses 100 rows, and would rather scan a small table).
+  WHERE p.id = x.id AND p.id = ANY (ARRAY(SELECT (e ->> 'id')::uuid FROM jsonb_array_elements(${PAYMENTS}::jsonb) e))
   RETURNING p.*
 )
 SELECT ${selectList(orders, 'o')}, ${selectList(payments, 'p', 'payment.')},
-  COALESCE((SELECT json_agg(json_build_object(${jsonObject(orderItems, 'l')}) ORDER BY l.position) FROM placed_lines l), '[]'::json) AS "__lines",
+  COALESCE((SELECT json_agg(json_build_object(${jsonObject(orderItems, 'l')}) ORDER BY l.position) FROM placed_lines l WHERE l.order_id = o.id),
+    '[]'::json) AS "__lines",
   ${parts.foodStock ? '(SELECT count(*)::int FROM items_sold)' : '0'} AS "__items",
   ${parts.foodStock ? '(SELECT count(*)::int FROM options_sold)' : '0'} AS "__options",
   ${parts.merchandiseStock ? '(SELECT count(*)::int FROM sale_events)' : '0'} AS "__sales",
   (SELECT count(*)::int FROM queued) AS "__messages",
   (SELECT count(*)::int FROM jobs) AS "__jobs"
-FROM placed_order o LEFT JOIN paid p ON true`;
+FROM placed_order o LEFT JOIN paid p ON p.order_id = o.id
+ORDER BY o.id`;
 }
 
 /**
@@ -419,70 +430,144 @@ type PlacedRow = OrderRow & {
   __jobs: number;
 } & Record<`payment.${string}`, unknown>;
 
-export async function insertPlacedOrder(client: pg.PoolClient, write: PlacedOrderWrite): Promise<{ order: OrderRow; lines: OrderItemRow[]; payment: PaymentRow }> {
-  const { order, lines, sales } = write;
+/** What the order statement wrote for one order: the order, its lines, its captured payment. */
+export interface PlacedOrder {
+  order: OrderRow;
+  lines: OrderItemRow[];
+  payment: PaymentRow;
+}
+
+/** One order as the statement's JSON reads it (jsonb_populate_recordset over `orders`: column names as keys). */
+function orderJson(order: NewOrder): Record<OrderColumn, unknown> {
+  return {
+    restaurant_id: order.restaurantId,
+    user_id: order.userId ?? null,
+    status: order.status,
+    food_subtotal_cents: order.foodSubtotalCents,
+    merchandise_subtotal_cents: order.merchandiseSubtotalCents ?? 0,
+    subtotal_cents: order.subtotalCents,
+    discount_cents: order.discountCents ?? 0,
+    total_cents: order.totalCents,
+    promo_code_id: order.promoCodeId ?? null,
+    promo_code: order.promoCode ?? null,
+    vip_code_id: order.vipCodeId ?? null,
+    contact_name: order.contactName,
+    contact_phone: order.contactPhone,
+    contact_email: order.contactEmail,
+    special_instructions: order.specialInstructions ?? null,
+    requires_advance_notice: order.requiresAdvanceNotice ?? false,
+    max_advance_notice_hours: order.maxAdvanceNoticeHours ?? null,
+    estimated_pickup_time: order.estimatedPickupTime,
+    is_staff_order: order.isStaffOrder ?? false,
+    staff_member_name: order.staffMemberName ?? null,
+    staff_discount_id: order.staffDiscountId ?? null,
+    staff_discount_name: order.staffDiscountName ?? null,
+    staff_discount_basis_points: order.staffDiscountBasisPoints ?? null,
+    location_name: order.locationName ?? null,
+    location_address: order.locationAddress ?? null,
+    access_token: order.accessToken,
+    idempotency_key: order.idempotencyKey,
+    created_at: order.createdAt,
+  };
+}
+
+/** insertPlacedOrders for one order. */
+export async function insertPlacedOrder(client: pg.PoolClient, write: PlacedOrderWrite): Promise<PlacedOrder> {
+  const [placed] = await insertPlacedOrders(client, [write]);
+  return placed!;
+}
+
+/**
+ * Writes orders with the order statement (placedOrderSql) and answers what it wrote for each, in
+ * the order given. Tracked stock (itemStock, optionStock, sales) is written for a single order
+ * only: a batch never carries it.
+ */
+export async function insertPlacedOrders(client: pg.PoolClient, writes: PlacedOrderWrite[]): Promise<PlacedOrder[]> {
+  const itemStock = writes.flatMap((w) => w.itemStock);
+  const optionStock = writes.flatMap((w) => w.optionStock);
+  const sales = writes.flatMap((w) => w.sales);
+  const foodStock = itemStock.length > 0 || optionStock.length > 0;
+  if ((foodStock || sales.length > 0) && writes.length !== 1) throw new Error('tracked stock is written one order at a time');
   const values: unknown[] = [
-    order.restaurantId, order.userId ?? null, order.status, order.foodSubtotalCents, order.merchandiseSubtotalCents ?? 0,
-    order.subtotalCents, order.discountCents ?? 0, order.totalCents, order.promoCodeId ?? null, order.promoCode ?? null,
-    order.vipCodeId ?? null, order.contactName, order.contactPhone, order.contactEmail, order.specialInstructions ?? null,
-    order.requiresAdvanceNotice ?? false, order.maxAdvanceNoticeHours ?? null, order.estimatedPickupTime, order.isStaffOrder ?? false,
-    order.staffMemberName ?? null, order.staffDiscountId ?? null, order.staffDiscountName ?? null, order.staffDiscountBasisPoints ?? null,
-    order.locationName ?? null, order.locationAddress ?? null, order.accessToken, order.idempotencyKey,
-    order.createdAt,
+    JSON.stringify(writes.map((w) => orderJson(w.order))),
     JSON.stringify(
-      lines.map((l) => ({
-        item_type: l.itemType,
-        menu_item_id: l.menuItemId,
-        variant_id: l.variantId,
-        variant_details: l.variantDetails,
-        name: l.name,
-        unit_price_cents: l.unitPriceCents,
-        quantity: l.quantity,
-        line_total_cents: l.lineTotalCents,
-        customizations: l.customizations,
-        selected_option_ids: l.selectedOptionIds,
-        notes: l.notes,
-        position: l.position,
+      writes.flatMap(({ order, lines }) =>
+        lines.map((l) => ({
+          access_token: order.accessToken,
+          item_type: l.itemType,
+          menu_item_id: l.menuItemId,
+          variant_id: l.variantId,
+          variant_details: l.variantDetails,
+          name: l.name,
+          unit_price_cents: l.unitPriceCents,
+          quantity: l.quantity,
+          line_total_cents: l.lineTotalCents,
+          customizations: l.customizations,
+          selected_option_ids: l.selectedOptionIds,
+          notes: l.notes,
+          position: l.position,
+        })),
+      ),
+    ),
+    JSON.stringify(
+      writes.flatMap(({ order, messages }) =>
+        messages.map((m, n) => ({
+          access_token: order.accessToken,
+          n,
+          user_id: m.userId,
+          channel: m.channel,
+          recipient: m.recipient,
+          subject: m.subject,
+          body: m.body,
+          template: m.template,
+        })),
+      ),
+    ),
+    JSON.stringify(
+      writes.map(({ order, payment }) => ({
+        access_token: order.accessToken,
+        id: payment.id,
+        transaction_id: payment.transactionId,
+        captured_at: payment.capturedAt,
       })),
     ),
-    write.actorUserId,
-    JSON.stringify(
-      write.messages.map((m, n) => ({ n, user_id: m.userId, channel: m.channel, recipient: m.recipient, subject: m.subject, body: m.body, template: m.template })),
-    ),
-    write.payment.id,
-    write.payment.transactionId,
-    write.payment.capturedAt,
   ];
-  const foodStock = write.itemStock.length > 0 || write.optionStock.length > 0;
   if (foodStock) {
-    values.push(JSON.stringify(write.itemStock.map(([id, quantity]) => ({ id, quantity }))));
-    values.push(JSON.stringify(write.optionStock.map(([id, quantity]) => ({ id, quantity }))));
+    values.push(JSON.stringify(itemStock.map(([id, quantity]) => ({ id, quantity }))));
+    values.push(JSON.stringify(optionStock.map(([id, quantity]) => ({ id, quantity }))));
   }
   if (sales.length > 0) {
     values.push(JSON.stringify(sales.map((s) => ({ variant_id: s.variantId, quantity: s.quantity, item_name: s.itemName, variant_label: s.variantLabel }))));
   }
   const statement = PLACED_ORDER_STATEMENTS.get(`${foodStock}/${sales.length > 0}`)!;
-  const result = await client.query<PlacedRow>({ ...statement, values });
-  const row = result.rows[0];
-  if (!row) throw new Error('order insert returned nothing');
-  const placed: Record<string, unknown> = {};
-  const payment: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) {
-    if (key.startsWith('payment.')) payment[key.slice('payment.'.length)] = value;
-    else if (!key.startsWith('__')) placed[key] = value;
+  const { rows } = await client.query<PlacedRow>({ ...statement, values });
+  const byToken = new Map<string, PlacedOrder>();
+  for (const row of rows) {
+    const placed: Record<string, unknown> = {};
+    const payment: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (key.startsWith('payment.')) payment[key.slice('payment.'.length)] = value;
+      else if (!key.startsWith('__')) placed[key] = value;
+    }
+    byToken.set(row.accessToken, { order: placed as OrderRow, lines: row.__lines, payment: payment as PaymentRow });
   }
-  const id = placed.id as number;
   // Every row was locked and re-read by the caller, so each UPDATE finds its row, and the queue exists.
+  const first = rows[0];
+  const messages = writes.reduce((sum, w) => sum + w.messages.length, 0);
   const expected: [string, number, number][] = [
-    ['menu item stock', row.__items, write.itemStock.length],
-    ['option stock', row.__options, write.optionStock.length],
-    ['variant sales', row.__sales, sales.length],
-    ['messages', row.__messages, write.messages.length],
-    ['delivery jobs', row.__jobs, write.messages.length],
-    ['payment', payment.id === write.payment.id ? 1 : 0, 1],
+    ['orders', rows.length, writes.length],
+    ['menu item stock', first?.__items ?? 0, itemStock.length],
+    ['option stock', first?.__options ?? 0, optionStock.length],
+    ['variant sales', first?.__sales ?? 0, sales.length],
+    ['messages', first?.__messages ?? 0, messages],
+    ['delivery jobs', first?.__jobs ?? 0, messages],
   ];
   for (const [what, written, wanted] of expected) {
-    if (written !== wanted) throw new Error(`order ${id}: ${written} of ${wanted} ${what} written`);
+    if (written !== wanted) throw new Error(`${written} of ${wanted} ${what} written`);
   }
-  return { order: placed as OrderRow, lines: row.__lines, payment: payment as PaymentRow };
+  return writes.map(({ order, payment }) => {
+    const placed = byToken.get(order.accessToken);
+    if (!placed || placed.payment.id !== payment.id) throw new Error(`order ${placed?.order.id ?? order.accessToken}: its payment was not written`);
+    return placed;
+  });
 }

@@ -26,11 +26,11 @@ import {
   type PaymentDeps,
   type PaymentRow,
 } from '../payments/service.ts';
-import { consumePromo, consumeVip, findUsablePromo, invalidPromo, vipRequired } from '../promotions/service.ts';
+import { consumePromo, consumeVip, findUsablePromo, invalidPromo, vipRequired, type PromoCodeRow } from '../promotions/service.ts';
 import { getRestaurant } from '../restaurants/service.ts';
-import { cartItemIds, cartVariantIds, catalogJson, merchandiseCatalogJson } from './catalog.ts';
+import { cartItemIds, cartVariantIds, catalogJson, merchandiseCatalogJson, type CatalogRead } from './catalog.ts';
 import { resolveStaffDiscount } from './staff-discount.ts';
-import { cartIssuesError, discountOf, priceCart, toQuoteOutput } from './quote.ts';
+import { cartIssuesError, discountOf, priceCart, toQuoteOutput, type PricedCart } from './quote.ts';
 import {
   confirmationView,
   findOrder,
@@ -39,7 +39,10 @@ import {
   insertPlacedOrder,
   loadConfirmation,
   type NewOrderLine,
+  type OrderItemRow,
   type OrderMessageTemplate,
+  type OrderRow,
+  type PlacedOrderWrite,
 } from './repository.ts';
 
 export interface OrderDeps extends PaymentDeps {
@@ -98,7 +101,7 @@ async function replayByKey(deps: OrderDeps, orderId: number, paymentId: string):
  * id list costs an empty index lookup, so a food-only cart pays nothing for merchandise);
  * loadCatalog then locks and re-reads the tracked ones.
  */
-const orderRead = preparedQuery((tx) => {
+export const orderRead = preparedQuery((tx) => {
   const locked = tx.select().from(payments).where(eq(payments.id, sql.placeholder('paymentId'))).for('update').as('locked_payment');
   const paymentFields = Object.fromEntries(Object.keys(getTableColumns(payments)).map((key) => [key, locked[key as keyof PaymentRow]])) as {
     [K in keyof PaymentRow]: (typeof locked)[K];
@@ -188,16 +191,6 @@ function orderLines(check: CartCheck): NewOrderLine[] {
   return [...food, ...merchandise].sort((a, b) => a.line - b.line).map(({ row }, position) => ({ ...row, position }));
 }
 
-/**
- * POST /orders. Everything that guards money and stock happens in ONE transaction: the payment row
- * is locked first (so the same payment cannot place two orders), the cart is re-priced from
- * catalog rows locked in id order (menu items, options, then merchandise variants), any issue
- * refuses the order, promo and VIP uses are counted with conditional UPDATEs, the payment must hold
- * exactly the recomputed total, stock goes down (variants with a `sale` audit row each), the order
- * and its lines are written, the confirmation messages are queued, and the payment is
- * captured last. A capture failure rolls everything back. The same Idempotency-Key (or payment)
- * answers the order it already placed, also when two requests race (UNIQUE constraints decide).
- */
 /** What POST /orders' transaction decided before writing anything, acted on after it ends. */
 type Early =
   | { kind: 'error'; error: AppError }
@@ -206,6 +199,153 @@ type Early =
   /** A Stripe or PayPal payment the customer finished in the browser: ask the processor first. */
   | { kind: 'authorize'; payment: PaymentRow };
 
+/** One row of order_read: the restaurant, an earlier order with the key, the locked payment, the cart's catalog. */
+export type OrderRead = Awaited<ReturnType<ReturnType<typeof orderRead>['execute']>>[number];
+
+/** order_read's parameters for one order. */
+export function orderReadParams(input: PlaceOrderInput) {
+  return {
+    restaurantId: input.restaurantId,
+    idempotencyKey: input.idempotencyKey,
+    paymentId: input.body.payment_id,
+    itemIds: cartItemIds(input.body.items),
+    variantIds: cartVariantIds(input.body.items),
+  };
+}
+
+/** An order that passed its first checks: the restaurant, its locked authorized payment, and whether staff placed it. */
+export interface FirstChecked {
+  kind: 'checked';
+  restaurant: OrderRead['restaurant'];
+  payment: PaymentRow;
+  isStaff: boolean;
+  /** The cart's catalog rows as the first read saw them (unlocked). */
+  catalog: CatalogRead;
+}
+
+/**
+ * The checks on order_read's row that need no pricing, in the order the customer should hear
+ * them: the restaurant, staff-only fields, an order already placed with the key, a VIP-only
+ * restaurant without a code, then the payment (this restaurant's, not already used, authorized).
+ */
+export function checkFirstRead(read: OrderRead | undefined, input: PlaceOrderInput, askedProcessor: boolean): Early | FirstChecked {
+  const { body, auth } = input;
+  if (!read) return { kind: 'error', error: AppError.notFound('Restaurant not found.') };
+  const { restaurant, earlier } = read;
+  // Staff orders: staff of this restaurant (or a super admin) only.
+  const isStaff = canActFor(auth?.user, restaurant.id);
+  if (body.staff_member_name && !isStaff) return { kind: 'error', error: AppError.forbidden(CheckoutMessages.staffOnly) };
+  if (body.staff_discount_id !== undefined && !body.staff_member_name) {
+    return { kind: 'error', error: AppError.validation(CheckoutMessages.staffMemberRequired, { staff_member_name: CheckoutMessages.staffMemberRequired }) };
+  }
+  if (earlier) return { kind: 'replayByKey', orderId: earlier.id };
+  if (restaurant.vipOnlyCheckout && !body.vip_code) return { kind: 'error', error: vipRequired() };
+
+  const locked = read.payment;
+  if (!locked || locked.restaurantId !== restaurant.id) {
+    return { kind: 'error', error: AppError.validation(CheckoutMessages.paymentNotFound, { payment_id: CheckoutMessages.paymentNotFound }) };
+  }
+  if (locked.orderId !== null) return { kind: 'replay', orderId: locked.orderId };
+  if (locked.status === 'requires_confirmation' && locked.processor !== 'test' && !askedProcessor) return { kind: 'authorize', payment: locked };
+  if (locked.status === 'failed') return { kind: 'error', error: paymentFailed(locked.failureMessage ?? CheckoutMessages.cardDeclined) };
+  if (locked.status !== 'authorized') return { kind: 'error', error: AppError.conflict(CheckoutMessages.paymentNotAuthorized) };
+  return { kind: 'checked', restaurant, payment: locked, isStaff, catalog: { items: read.catalog, variants: read.merchandise } };
+}
+
+/**
+ * Everything the order statement writes for a priced order, after the last check: the payment
+ * must hold exactly the recomputed total (409 otherwise, before any write).
+ */
+export function placedOrderWrite(
+  deps: OrderDeps,
+  input: PlaceOrderInput,
+  checked: FirstChecked,
+  priced: PricedCart,
+  codes: { promo: PromoCodeRow | null; vip: { id: number } | null },
+  at: { placedAt: Date; accessToken: string },
+): PlacedOrderWrite {
+  const { body, auth } = input;
+  const { restaurant, payment: locked, isStaff } = checked;
+  const { promo, vip } = codes;
+  const staffDiscount = priced.staffDiscount;
+  const subtotalCents = priced.subtotalCents;
+  const discountCents = discountOf(subtotalCents, promo, staffDiscount);
+  const totalCents = subtotalCents - discountCents;
+  if (locked.amountCents !== totalCents) {
+    throw AppError.conflict(CheckoutMessages.paymentAmountMismatch, { payment_amount_cents: locked.amountCents, order_total_cents: totalCents });
+  }
+  const maxNotice = priced.check.maxAdvanceNoticeHours;
+  const userId = auth?.user.id ?? null;
+  return {
+    order: {
+      restaurantId: restaurant.id,
+      userId,
+      status: ORDER_STATUS_AT_CREATION,
+      foodSubtotalCents: priced.check.foodSubtotalCents,
+      merchandiseSubtotalCents: priced.check.merchandiseSubtotalCents,
+      subtotalCents,
+      discountCents,
+      totalCents,
+      promoCodeId: promo?.id ?? null,
+      promoCode: promo?.code ?? null,
+      vipCodeId: vip?.id ?? null,
+      contactName: body.contact.name,
+      contactPhone: body.contact.phone,
+      contactEmail: body.contact.email,
+      specialInstructions: body.special_instructions ?? null,
+      requiresAdvanceNotice: priced.check.requiresAdvanceNotice,
+      maxAdvanceNoticeHours: maxNotice,
+      estimatedPickupTime: estimatedPickupTime(at.placedAt, maxNotice),
+      isStaffOrder: isStaff && !!body.staff_member_name,
+      staffMemberName: isStaff ? (body.staff_member_name ?? null) : null,
+      staffDiscountId: staffDiscount?.id ?? null,
+      staffDiscountName: staffDiscount?.name ?? null,
+      staffDiscountBasisPoints: staffDiscount?.basisPoints ?? null,
+      locationName: restaurant.name,
+      locationAddress: restaurant.customPickupLocation ?? restaurant.address ?? RestaurantDefaults.pickupAddress,
+      accessToken: at.accessToken,
+      idempotencyKey: input.idempotencyKey,
+      createdAt: at.placedAt,
+    },
+    lines: orderLines(priced.check),
+    sales: [...priced.check.variantDemand.values()].sort((a, b) => a.variantId - b.variantId),
+    itemStock: [...priced.check.itemDemand].sort(([a], [b]) => a - b),
+    optionStock: [...priced.check.optionDemand].sort(([a], [b]) => a - b),
+    actorUserId: userId,
+    messages: confirmationMessages({
+      restaurantName: restaurant.name,
+      publicUrl: deps.config.publicUrl,
+      accessToken: at.accessToken,
+      maxNotice,
+      contact: body.contact,
+      totalCents,
+      userId,
+    }),
+    payment: { id: locked.id, transactionId: locked.transactionId, capturedAt: new Date() },
+  };
+}
+
+/** The answer to a placed order, built from what its transaction wrote (not read back after commit). */
+export function placedAnswer(placed: { order: OrderRow; lines: OrderItemRow[] }, paid: PaymentRow | undefined, priced: PricedCart): PlaceOrderResult {
+  return {
+    created: true,
+    order: { ...confirmationView(placed.order, placed.lines, paid), access_token: placed.order.accessToken },
+    menuStockChanged: priced.check.itemDemand.size > 0 || priced.check.optionDemand.size > 0,
+  };
+}
+
+/**
+ * POST /orders, one order in its own transaction. Everything that guards money and stock happens
+ * in ONE transaction: the payment row is locked first (so the same payment cannot place two
+ * orders), the cart is re-priced from catalog rows locked in id order (menu items, options, then
+ * merchandise variants), any issue refuses the order, promo and VIP uses are counted with
+ * conditional UPDATEs, the payment must hold exactly the recomputed total, stock goes down
+ * (variants with a `sale` audit row each), the order and its lines are written, the confirmation
+ * messages are queued, and the payment is captured last. A capture failure rolls everything back.
+ * The same Idempotency-Key (or payment) answers the order it already placed, also when two
+ * requests race (UNIQUE constraints decide). Orders that need none of the per-order locks or
+ * writes usually arrive through the batcher (batch.ts), which falls back to this for anything else.
+ */
 export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const { body, auth } = input;
   const accessToken = randomBytes(24).toString('base64url');
@@ -215,37 +355,14 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
 
   for (;;) {
     const placedAt = new Date();
-    let result: Early | { kind: 'placed'; order: OrderCreateOutput; menuStockChanged: boolean };
+    let result: Early | { kind: 'placed'; answer: PlaceOrderResult };
     try {
       result = await transaction(deps.pool, async ({ tx, client }): Promise<typeof result> => {
-        const [read] = await orderRead(tx).execute({
-          restaurantId: input.restaurantId,
-          idempotencyKey: input.idempotencyKey,
-          paymentId: body.payment_id,
-          itemIds: cartItemIds(body.items),
-          variantIds: cartVariantIds(body.items),
-        });
-        if (!read) return { kind: 'error', error: AppError.notFound('Restaurant not found.') };
-        const { restaurant, earlier } = read;
+        const [read] = await orderRead(tx).execute(orderReadParams(input));
+        const checked = checkFirstRead(read, input, askedProcessor);
+        if (checked.kind !== 'checked') return checked;
+        const { restaurant, payment: locked } = checked;
         restaurantId = restaurant.id;
-
-        // Staff orders: staff of this restaurant (or a super admin) only.
-        const isStaff = canActFor(auth?.user, restaurant.id);
-        if (body.staff_member_name && !isStaff) return { kind: 'error', error: AppError.forbidden(CheckoutMessages.staffOnly) };
-        if (body.staff_discount_id !== undefined && !body.staff_member_name) {
-          return { kind: 'error', error: AppError.validation(CheckoutMessages.staffMemberRequired, { staff_member_name: CheckoutMessages.staffMemberRequired }) };
-        }
-        if (earlier) return { kind: 'replayByKey', orderId: earlier.id };
-        if (restaurant.vipOnlyCheckout && !body.vip_code) return { kind: 'error', error: vipRequired() };
-
-        const locked = read.payment;
-        if (!locked || locked.restaurantId !== restaurant.id) {
-          return { kind: 'error', error: AppError.validation(CheckoutMessages.paymentNotFound, { payment_id: CheckoutMessages.paymentNotFound }) };
-        }
-        if (locked.orderId !== null) return { kind: 'replay', orderId: locked.orderId };
-        if (locked.status === 'requires_confirmation' && locked.processor !== 'test' && !askedProcessor) return { kind: 'authorize', payment: locked };
-        if (locked.status === 'failed') return { kind: 'error', error: paymentFailed(locked.failureMessage ?? CheckoutMessages.cardDeclined) };
-        if (locked.status !== 'authorized') return { kind: 'error', error: AppError.conflict(CheckoutMessages.paymentNotAuthorized) };
 
         // A staff order's discount, read in this transaction (only staff, never with a promo).
         const staffDiscount = await resolveStaffDiscount(tx, restaurant.id, body, auth);
@@ -253,7 +370,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
           staffDiscount,
           lock: true,
           now: placedAt,
-          preloaded: { items: read.catalog, variants: read.merchandise },
+          preloaded: checked.catalog,
         });
         if (priced.check.issues.length > 0) throw cartIssuesError(priced.check.issues);
 
@@ -262,68 +379,11 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
         const vip = body.vip_code ? await consumeVip(tx, restaurant.id, body.vip_code) : null;
         if (body.vip_code && !vip) throw vipRequired();
 
-        const subtotalCents = priced.subtotalCents;
-        const discountCents = discountOf(subtotalCents, promo, staffDiscount);
-        const totalCents = subtotalCents - discountCents;
-        if (locked.amountCents !== totalCents) {
-          throw AppError.conflict(CheckoutMessages.paymentAmountMismatch, { payment_amount_cents: locked.amountCents, order_total_cents: totalCents });
-        }
-
-        const maxNotice = priced.check.maxAdvanceNoticeHours;
-        const userId = auth?.user.id ?? null;
-        const templates = confirmationMessages({
-          restaurantName: restaurant.name,
-          publicUrl: deps.config.publicUrl,
-          accessToken,
-          maxNotice,
-          contact: body.contact,
-          totalCents,
-          userId,
-        });
-
         // Everything the order writes — order, lines, first status event, stock (the CHECKs stock ≥
         // damaged ≥ 0 are the last word; under the locks they cannot fail), merchandise sale rows,
         // confirmation messages with their delivery jobs, the payment linked and marked captured —
         // in one statement.
-        const { order, lines, payment: written } = await insertPlacedOrder(client, {
-          order: {
-            restaurantId: restaurant.id,
-            userId: auth?.user.id ?? null,
-            status: ORDER_STATUS_AT_CREATION,
-            foodSubtotalCents: priced.check.foodSubtotalCents,
-            merchandiseSubtotalCents: priced.check.merchandiseSubtotalCents,
-            subtotalCents,
-            discountCents,
-            totalCents,
-            promoCodeId: promo?.id ?? null,
-            promoCode: promo?.code ?? null,
-            vipCodeId: vip?.id ?? null,
-            contactName: body.contact.name,
-            contactPhone: body.contact.phone,
-            contactEmail: body.contact.email,
-            specialInstructions: body.special_instructions ?? null,
-            requiresAdvanceNotice: priced.check.requiresAdvanceNotice,
-            maxAdvanceNoticeHours: maxNotice,
-            estimatedPickupTime: estimatedPickupTime(placedAt, maxNotice),
-            isStaffOrder: isStaff && !!body.staff_member_name,
-            staffMemberName: isStaff ? (body.staff_member_name ?? null) : null,
-            staffDiscountId: staffDiscount?.id ?? null,
-            staffDiscountName: staffDiscount?.name ?? null,
-            staffDiscountBasisPoints: staffDiscount?.basisPoints ?? null,
-            locationName: restaurant.name,
-            locationAddress: restaurant.customPickupLocation ?? restaurant.address ?? RestaurantDefaults.pickupAddress,
-            accessToken,
-            idempotencyKey: input.idempotencyKey,
-            createdAt: placedAt,
-          },
-          lines: orderLines(priced.check),
-          sales: [...priced.check.variantDemand.values()].sort((a, b) => a.variantId - b.variantId),
-          itemStock: [...priced.check.itemDemand].sort(([a], [b]) => a - b),
-          optionStock: [...priced.check.optionDemand].sort(([a], [b]) => a - b),
-          actorUserId: userId,
-          messages: templates,
-          payment: { id: locked.id, transactionId: locked.transactionId, capturedAt: new Date() },
-        });
+        const placed = await insertPlacedOrder(client, placedOrderWrite(deps, input, checked, priced, { promo, vip }, { placedAt, accessToken }));
 
         // Last, so that nothing after it can fail but the COMMIT itself.
         const capture =
@@ -333,20 +393,15 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
         captured = { payment: locked, transactionId: capture.transactionId };
         // The test processor captures on the spot and keeps the authorization's id, so the order
         // statement already wrote the capture; a remote processor's capture is recorded as it answered.
-        let paid: PaymentRow | undefined = written;
-        if (capture.transactionId !== written.transactionId || (locked.amountCents > 0 && locked.processor !== 'test')) {
+        let paid: PaymentRow | undefined = placed.payment;
+        if (capture.transactionId !== placed.payment.transactionId || (locked.amountCents > 0 && locked.processor !== 'test')) {
           [paid] = await tx
             .update(payments)
             .set({ transactionId: capture.transactionId, capturedAt: new Date() })
             .where(eq(payments.id, locked.id))
             .returning();
         }
-        // The answer is built from what this transaction wrote, not read back after commit.
-        return {
-          kind: 'placed',
-          order: { ...confirmationView(order, lines, paid), access_token: order.accessToken },
-          menuStockChanged: priced.check.itemDemand.size > 0 || priced.check.optionDemand.size > 0,
-        };
+        return { kind: 'placed', answer: placedAnswer(placed, paid, priced) };
       });
     } catch (error) {
       if (isUniqueViolation(error, 'orders_restaurant_idempotency_key_unique')) {
@@ -368,7 +423,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
 
     switch (result.kind) {
       case 'placed':
-        return { created: true, order: result.order, menuStockChanged: result.menuStockChanged };
+        return result.answer;
       case 'replay':
         return replay(deps, result.orderId);
       case 'replayByKey':
