@@ -4,6 +4,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { z } from 'zod';
 import { canActFor, resolveToken, type Auth } from '../plugins/auth.ts';
+import { notifyCoalescingPool } from './notify-pool.ts';
 
 /** Room names: one place, so emitters and subscribers agree. */
 export const rooms = {
@@ -42,7 +43,7 @@ export default fp(
       serveClient: false,
       cors: app.config.CORS_ORIGINS.length ? { origin: app.config.CORS_ORIGINS } : undefined,
     });
-    if (options.crossNode) io.adapter(createAdapter(app.pool, { tableName: 'socket_io_attachments' }));
+    if (options.crossNode) io.adapter(createAdapter(notifyCoalescingPool(app.pool), { tableName: 'socket_io_attachments' }));
 
     const channels = new Map<string, ChannelAuthoriser>();
     channels.set('restaurant', ({ params }) => {

@@ -39,8 +39,12 @@ export async function createTestDatabase(): Promise<string> {
  * The app on its own database, for `app.inject` tests (fastify/demo's build()). Call in
  * beforeAll and close in afterAll. Env overrides let a file tighten limits (rate limits…).
  */
-export async function build(env: Record<string, string> = {}): Promise<TestContext> {
-  const databaseUrl = await createTestDatabase();
+/**
+ * An app on a fresh database — or, with `databaseUrl`, another node on an existing one (with
+ * `crossNode`, its Socket.IO reaches the other nodes' sockets through PostgreSQL, as in production).
+ */
+export async function build(env: Record<string, string> = {}, options: { databaseUrl?: string; crossNode?: boolean } = {}): Promise<TestContext> {
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -53,7 +57,7 @@ export async function build(env: Record<string, string> = {}): Promise<TestConte
   const pool = createPool(databaseUrl, 10);
   const db = createDatabase(pool);
   const boss = await startJobs(databaseUrl, pino({ level: 'silent' }), { poolSize: 2 });
-  const app = await buildApp({ config, pool, db, boss, jwtSecret: config.JWT_SECRET!, realtimeCrossNode: false });
+  const app = await buildApp({ config, pool, db, boss, jwtSecret: config.JWT_SECRET!, realtimeCrossNode: options.crossNode ?? false });
   await app.ready();
   return {
     app,

@@ -1,0 +1,48 @@
+import type pg from 'pg';
+
+/** The statement the Socket.IO postgres adapter publishes with (@socket.io/postgres-adapter, PubSubClient). */
+const ADAPTER_NOTIFY = 'SELECT pg_notify($1, $2)';
+/** Many notifications in one statement, in the order given (delivered in that order, at its commit). */
+const NOTIFY_MANY = 'SELECT pg_notify(n.channel, n.payload) FROM unnest($1::text[], $2::text[]) AS n(channel, payload)';
+
+interface Pending {
+  channel: string;
+  payload: string;
+  resolve: (result: pg.QueryResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * The pool as the Socket.IO adapter sees it: its `pg_notify` calls made in the same turn of the
+ * event loop go out as ONE statement — a batch of orders (orders/batch.ts) announces itself to the
+ * other nodes with one round trip instead of one per order — and everything else (the LISTEN
+ * connection, attachments) goes to the pool as it is. Each caller's promise settles with the
+ * shared statement.
+ */
+export function notifyCoalescingPool(pool: pg.Pool): pg.Pool {
+  let pending: Pending[] = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    pool.query(NOTIFY_MANY, [batch.map((n) => n.channel), batch.map((n) => n.payload)]).then(
+      (result) => batch.forEach((n) => n.resolve(result)),
+      (error: unknown) => batch.forEach((n) => n.reject(error)),
+    );
+  };
+  const query = (text: unknown, values?: unknown) => {
+    if (text === ADAPTER_NOTIFY && Array.isArray(values) && values.length === 2) {
+      return new Promise<pg.QueryResult>((resolve, reject) => {
+        if (pending.length === 0) setImmediate(flush);
+        pending.push({ channel: String(values[0]), payload: String(values[1]), resolve, reject });
+      });
+    }
+    return (pool.query as (text: unknown, values?: unknown) => Promise<pg.QueryResult>)(text, values);
+  };
+  return new Proxy(pool, {
+    get(target, property) {
+      if (property === 'query') return query;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
