@@ -63,7 +63,9 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kusina-bench-'));
 // The embedded PostgreSQL's port (its user, password and database are all `kusina`).
 const pgPort = Number(process.env.BENCH_PG_PORT ?? (await freePort()));
 const serverEntry = path.resolve(root, process.env.BENCH_SERVER ?? 'apps/api/dist/main.js');
-const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+// The server runs with the flags `npm run serve` gives it, then any of BENCH_NODE_ARGS.
+const SERVE_NODE_ARGS = ['--max-semi-space-size=32'];
+const nodeArgs = [...SERVE_NODE_ARGS, ...(process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean)];
 const server = spawn(process.execPath, [...nodeArgs, serverEntry], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'pipe'],
