@@ -78,7 +78,7 @@ describe('order batches', () => {
   it('leaves every order it does not decide alone to placeOrder, whose answers are the usual ones', async () => {
     const tracked = await createItem(t.db, { name: 'Limited Kadon Pika', priceCents: 1500, stock: 5 });
     const trackedLine: Line[] = [{ menu_item_id: tracked.id, quantity: 1 }];
-    const [a, f1, f2, g, mismatch, used] = await paid(6);
+    const [a, f1, f2, g, mismatch, used, lost] = await paid(7);
     const [stock] = await paid(1, trackedLine);
     const [declined] = [await pay(t.app, { items: plain, cardNumber: TEST_CARDS.captureDeclined })];
     // A payment that already paid for an order.
@@ -95,11 +95,12 @@ describe('order batches', () => {
       mismatch: input(mismatch!, [{ menu_item_id: plainItemId, quantity: 3 }]),
       used: input(used!),
       declined: input(declined),
+      nowhere: { ...input(lost!), restaurantId: 999 }, // no such restaurant
     };
     const outcome = await placeBatch(orderDeps(t.app), Object.values(inputs));
     expect(outcome.placed.map((p) => p.input)).toEqual(expect.arrayContaining([inputs.a, inputs.f1, inputs.g1]));
     expect(outcome.placed).toHaveLength(3);
-    expect(outcome.alone).toHaveLength(6);
+    expect(outcome.alone).toHaveLength(7);
     expect(await itemStock(t.db, tracked.id)).toBe(5); // the batch touched no tracked stock
 
     // Alone, each gets the one-order path's answer.
@@ -113,6 +114,7 @@ describe('order batches', () => {
     await expect(placeOrder(deps, inputs.mismatch)).rejects.toMatchObject({ httpStatus: 409, message: CheckoutMessages.paymentAmountMismatch });
     expect(await placeOrder(deps, inputs.used)).toMatchObject({ created: false });
     await expect(placeOrder(deps, inputs.declined)).rejects.toMatchObject({ httpStatus: 402 });
+    await expect(placeOrder(deps, inputs.nowhere)).rejects.toMatchObject({ httpStatus: 404 });
     const [f2Payment] = await t.db.select().from(payments).where(eq(payments.id, f2!));
     expect(f2Payment!.status).toBe('voided');
   });

@@ -7,8 +7,8 @@ import { priceCart } from './quote.ts';
 import { insertPlacedOrders, type PlacedOrder, type PlacedOrderWrite } from './repository.ts';
 import {
   checkFirstRead,
-  orderRead,
-  orderReadParams,
+  orderReadBatch,
+  orderReadBatchParams,
   placedAnswer,
   placedOrderWrite,
   placeOrder,
@@ -49,14 +49,15 @@ export function batchable(input: PlaceOrderInput): boolean {
  * batch untouched and is answered by placeOrder on its own afterwards — so each answer, error
  * message and released payment is exactly the one-order path's.
  *
- * The transaction: BEGIN and one order_read per order in one packet, the payments locked in id
- * order (batches never deadlock on them; one payment or Idempotency-Key twice in a batch leaves
+ * The transaction: BEGIN with one order_read_batch for all of them (the payments locked in id
+ * order, so batches never deadlock on them; one payment or Idempotency-Key twice in a batch leaves
  * the batch after the first), the same checks and pricing as placeOrder (nothing else is read and
- * nothing is locked: no tracked stock), then one order statement for all of them (insertPlacedOrders) and COMMIT. The
- * test processor's capture is local and has no effect but its answer, so it is asked before the
- * write. If anything fails — a statement, the COMMIT, a key placed meanwhile by another
- * transaction — nothing of the batch is written and every order is placed alone, where the
- * Idempotency-Key and the payment decide as they always do: no order is lost or placed twice.
+ * nothing is locked: no tracked stock), then one order statement for all of them
+ * (insertPlacedOrders), and COMMIT. The test processor's capture is local and has no effect but its
+ * answer, so it is asked before the write. If anything fails — a statement, the COMMIT, a key placed
+ * meanwhile by another transaction — nothing of the batch is written and every order is placed
+ * alone, where the Idempotency-Key and the payment decide as they always do: no order is lost or
+ * placed twice.
  */
 export async function placeBatch(deps: OrderDeps, inputs: PlaceOrderInput[]): Promise<BatchOutcome> {
   const seen = new Set<string>();
@@ -72,17 +73,19 @@ export async function placeBatch(deps: OrderDeps, inputs: PlaceOrderInput[]): Pr
     seen.add(payment).add(key);
     inBatch.push(input);
   }
-  // The lock order of payments.
-  inBatch.sort((a, b) => (a.body.payment_id < b.body.payment_id ? -1 : a.body.payment_id > b.body.payment_id ? 1 : 0));
+  // The lock order of payments: PostgreSQL's order of uuids (their lower-case text).
+  const lockKey = (input: PlaceOrderInput) => input.body.payment_id.toLowerCase();
+  inBatch.sort((a, b) => (lockKey(a) < lockKey(b) ? -1 : lockKey(a) > lockKey(b) ? 1 : 0));
   if (inBatch.length === 0) return { placed: [], alone };
 
   try {
     const written = await transaction(deps.pool, async ({ tx, client }) => {
-      const reads = await Promise.all(inBatch.map((input) => orderRead(tx).execute(orderReadParams(input))));
+      const rows = await orderReadBatch(tx).execute(orderReadBatchParams(inBatch));
+      const reads = new Map(rows.map((row) => [row.n, row]));
       const writes: { input: PlaceOrderInput; write: PlacedOrderWrite; finish: (placed: PlacedOrder) => PlaceOrderResult }[] = [];
       const left: PlaceOrderInput[] = [];
       for (const [i, input] of inBatch.entries()) {
-        const write = await batchWrite(deps, input, reads[i]?.[0]);
+        const write = await batchWrite(deps, input, reads.get(i + 1));
         if (write) writes.push({ input, ...write });
         else left.push(input);
       }

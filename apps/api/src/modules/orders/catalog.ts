@@ -20,7 +20,7 @@ const OPTION_FIELDS = sql.raw(`'id', o.id, 'name', o.name, 'additionalPriceCents
  * scalar subquery, so the order transaction can read it in the same statement that locks the
  * payment. `ids` is an int[] value or placeholder.
  */
-export function catalogJson(restaurantId: number | Placeholder, ids: SQL | Placeholder): SQL<CatalogItem[]> {
+export function catalogJson(restaurantId: number | Placeholder | SQL, ids: SQL | Placeholder): SQL<CatalogItem[]> {
   return sql<CatalogItem[]>`COALESCE((
     SELECT json_agg(json_build_object(${ITEM_FIELDS},
       'optionGroups', COALESCE((
@@ -50,7 +50,7 @@ const VARIANT_FIELDS = sql.raw(`'id', v.id, 'merchandiseItemId', i.id, 'restaura
  * reads it in its first statement). Only the restaurant's own variants; hidden ones are returned
  * and refused by the cart check. `ids` is an int[] value or placeholder.
  */
-export function merchandiseCatalogJson(restaurantId: number | Placeholder, ids: SQL | Placeholder): SQL<CatalogVariant[]> {
+export function merchandiseCatalogJson(restaurantId: number | Placeholder | SQL, ids: SQL | Placeholder): SQL<CatalogVariant[]> {
   return sql<CatalogVariant[]>`COALESCE((
     SELECT json_agg(json_build_object(${VARIANT_FIELDS}) ORDER BY v.id)
     FROM merchandise_variants v JOIN merchandise_items i ON i.id = v.merchandise_item_id

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { CheckoutMessages, estimatedPickupTime, pickupEstimate, type CartCheck, type QuoteInput, type QuoteOutput } from '@kusina/domain/checkout';
@@ -11,6 +11,7 @@ import {
 } from '@kusina/domain/orders';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import { orders, payments, restaurants } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -95,31 +96,96 @@ async function replayByKey(deps: OrderDeps, orderId: number, paymentId: string):
 }
 
 /**
- * POST /orders' first statement, sent with the transaction's BEGIN (one round trip): the
- * restaurant, an order already placed with the Idempotency-Key, the payment — locked, before any
- * other row — and the cart's catalog rows unlocked: menu items and merchandise variants (an empty
- * id list costs an empty index lookup, so a food-only cart pays nothing for merchandise);
- * loadCatalog then locks and re-reads the tracked ones.
+ * What order_read (and order_read_batch) select for one order: the restaurant, an order already
+ * placed with the Idempotency-Key, the payment — locked, before any other row — and the cart's
+ * catalog rows unlocked: menu items and merchandise variants (an empty id list costs an empty index
+ * lookup, so a food-only cart pays nothing for merchandise); loadCatalog then locks and re-reads
+ * the tracked ones. `at` names, as SQL, where the statement finds each of the order's values.
  */
-export const orderRead = preparedQuery((tx) => {
-  const locked = tx.select().from(payments).where(eq(payments.id, sql.placeholder('paymentId'))).for('update').as('locked_payment');
+function orderReadSelection(
+  tx: Database,
+  at: { restaurantId: SQL | Placeholder; paymentId: SQL | Placeholder; itemIds: SQL | Placeholder; variantIds: SQL | Placeholder },
+) {
+  const locked = tx.select().from(payments).where(eq(payments.id, at.paymentId)).for('update').as('locked_payment');
   const paymentFields = Object.fromEntries(Object.keys(getTableColumns(payments)).map((key) => [key, locked[key as keyof PaymentRow]])) as {
     [K in keyof PaymentRow]: (typeof locked)[K];
   };
-  return tx
-    .select({
+  return {
+    locked,
+    fields: {
       restaurant: restaurants,
       earlier: { id: orders.id },
       payment: paymentFields,
-      catalog: catalogJson(sql.placeholder('restaurantId'), sql.placeholder('itemIds')),
-      merchandise: merchandiseCatalogJson(sql.placeholder('restaurantId'), sql.placeholder('variantIds')),
-    })
+      catalog: catalogJson(at.restaurantId, at.itemIds),
+      merchandise: merchandiseCatalogJson(at.restaurantId, at.variantIds),
+    },
+  };
+}
+
+/** POST /orders' first statement, sent with the transaction's BEGIN (one round trip): see orderReadSelection. */
+export const orderRead = preparedQuery((tx) => {
+  const { locked, fields } = orderReadSelection(tx, {
+    restaurantId: sql.placeholder('restaurantId'),
+    paymentId: sql.placeholder('paymentId'),
+    itemIds: sql.placeholder('itemIds'),
+    variantIds: sql.placeholder('variantIds'),
+  });
+  return tx
+    .select(fields)
     .from(restaurants)
     .leftJoin(orders, and(eq(orders.restaurantId, restaurants.id), eq(orders.idempotencyKey, sql.placeholder('idempotencyKey'))))
     .leftJoinLateral(locked, sql`true`)
     .where(eq(restaurants.id, sql.placeholder('restaurantId')))
     .prepare('order_read');
 });
+
+/**
+ * order_read for a batch of orders in ONE statement (batch.ts): one row per order that names an
+ * existing restaurant, `n` being its position in the arrays (orders given in payment id order, so
+ * the payments are locked in that order). The Idempotency-Keys are also matched with `= ANY`, so the
+ * earlier orders are looked up by the unique index whatever the planner guesses of the arrays'
+ * length. Each order's item and variant ids travel as an int[] literal ('{1,2}').
+ */
+export const orderReadBatch = preparedQuery((tx) => {
+  const q = (column: string) => sql.raw(`q.${column}`);
+  const { locked, fields } = orderReadSelection(tx, {
+    restaurantId: q('restaurant_id'),
+    paymentId: q('payment_id'),
+    itemIds: sql`${q('item_ids')}::int[]`,
+    variantIds: sql`${q('variant_ids')}::int[]`,
+  });
+  return tx
+    .select({ n: sql<number>`${q('n')}::int`, ...fields })
+    .from(
+      sql`unnest(${sql.placeholder('restaurantIds')}::int[], ${sql.placeholder('keys')}::text[], ${sql.placeholder('paymentIds')}::uuid[],
+        ${sql.placeholder('itemIds')}::text[], ${sql.placeholder('variantIds')}::text[])
+        WITH ORDINALITY AS q(restaurant_id, idempotency_key, payment_id, item_ids, variant_ids, n)`,
+    )
+    .innerJoin(restaurants, eq(restaurants.id, q('restaurant_id')))
+    .leftJoin(
+      orders,
+      and(
+        eq(orders.restaurantId, restaurants.id),
+        eq(orders.idempotencyKey, q('idempotency_key')),
+        sql`${orders.idempotencyKey} = ANY(${sql.placeholder('keys')}::text[])`,
+      ),
+    )
+    .leftJoinLateral(locked, sql`true`)
+    .orderBy(q('n'))
+    .prepare('order_read_batch');
+});
+
+/** order_read_batch's parameters for orders (in the order given). */
+export function orderReadBatchParams(inputs: PlaceOrderInput[]) {
+  const idList = (ids: number[]) => `{${ids.join(',')}}`;
+  return {
+    restaurantIds: inputs.map((i) => i.restaurantId),
+    keys: inputs.map((i) => i.idempotencyKey),
+    paymentIds: inputs.map((i) => i.body.payment_id),
+    itemIds: inputs.map((i) => idList(cartItemIds(i.body.items))),
+    variantIds: inputs.map((i) => idList(cartVariantIds(i.body.items))),
+  };
+}
 
 /**
  * The order's confirmation text and e-mail (sms first) as PostgreSQL format() templates: the order
