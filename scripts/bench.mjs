@@ -17,8 +17,8 @@
 //   - closed loop (saturated): 50 clients, each placing its next order as soon as the last returns —
 //     the target's literal reading; it measures the server's capacity, and its p99 is queueing.
 // Before each of them (its payments made), 200 untimed orders warm the order path up, then the
-// bench runs ANALYZE: the database went from nothing to thousands of rows within seconds, which a
-// production database's autovacuum would have noticed (decision 0020). Each run also reports the CPU ms per
+// bench runs ANALYZE — the database went from nothing to thousands of rows within seconds, which a
+// production database's autovacuum would have noticed (decision 0020) — and warms up again. Each run also reports the CPU ms per
 // request of the server and of its PostgreSQL (Linux /proc), and the table header the machine's
 // load average: the bench shares its cores with the server, so other work on the machine shows.
 //
@@ -333,13 +333,15 @@ try {
   };
 
   // The payments of a timed order run; an untimed warm-up of the order path (each pooled connection
-  // prepares its statements on first use, and the JIT has not seen checkout yet); then fresh
-  // statistics, taken with orders in the tables (ANALYZE re-plans every prepared statement).
+  // prepares its statements on first use, and the JIT has not seen checkout yet); fresh statistics,
+  // taken with orders in the tables; and, as ANALYZE makes every prepared statement plan again
+  // (custom plans for its first executions), a second warm-up, so the run measures the steady state.
   const paymentsForRun = async (count) => {
-    const ids = await authorizedPayments(WARM_UP_ORDERS + count);
+    const ids = await authorizedPayments(2 * WARM_UP_ORDERS + count);
     await placeOrders('warm-up orders', ids.slice(0, WARM_UP_ORDERS), {}, 'warm-up');
     await analyze();
-    return ids.slice(WARM_UP_ORDERS);
+    await placeOrders('warm-up orders', ids.slice(WARM_UP_ORDERS, 2 * WARM_UP_ORDERS), {}, 'warm-up');
+    return ids.slice(2 * WARM_UP_ORDERS);
   };
 
   const open = [];

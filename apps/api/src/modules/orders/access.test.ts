@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
 import { tokenFor } from '../../test/build.ts';
+import { newAccessToken } from './service.ts';
 import { checkout, createItem } from './test-support.ts';
 
 describe('order access, history and the order channel', () => {
@@ -177,5 +178,13 @@ describe('order access, history and the order channel', () => {
       expect(event.order).toMatchObject({ id: placed.id, order_number: placed.order_number, total: 6.5 });
       expect(event.order).not.toHaveProperty('access_token');
     });
+  });
+});
+
+describe('order access tokens', () => {
+  it('are 24 random bytes in base64url, never repeated across refills of their pool', () => {
+    const tokens = Array.from({ length: 1000 }, () => newAccessToken());
+    expect(tokens.every((token) => /^[A-Za-z0-9_-]{32}$/.test(token))).toBe(true);
+    expect(new Set(tokens).size).toBe(1000);
   });
 });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { transaction } from '../../db/transaction.ts';
 import { processorFor } from '../payments/select.ts';
 import { processorRef } from '../payments/service.ts';
@@ -7,6 +6,7 @@ import { priceCart } from './quote.ts';
 import { insertPlacedOrders, type PlacedOrder, type PlacedOrderWrite } from './repository.ts';
 import {
   checkFirstRead,
+  newAccessToken,
   orderReadBatch,
   orderReadBatchParams,
   placedAnswer,
@@ -128,7 +128,7 @@ async function batchWrite(
       return null; // A declined capture: placeOrder refuses the order and releases the payment.
     }
   }
-  const accessToken = randomBytes(24).toString('base64url');
+  const accessToken = newAccessToken();
   const write = placedOrderWrite(deps, input, checked, priced, { promo: null, vip: null }, { placedAt, accessToken });
   return { write, finish: (placed) => placedAnswer(placed, placed.payment, priced) };
 }

@@ -421,6 +421,10 @@ const PLACED_ORDER_STATEMENTS = new Map(
   ),
 );
 
+/** The order statement's columns for the order and, prefixed, for its payment (selectList's names). */
+const ORDER_KEYS = Object.keys(getTableColumns(orders)) as (keyof OrderRow)[];
+const PAYMENT_KEYS = Object.keys(getTableColumns(payments)).map((key) => [key, `payment.${key}`] as const);
+
 type PlacedRow = OrderRow & {
   __lines: OrderItemRow[];
   __items: number;
@@ -545,10 +549,8 @@ export async function insertPlacedOrders(client: pg.PoolClient, writes: PlacedOr
   for (const row of rows) {
     const placed: Record<string, unknown> = {};
     const payment: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(row)) {
-      if (key.startsWith('payment.')) payment[key.slice('payment.'.length)] = value;
-      else if (!key.startsWith('__')) placed[key] = value;
-    }
+    for (const key of ORDER_KEYS) placed[key] = row[key];
+    for (const [key, column] of PAYMENT_KEYS) payment[key] = row[column];
     byToken.set(row.accessToken, { order: placed as OrderRow, lines: row.__lines, payment: payment as PaymentRow });
   }
   // Every row was locked and re-read by the caller, so each UPDATE finds its row, and the queue exists.
