@@ -1,6 +1,9 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 
+/** PostgreSQL's admin_shutdown: the server ended the session (shutdown, restart, pg_terminate_backend). */
+const ADMIN_SHUTDOWN = '57P01';
+
 /** pg-boss: the Postgres-backed queue. Each node runs workers; any node may send. */
 export async function startJobs(databaseUrl: string, log: Logger, options: { poolSize?: number } = {}): Promise<PgBoss> {
   const boss = new PgBoss({
@@ -9,7 +12,13 @@ export async function startJobs(databaseUrl: string, log: Logger, options: { poo
     max: options.poolSize ?? 4,
     application_name: 'kusina-jobs',
   });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  boss.on('error', (error) => {
+    // The server ended a connection (it is shutting down or restarting; our own shutdown stops the
+    // embedded server right after pg-boss): pg-boss's pool reconnects, as the app's pool does.
+    const code = (error as { code?: string }).code;
+    if (code === ADMIN_SHUTDOWN) log.warn({ error: error.message, code }, 'job queue connection ended by the server; it will reconnect');
+    else log.error({ err: error }, 'job queue error');
+  });
   await boss.start();
   return boss;
 }
