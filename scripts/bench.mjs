@@ -18,8 +18,8 @@
 //     the target's literal reading; it measures the server's capacity, and its p99 is queueing.
 // Before each of them (its payments made), 200 untimed orders warm the order path up, then the
 // bench runs ANALYZE — the database went from nothing to thousands of rows within seconds, which a
-// production database's autovacuum would have noticed (decision 0020) — and warms up again. Each run also reports the CPU ms per
-// request of the server and of its PostgreSQL (Linux /proc), and the table header the machine's
+// production database's autovacuum would have noticed (decision 0020) — and warms up again. Each
+// run also reports the CPU ms per request of the server and of its PostgreSQL (Linux /proc), and the table header the machine's
 // load average: the bench shares its cores with the server, so other work on the machine shows.
 //
 // Environment: BENCH_DURATION (s per run, default 8), BENCH_ORDERS (closed-loop orders, 800),

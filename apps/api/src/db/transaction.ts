@@ -33,17 +33,6 @@ const BEGIN: Record<Isolation, string> = {
   serializable: 'BEGIN ISOLATION LEVEL SERIALIZABLE',
 };
 
-/**
- * Holds a pipelined connection's writes until the statements being issued now are all issued
- * (which takes a few promise turns, no I/O), so they travel in one packet: one system call and one
- * wake-up of the server instead of one per statement.
- */
-export function coalesceWrites(client: pg.PoolClient): void {
-  const stream = client.connection.stream;
-  stream.cork();
-  setImmediate(() => stream.uncork());
-}
-
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock
 
 /**
@@ -67,8 +56,11 @@ export async function transaction<T>(
     const client = await pool.connect();
     let beginError: Error | null = null;
     try {
-      // One write for both: held back until `fn` has issued its first statement.
-      coalesceWrites(client);
+      // One write for both: held back until `fn` has issued its first statement (which takes a
+      // few promise turns, no I/O), so the two travel in one packet.
+      const stream = client.connection.stream;
+      stream.cork();
+      setImmediate(() => stream.uncork());
       client.query(BEGIN[options.isolation ?? 'read committed'], (error) => {
         if (!error) return;
         beginError = error;

@@ -1,3 +1,4 @@
+import type { Database } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
 import { processorFor } from '../payments/select.ts';
 import { processorRef } from '../payments/service.ts';
@@ -85,7 +86,7 @@ export async function placeBatch(deps: OrderDeps, inputs: PlaceOrderInput[]): Pr
       const writes: { input: PlaceOrderInput; write: PlacedOrderWrite; finish: (placed: PlacedOrder) => PlaceOrderResult }[] = [];
       const left: PlaceOrderInput[] = [];
       for (const [i, input] of inBatch.entries()) {
-        const write = await batchWrite(deps, input, reads.get(i + 1));
+        const write = await batchWrite(deps, tx, input, reads.get(i + 1));
         if (write) writes.push({ input, ...write });
         else left.push(input);
       }
@@ -109,6 +110,7 @@ export async function placeBatch(deps: OrderDeps, inputs: PlaceOrderInput[]): Pr
  */
 async function batchWrite(
   deps: OrderDeps,
+  tx: Database,
   input: PlaceOrderInput,
   read: Parameters<typeof checkFirstRead>[0],
 ): Promise<{ write: PlacedOrderWrite; finish: (placed: PlacedOrder) => PlaceOrderResult } | null> {
@@ -118,7 +120,7 @@ async function batchWrite(
   if (payment.processor !== 'test' && payment.amountCents > 0) return null;
   const placedAt = new Date();
   // No lock and no promo: priced from the rows just read, without another query.
-  const priced = await priceCart(deps.db, restaurant, input.body.items, null, { now: placedAt, preloaded: checked.catalog });
+  const priced = await priceCart(tx, restaurant, input.body.items, null, { now: placedAt, preloaded: checked.catalog });
   if (priced.check.issues.length > 0 || payment.amountCents !== priced.totalCents) return null;
   if (payment.amountCents > 0) {
     try {

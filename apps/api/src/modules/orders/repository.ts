@@ -275,7 +275,6 @@ export interface PlacedOrderWrite {
   /** Stock-tracked menu items and options: [id, units], in id order. */
   itemStock: [number, number][];
   optionStock: [number, number][];
-  actorUserId: number | null;
   /** The confirmation messages; a delivery job is queued for each. */
   messages: OrderMessageTemplate[];
   /** The locked, authorized payment, linked to the order and marked captured. */
@@ -316,7 +315,8 @@ const OPTIONAL_FROM = 5;
  * capture rolls all of it back). The stock parts are only ever used for a single order (the batch
  * takes no tracked stock). The CHECKs (stock ≥ damaged ≥ 0) are the last word. The statement
  * reports how many rows each part wrote, so a mismatch fails loudly. Audit rows carry the order's
- * id and number, and the figures the decrement left.
+ * id and number, and the figures the decrement left; their actor, as the first status event's, is
+ * the order's own user (the signed-in customer or staff member who placed it, or none).
  */
 function placedOrderSql(parts: { foodStock: boolean; merchandiseStock: boolean }): string {
   const ITEM_STOCK = `$${OPTIONAL_FROM}`;

@@ -395,7 +395,6 @@ export function placedOrderWrite(
     sales: [...priced.check.variantDemand.values()].sort((a, b) => a.variantId - b.variantId),
     itemStock: [...priced.check.itemDemand].sort(([a], [b]) => a - b),
     optionStock: [...priced.check.optionDemand].sort(([a], [b]) => a - b),
-    actorUserId: userId,
     messages: confirmationMessages({
       restaurantName: restaurant.name,
       publicUrl: deps.config.publicUrl,
