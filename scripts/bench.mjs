@@ -22,10 +22,11 @@
 //     first 1,000 included are printed for information.
 // Before each of them (its payments made), 200 untimed orders warm the order path up, then the
 // bench runs ANALYZE — the database went from nothing to thousands of rows within seconds, which a
-// production database's autovacuum would have noticed (decision 0020) — and warms up again (the
-// closed run: its own untimed start). Each
-// run also reports the CPU ms per request of the server and of its PostgreSQL (Linux /proc), and the table header the machine's
-// load average: the bench shares its cores with the server, so other work on the machine shows.
+// production database's autovacuum would have noticed (decision 0020) — and settles the WAL as a
+// database that has run for a while has it (recycled segments, decision 0021), and warms up again
+// (the closed run: its own untimed start). Each run also reports the CPU ms per request of the
+// server and of its PostgreSQL (Linux /proc), and the table header the machine's load average: the
+// bench shares its cores with the server, so other work on the machine shows.
 //
 // Environment: BENCH_DURATION (s per run, default 8), BENCH_ORDERS (timed closed-loop orders, 8000),
 // BENCH_ORDER_RATE (burst run, 25/s), BENCH_OPEN_RATES (open-loop rates, "25,50"), BENCH_RUNS
@@ -307,12 +308,22 @@ try {
     { menu_item_id: untracked[0].id, quantity: 2, selected_options: {} },
     { menu_item_id: untracked[1].id, quantity: 1, selected_options: {} },
   ];
-  // Fresh statistics (and with them fresh plans for every prepared statement) before a timed run.
+  // Before a timed run: fresh statistics (and with them fresh plans for every prepared statement),
+  // and the WAL as a database that has run for a while has it. Such a database writes its WAL into
+  // segments recycled at its checkpoints (at least min_wal_size of them, 80 MB, ≈ 19,000 orders); a
+  // database minutes old has none, and every 16 MB (≈ 4,000 orders) creates and zero-fills a new
+  // segment while the commits wait (decision 0021). So: six segments written now (a record, then a
+  // switch to the next segment), and a checkpoint, which recycles them as the next ones.
   const analyze = async () => {
     const client = new pg.Client({ host: '127.0.0.1', port: pgPort, user: 'kusina', password: 'kusina', database: 'kusina' });
     await client.connect();
     try {
       await client.query('ANALYZE');
+      for (let segment = 0; segment < 6; segment++) {
+        await client.query("SELECT pg_logical_emit_message(false, 'bench', 'next WAL segment')");
+        await client.query('SELECT pg_switch_wal()');
+      }
+      await client.query('CHECKPOINT');
     } finally {
       await client.end();
     }

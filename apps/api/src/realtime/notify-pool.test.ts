@@ -7,9 +7,9 @@ import { build, createTestDatabase, type TestContext } from '../test/build.ts';
 import { notifyCoalescingPool } from './notify-pool.ts';
 import { rooms } from './socket.ts';
 
-async function until(check: () => boolean, what: string): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
   const deadline = Date.now() + 5000;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -73,32 +73,88 @@ describe('the pool the Socket.IO adapter publishes through', () => {
 
 describe('realtime across nodes', () => {
   let a: TestContext;
-  let b: TestContext;
-  let socket: Socket;
-  beforeAll(async () => {
-    a = await build({}, { crossNode: true });
-    b = await build({}, { databaseUrl: a.databaseUrl, crossNode: true });
-    await b.app.listen({ port: 0, host: '127.0.0.1' });
-    socket = connect(`http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`, { transports: ['websocket'], forceNew: true });
+  let b: TestContext | undefined;
+  let listener: pg.Client;
+  /** The broadcasts published through PostgreSQL (the adapter's channel for the "/" namespace), by event name. */
+  const published: string[] = [];
+  const sockets: Socket[] = [];
+  const serverCount = (node: TestContext) => node.app.realtime.io.of('/').adapter.serverCount();
+
+  async function listen(node: TestContext): Promise<Socket> {
+    const socket = connect(`http://127.0.0.1:${(node.app.server.address() as AddressInfo).port}`, { transports: ['websocket'], forceNew: true });
+    sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
+    const joined = await new Promise<{ ok: boolean }>((resolve) => socket.emit('subscribe', { channel: 'restaurant', restaurant_id: 1 }, resolve));
+    expect(joined.ok).toBe(true);
+    return socket;
+  }
+
+  /** Every notification on the channel sent before this call has been heard when it returns. */
+  async function heardSoFar(): Promise<void> {
+    const marker = `marker-${published.length}-${Math.random()}`;
+    await a.pool.query('SELECT pg_notify($1, $2)', ['socket.io#/', marker]);
+    await until(() => published.includes(marker), 'the marker notification');
+  }
+
+  beforeAll(async () => {
+    a = await build({}, { crossNode: true });
+    await a.app.listen({ port: 0, host: '127.0.0.1' });
+    listener = new pg.Client({ connectionString: a.databaseUrl });
+    await listener.connect();
+    listener.on('notification', (message) => {
+      const payload = message.payload ?? '';
+      published.push(payload.startsWith('marker-') ? payload : String((JSON.parse(payload) as { data?: { packet?: { data?: unknown[] } } }).data?.packet?.data?.[0]));
+    });
+    await listener.query('LISTEN "socket.io#/"');
   });
   afterAll(async () => {
-    socket.disconnect();
-    await b.close();
+    for (const socket of sockets) socket.disconnect();
+    await listener.end();
+    await b?.close();
     await a.close();
   });
 
-  it("a burst of events emitted on one node reaches the other node's sockets, all of them, in order", async () => {
-    const joined = await new Promise<{ ok: boolean }>((resolve) => socket.emit('subscribe', { channel: 'restaurant', restaurant_id: 1 }, resolve));
-    expect(joined.ok).toBe(true);
+  it('a node that knows no other keeps its broadcasts to its own sockets: nothing goes through PostgreSQL', async () => {
+    expect(await serverCount(a)).toBe(1);
+    const socket = await listen(a);
+    const received: number[] = [];
+    socket.on('menu_changed', (payload: { n: number }) => received.push(payload.n));
+    for (let n = 0; n < 3; n++) a.app.realtime.emit(rooms.restaurant(1), 'menu_changed', { n });
+    await until(() => received.length === 3, 'three events on the same node');
+    expect(received).toEqual([0, 1, 2]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await heardSoFar();
+    expect(published.filter((event) => event === 'menu_changed')).toEqual([]);
+  });
+
+  it("once another node has said hello, a burst of events emitted on one node reaches the other node's sockets, all of them, in order", async () => {
+    b = await build({}, { databaseUrl: a.databaseUrl, crossNode: true });
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    const other = b;
+    await until(async () => (await serverCount(a)) === 2 && (await serverCount(other)) === 2, 'the two nodes to know each other');
+    const socket = await listen(other);
+    const before = published.filter((event) => event === 'menu_changed').length;
     const received: number[] = [];
     socket.on('menu_changed', (payload: { n: number }) => received.push(payload.n));
     // As a batch of orders does: many emits in one turn.
     for (let n = 0; n < 20; n++) a.app.realtime.emit(rooms.restaurant(1), 'menu_changed', { n });
     await until(() => received.length === 20, 'twenty events on the other node');
     expect(received).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    await heardSoFar();
+    expect(published.filter((event) => event === 'menu_changed')).toHaveLength(before + 20);
+  });
+
+  it('when the other node closes, the one left stops publishing again', async () => {
+    await b!.close();
+    b = undefined;
+    await until(async () => (await serverCount(a)) === 1, 'the node left to forget the other');
+    const before = published.filter((event) => event === 'menu_changed').length;
+    a.app.realtime.emit(rooms.restaurant(1), 'menu_changed', { n: 99 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await heardSoFar();
+    expect(published.filter((event) => event === 'menu_changed')).toHaveLength(before);
   });
 });

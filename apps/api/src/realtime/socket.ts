@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/postgres-adapter';
 import { z } from 'zod';
 import { canActFor, resolveToken, type Auth } from '../plugins/auth.ts';
-import { notifyCoalescingPool } from './notify-pool.ts';
+import { crossNodeAdapter } from './cross-node.ts';
 
 /** Room names: one place, so emitters and subscribers agree. */
 export const rooms = {
@@ -43,7 +42,7 @@ export default fp(
       serveClient: false,
       cors: app.config.CORS_ORIGINS.length ? { origin: app.config.CORS_ORIGINS } : undefined,
     });
-    if (options.crossNode) io.adapter(createAdapter(notifyCoalescingPool(app.pool), { tableName: 'socket_io_attachments' }));
+    if (options.crossNode) io.adapter(crossNodeAdapter(app.pool));
 
     const channels = new Map<string, ChannelAuthoriser>();
     channels.set('restaurant', ({ params }) => {
