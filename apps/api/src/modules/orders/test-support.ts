@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { menuItems, menus, merchandiseItems, merchandiseStockEvents, merchandiseVariants, optionGroups, options, users } from '../../db/schema/index.ts';
 import { request } from '../../test/build.ts';
+import { OrderCreateOutput } from '@kusina/domain/orders';
 import { TEST_CARDS } from '../payments/test-processor.ts';
 
 export async function userId(db: Database, email: string): Promise<number> {
@@ -263,9 +264,13 @@ export async function pay(app: FastifyInstance, options: CheckoutOptions): Promi
   return paymentId;
 }
 
-/** POST /orders for a payment. */
-export function placeOrder(app: FastifyInstance, paymentId: string, options: CheckoutOptions): Promise<LightMyRequestResponse> {
-  return request(app, {
+/**
+ * POST /orders for a payment. An order's answer (200 or 201) must be exactly what OrderCreateOutput
+ * describes — nothing zod would strip, refuse or change — since the route sends it without zod's
+ * serializer (routes.ts); every test that places an order through here checks it.
+ */
+export async function placeOrder(app: FastifyInstance, paymentId: string, options: CheckoutOptions): Promise<LightMyRequestResponse> {
+  const response = await request(app, {
     method: 'POST',
     url: '/api/v1/orders',
     token: options.token,
@@ -281,6 +286,11 @@ export function placeOrder(app: FastifyInstance, paymentId: string, options: Che
       ...options.extra,
     },
   });
+  if (response.statusCode === 200 || response.statusCode === 201) {
+    const answer: unknown = response.json();
+    expect(answer).toStrictEqual(OrderCreateOutput.parse(answer));
+  }
+  return response;
 }
 
 /** Pay and place: the whole SPA flow. */
