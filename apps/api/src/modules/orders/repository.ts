@@ -1,6 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { toSnakeCase } from 'drizzle-orm/casing';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { pickupEstimate, type VariantDemand } from '@kusina/domain/checkout';
 import { centsToDollars } from '@kusina/domain/money';
@@ -61,11 +60,14 @@ async function itemsOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, Orde
   return byOrder;
 }
 
-function foodItem(row: OrderItemRow) {
+/** What the confirmation and the history show of a line (an order just placed has no line ids yet to show). */
+export type ConfirmationLine = Pick<OrderItemRow, 'itemType' | 'name' | 'unitPriceCents' | 'quantity' | 'customizations' | 'notes' | 'variantDetails'>;
+
+function foodItem(row: ConfirmationLine) {
   return { name: row.name, price: centsToDollars(row.unitPriceCents), quantity: row.quantity, customizations: row.customizations, notes: row.notes };
 }
 
-function merchandiseItem(row: OrderItemRow) {
+function merchandiseItem(row: ConfirmationLine) {
   return {
     name: row.name,
     price: centsToDollars(row.unitPriceCents),
@@ -77,7 +79,7 @@ function merchandiseItem(row: OrderItemRow) {
 }
 
 /** An order's lines split as the confirmation and the history show them. */
-function splitLines(lines: OrderItemRow[]) {
+function splitLines(lines: ConfirmationLine[]) {
   return {
     items: lines.filter((l) => l.itemType === 'food').map(foodItem),
     merchandise_items: lines.filter((l) => l.itemType === 'merchandise').map(merchandiseItem),
@@ -143,7 +145,7 @@ export async function loadConfirmation(db: DbOrTx, order: OrderRow): Promise<Ord
  */
 export function confirmationView(
   order: OrderRow,
-  lines: OrderItemRow[],
+  lines: ConfirmationLine[],
   payment: PaymentRow | undefined,
   timeline: ConfirmationTimeline = placedTimeline(order),
 ): OrderConfirmationOutput {
@@ -234,19 +236,6 @@ export type NewOrderLine = Pick<
   'itemType' | 'menuItemId' | 'variantId' | 'variantDetails' | 'name' | 'unitPriceCents' | 'quantity' | 'lineTotalCents' | 'customizations' | 'selectedOptionIds' | 'notes' | 'position'
 >;
 
-/** `"db_name" AS "<prefix>key"` for every column of a table, so rows come back in Drizzle's shape. */
-function selectList(table: typeof orders | typeof orderItems | typeof payments, alias: string, prefix = ''): string {
-  return Object.entries(getTableColumns(table))
-    .map(([key, column]) => `${alias}."${column.keyAsName ? toSnakeCase(key) : column.name}" AS "${prefix}${key}"`)
-    .join(', ');
-}
-
-function jsonObject(table: typeof orderItems, alias: string): string {
-  return Object.entries(getTableColumns(table))
-    .map(([key, column]) => `'${key}', ${alias}."${column.keyAsName ? toSnakeCase(key) : column.name}"`)
-    .join(', ');
-}
-
 /**
  * A confirmation message as the order statement writes it: `subject` and `body` are templates for
  * PostgreSQL's format(), where `%1$s` stands for the order number and `%2$s` for the order id
@@ -277,8 +266,8 @@ export interface PlacedOrderWrite {
   optionStock: [number, number][];
   /** The confirmation messages; a delivery job is queued for each. */
   messages: OrderMessageTemplate[];
-  /** The locked, authorized payment, linked to the order and marked captured. */
-  payment: { id: string; transactionId: string | null; capturedAt: Date };
+  /** The locked, authorized payment (its row as read under the lock), linked to the order and marked captured. */
+  payment: { row: PaymentRow; transactionId: string | null; capturedAt: Date };
 }
 
 /** The order columns checkout sets (created_at is also updated_at); the rest are the table's defaults. */
@@ -328,7 +317,7 @@ WITH placed_order AS (
   SELECT ${ORDER_COLUMNS.map((c) => `o.${c}`).join(', ')}, o.created_at
   FROM jsonb_populate_recordset(NULL::orders, ${ORDERS}::jsonb) WITH ORDINALITY AS o
   ORDER BY o.ordinality
-  RETURNING *
+  RETURNING id, order_number, access_token, restaurant_id, user_id, status, created_at
 ), placed_lines AS (
   INSERT INTO order_items (order_id, item_type, menu_item_id, variant_id, variant_details, name, unit_price_cents, quantity, line_total_cents,
     customizations, selected_option_ids, notes, position)
@@ -339,7 +328,7 @@ WITH placed_order AS (
     selected_option_ids integer[], notes text, position integer)
   JOIN placed_order o ON o.access_token = l.access_token
   ORDER BY o.id, l.position
-  RETURNING *
+  RETURNING 1
 ), first_event AS (
   INSERT INTO order_status_events (order_id, from_status, to_status, actor_user_id, created_at)
   SELECT id, NULL, status, user_id, created_at FROM placed_order ORDER BY id
@@ -393,11 +382,10 @@ WITH placed_order AS (
   -- The ids again as an array, so the payments are found by their primary key whatever the
   -- planner guesses of the JSON's length (it guesses 100 rows, and would rather scan a small table).
   WHERE p.id = x.id AND p.id = ANY (ARRAY(SELECT (e ->> 'id')::uuid FROM jsonb_array_elements(${PAYMENTS}::jsonb) e))
-  RETURNING p.*
+  RETURNING p.id, p.order_id
 )
-SELECT ${selectList(orders, 'o')}, ${selectList(payments, 'p', 'payment.')},
-  COALESCE((SELECT json_agg(json_build_object(${jsonObject(orderItems, 'l')}) ORDER BY l.position) FROM placed_lines l WHERE l.order_id = o.id),
-    '[]'::json) AS "__lines",
+SELECT o.id, o.order_number AS "orderNumber", o.access_token AS "accessToken", p.id AS "paymentId",
+  (SELECT count(*)::int FROM placed_lines) AS "__lines",
   ${parts.foodStock ? '(SELECT count(*)::int FROM items_sold)' : '0'} AS "__items",
   ${parts.foodStock ? '(SELECT count(*)::int FROM options_sold)' : '0'} AS "__options",
   ${parts.merchandiseStock ? '(SELECT count(*)::int FROM sale_events)' : '0'} AS "__sales",
@@ -421,57 +409,100 @@ const PLACED_ORDER_STATEMENTS = new Map(
   ),
 );
 
-/** The order statement's columns for the order and, prefixed, for its payment (selectList's names). */
-const ORDER_KEYS = Object.keys(getTableColumns(orders)) as (keyof OrderRow)[];
-const PAYMENT_KEYS = Object.keys(getTableColumns(payments)).map((key) => [key, `payment.${key}`] as const);
-
-type PlacedRow = OrderRow & {
-  __lines: OrderItemRow[];
+/** What the order statement answers for each order: only what the database decided. */
+interface PlacedRow {
+  id: number;
+  orderNumber: string;
+  accessToken: string;
+  paymentId: string | null;
+  __lines: number;
   __items: number;
   __options: number;
   __sales: number;
   __messages: number;
   __jobs: number;
-} & Record<`payment.${string}`, unknown>;
+}
 
-/** What the order statement wrote for one order: the order, its lines, its captured payment. */
+/**
+ * What the order statement wrote for one order: the order and its captured payment as their rows
+ * now are, and its lines as the confirmation shows them.
+ */
 export interface PlacedOrder {
   order: OrderRow;
-  lines: OrderItemRow[];
+  lines: NewOrderLine[];
   payment: PaymentRow;
 }
 
-/** One order as the statement's JSON reads it (jsonb_populate_recordset over `orders`: column names as keys). */
-function orderJson(order: NewOrder): Record<OrderColumn, unknown> {
+/** The order's row as the statement writes it, but for what the database decides (id, order_number). */
+function orderValues(order: NewOrder): Omit<OrderRow, 'id' | 'orderNumber'> {
   return {
-    restaurant_id: order.restaurantId,
-    user_id: order.userId ?? null,
+    restaurantId: order.restaurantId,
+    userId: order.userId ?? null,
     status: order.status,
-    food_subtotal_cents: order.foodSubtotalCents,
-    merchandise_subtotal_cents: order.merchandiseSubtotalCents ?? 0,
-    subtotal_cents: order.subtotalCents,
-    discount_cents: order.discountCents ?? 0,
-    total_cents: order.totalCents,
-    promo_code_id: order.promoCodeId ?? null,
-    promo_code: order.promoCode ?? null,
-    vip_code_id: order.vipCodeId ?? null,
-    contact_name: order.contactName,
-    contact_phone: order.contactPhone,
-    contact_email: order.contactEmail,
-    special_instructions: order.specialInstructions ?? null,
-    requires_advance_notice: order.requiresAdvanceNotice ?? false,
-    max_advance_notice_hours: order.maxAdvanceNoticeHours ?? null,
-    estimated_pickup_time: order.estimatedPickupTime,
-    is_staff_order: order.isStaffOrder ?? false,
-    staff_member_name: order.staffMemberName ?? null,
-    staff_discount_id: order.staffDiscountId ?? null,
-    staff_discount_name: order.staffDiscountName ?? null,
-    staff_discount_basis_points: order.staffDiscountBasisPoints ?? null,
-    location_name: order.locationName ?? null,
-    location_address: order.locationAddress ?? null,
-    access_token: order.accessToken,
-    idempotency_key: order.idempotencyKey,
-    created_at: order.createdAt,
+    foodSubtotalCents: order.foodSubtotalCents,
+    merchandiseSubtotalCents: order.merchandiseSubtotalCents ?? 0,
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents ?? 0,
+    totalCents: order.totalCents,
+    promoCodeId: order.promoCodeId ?? null,
+    promoCode: order.promoCode ?? null,
+    vipCodeId: order.vipCodeId ?? null,
+    contactName: order.contactName,
+    contactPhone: order.contactPhone,
+    contactEmail: order.contactEmail,
+    specialInstructions: order.specialInstructions ?? null,
+    requiresAdvanceNotice: order.requiresAdvanceNotice ?? false,
+    maxAdvanceNoticeHours: order.maxAdvanceNoticeHours ?? null,
+    estimatedPickupTime: order.estimatedPickupTime,
+    isStaffOrder: order.isStaffOrder ?? false,
+    staffMemberName: order.staffMemberName ?? null,
+    staffDiscountId: order.staffDiscountId ?? null,
+    staffDiscountName: order.staffDiscountName ?? null,
+    staffDiscountBasisPoints: order.staffDiscountBasisPoints ?? null,
+    locationName: order.locationName ?? null,
+    locationAddress: order.locationAddress ?? null,
+    accessToken: order.accessToken,
+    idempotencyKey: order.idempotencyKey,
+    // The table's defaults, which the statement leaves alone; updated_at is written as created_at.
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    refundedCents: 0,
+    createdAt: order.createdAt,
+    updatedAt: order.createdAt,
+  };
+}
+
+/** One order as the statement's JSON reads it (jsonb_populate_recordset over `orders`: column names as keys). */
+function orderJson(o: Omit<OrderRow, 'id' | 'orderNumber'>): Record<OrderColumn, unknown> {
+  return {
+    restaurant_id: o.restaurantId,
+    user_id: o.userId,
+    status: o.status,
+    food_subtotal_cents: o.foodSubtotalCents,
+    merchandise_subtotal_cents: o.merchandiseSubtotalCents,
+    subtotal_cents: o.subtotalCents,
+    discount_cents: o.discountCents,
+    total_cents: o.totalCents,
+    promo_code_id: o.promoCodeId,
+    promo_code: o.promoCode,
+    vip_code_id: o.vipCodeId,
+    contact_name: o.contactName,
+    contact_phone: o.contactPhone,
+    contact_email: o.contactEmail,
+    special_instructions: o.specialInstructions,
+    requires_advance_notice: o.requiresAdvanceNotice,
+    max_advance_notice_hours: o.maxAdvanceNoticeHours,
+    estimated_pickup_time: o.estimatedPickupTime,
+    is_staff_order: o.isStaffOrder,
+    staff_member_name: o.staffMemberName,
+    staff_discount_id: o.staffDiscountId,
+    staff_discount_name: o.staffDiscountName,
+    staff_discount_basis_points: o.staffDiscountBasisPoints,
+    location_name: o.locationName,
+    location_address: o.locationAddress,
+    access_token: o.accessToken,
+    idempotency_key: o.idempotencyKey,
+    created_at: o.createdAt,
   };
 }
 
@@ -483,8 +514,12 @@ export async function insertPlacedOrder(client: pg.PoolClient, write: PlacedOrde
 
 /**
  * Writes orders with the order statement (placedOrderSql) and answers what it wrote for each, in
- * the order given. Tracked stock (itemStock, optionStock, sales) is written for a single order
- * only: a batch never carries it.
+ * the order given. The statement answers only what the database decides — each order's id and
+ * number, the payment it linked — and how many rows each part wrote; the rest of the answer is
+ * what was written (the caller's values and the table defaults the statement leaves), so nothing
+ * is sent back and forth twice. (The tests' placeOrder holds every answer to GET /orders/:id's.)
+ * Tracked stock (itemStock, optionStock, sales) is written for a single order only: a batch never
+ * carries it.
  */
 export async function insertPlacedOrders(client: pg.PoolClient, writes: PlacedOrderWrite[]): Promise<PlacedOrder[]> {
   const itemStock = writes.flatMap((w) => w.itemStock);
@@ -492,8 +527,9 @@ export async function insertPlacedOrders(client: pg.PoolClient, writes: PlacedOr
   const sales = writes.flatMap((w) => w.sales);
   const foodStock = itemStock.length > 0 || optionStock.length > 0;
   if ((foodStock || sales.length > 0) && writes.length !== 1) throw new Error('tracked stock is written one order at a time');
+  const orderRows = writes.map((w) => orderValues(w.order));
   const values: unknown[] = [
-    JSON.stringify(writes.map((w) => orderJson(w.order))),
+    JSON.stringify(orderRows.map(orderJson)),
     JSON.stringify(
       writes.flatMap(({ order, lines }) =>
         lines.map((l) => ({
@@ -530,7 +566,7 @@ export async function insertPlacedOrders(client: pg.PoolClient, writes: PlacedOr
     JSON.stringify(
       writes.map(({ order, payment }) => ({
         access_token: order.accessToken,
-        id: payment.id,
+        id: payment.row.id,
         transaction_id: payment.transactionId,
         captured_at: payment.capturedAt,
       })),
@@ -545,31 +581,31 @@ export async function insertPlacedOrders(client: pg.PoolClient, writes: PlacedOr
   }
   const statement = PLACED_ORDER_STATEMENTS.get(`${foodStock}/${sales.length > 0}`)!;
   const { rows } = await client.query<PlacedRow>({ ...statement, values });
-  const byToken = new Map<string, PlacedOrder>();
-  for (const row of rows) {
-    const placed: Record<string, unknown> = {};
-    const payment: Record<string, unknown> = {};
-    for (const key of ORDER_KEYS) placed[key] = row[key];
-    for (const [key, column] of PAYMENT_KEYS) payment[key] = row[column];
-    byToken.set(row.accessToken, { order: placed as OrderRow, lines: row.__lines, payment: payment as PaymentRow });
-  }
+  const byToken = new Map(rows.map((row) => [row.accessToken, row]));
   // Every row was locked and re-read by the caller, so each UPDATE finds its row, and the queue exists.
   const first = rows[0];
-  const messages = writes.reduce((sum, w) => sum + w.messages.length, 0);
+  const count = (of: (w: PlacedOrderWrite) => unknown[]) => writes.reduce((sum, w) => sum + of(w).length, 0);
   const expected: [string, number, number][] = [
     ['orders', rows.length, writes.length],
+    ['order lines', first?.__lines ?? 0, count((w) => w.lines)],
     ['menu item stock', first?.__items ?? 0, itemStock.length],
     ['option stock', first?.__options ?? 0, optionStock.length],
     ['variant sales', first?.__sales ?? 0, sales.length],
-    ['messages', first?.__messages ?? 0, messages],
-    ['delivery jobs', first?.__jobs ?? 0, messages],
+    ['messages', first?.__messages ?? 0, count((w) => w.messages)],
+    ['delivery jobs', first?.__jobs ?? 0, count((w) => w.messages)],
   ];
   for (const [what, written, wanted] of expected) {
     if (written !== wanted) throw new Error(`${written} of ${wanted} ${what} written`);
   }
-  return writes.map(({ order, payment }) => {
-    const placed = byToken.get(order.accessToken);
-    if (!placed || placed.payment.id !== payment.id) throw new Error(`order ${placed?.order.id ?? order.accessToken}: its payment was not written`);
-    return placed;
+  return writes.map(({ order, lines, payment }, i) => {
+    const row = byToken.get(order.accessToken);
+    if (!row || row.paymentId !== payment.row.id) throw new Error(`order ${row?.id ?? order.accessToken}: its payment was not written`);
+    const { capturedAt, transactionId } = payment;
+    return {
+      order: { ...orderRows[i]!, id: row.id, orderNumber: row.orderNumber },
+      lines,
+      // What the statement's UPDATE of the payment set.
+      payment: { ...payment.row, orderId: row.id, status: 'captured', transactionId, capturedAt, updatedAt: capturedAt },
+    };
   });
 }

@@ -34,13 +34,13 @@ import { resolveStaffDiscount } from './staff-discount.ts';
 import { cartIssuesError, discountOf, priceCart, toQuoteOutput, type PricedCart } from './quote.ts';
 import {
   confirmationView,
+  type ConfirmationLine,
   findOrder,
   findOrderByKey,
   formatLiteral,
   insertPlacedOrder,
   loadConfirmation,
   type NewOrderLine,
-  type OrderItemRow,
   type OrderMessageTemplate,
   type OrderRow,
   type PlacedOrderWrite,
@@ -404,12 +404,12 @@ export function placedOrderWrite(
       totalCents,
       userId,
     }),
-    payment: { id: locked.id, transactionId: locked.transactionId, capturedAt: new Date() },
+    payment: { row: locked, transactionId: locked.transactionId, capturedAt: new Date() },
   };
 }
 
 /** The answer to a placed order, built from what its transaction wrote (not read back after commit). */
-export function placedAnswer(placed: { order: OrderRow; lines: OrderItemRow[] }, paid: PaymentRow | undefined, priced: PricedCart): PlaceOrderResult {
+export function placedAnswer(placed: { order: OrderRow; lines: ConfirmationLine[] }, paid: PaymentRow | undefined, priced: PricedCart): PlaceOrderResult {
   return {
     created: true,
     order: { ...confirmationView(placed.order, placed.lines, paid), access_token: placed.order.accessToken },

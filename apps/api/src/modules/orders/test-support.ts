@@ -267,7 +267,9 @@ export async function pay(app: FastifyInstance, options: CheckoutOptions): Promi
 /**
  * POST /orders for a payment. An order's answer (200 or 201) must be exactly what OrderCreateOutput
  * describes — nothing zod would strip, refuse or change — since the route sends it without zod's
- * serializer (routes.ts); every test that places an order through here checks it.
+ * serializer (routes.ts); and a new order's answer, built from what the order statement was given
+ * rather than read back (repository.ts insertPlacedOrders), must be exactly what the database now
+ * holds: GET /orders/:id's answer. Every test that places an order through here checks both.
  */
 export async function placeOrder(app: FastifyInstance, paymentId: string, options: CheckoutOptions): Promise<LightMyRequestResponse> {
   const response = await request(app, {
@@ -289,6 +291,12 @@ export async function placeOrder(app: FastifyInstance, paymentId: string, option
   if (response.statusCode === 200 || response.statusCode === 201) {
     const answer: unknown = response.json();
     expect(answer).toStrictEqual(OrderCreateOutput.parse(answer));
+  }
+  if (response.statusCode === 201) {
+    const { access_token: token, ...placed } = response.json();
+    const stored = await request(app, { method: 'GET', url: `/api/v1/orders/${placed.id}?token=${token}` });
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(placed).toStrictEqual(stored.json());
   }
   return response;
 }
