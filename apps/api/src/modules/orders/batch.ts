@@ -8,11 +8,10 @@ import { insertPlacedOrders, type PlacedOrder, type PlacedOrderWrite } from './r
 import {
   checkFirstRead,
   newAccessToken,
-  orderReadBatch,
-  orderReadBatchParams,
   placedAnswer,
   placedOrderWrite,
   placeOrder,
+  readOrderBatch,
   type OrderDeps,
   type PlaceOrderInput,
   type PlaceOrderResult,
@@ -50,7 +49,7 @@ export function batchable(input: PlaceOrderInput): boolean {
  * batch untouched and is answered by placeOrder on its own afterwards — so each answer, error
  * message and released payment is exactly the one-order path's.
  *
- * The transaction: BEGIN with one order_read_batch for all of them (the payments locked in id
+ * The transaction: BEGIN with one order_read_batch for all of them (readOrderBatch) (the payments locked in id
  * order, so batches never deadlock on them; one payment or Idempotency-Key twice in a batch leaves
  * the batch after the first), the same checks and pricing as placeOrder (nothing else is read and
  * nothing is locked: no tracked stock), then one order statement for all of them
@@ -81,8 +80,7 @@ export async function placeBatch(deps: OrderDeps, inputs: PlaceOrderInput[]): Pr
 
   try {
     const written = await transaction(deps.pool, async ({ tx, client }) => {
-      const rows = await orderReadBatch(tx).execute(orderReadBatchParams(inBatch));
-      const reads = new Map(rows.map((row) => [row.n, row]));
+      const reads = await readOrderBatch(client, inBatch);
       const writes: { input: PlaceOrderInput; write: PlacedOrderWrite; finish: (placed: PlacedOrder) => PlaceOrderResult }[] = [];
       const left: PlaceOrderInput[] = [];
       for (const [i, input] of inBatch.entries()) {

@@ -9,11 +9,28 @@ interface LockedOption extends CatalogOption {
 
 type LockedItem = Omit<CatalogItem, 'optionGroups'>;
 
-const ITEM_FIELDS = sql.raw(`'id', i.id, 'name', i.name, 'priceCents', i.price_cents, 'available', i.available,
+const ITEM_FIELDS_TEXT = `'id', i.id, 'name', i.name, 'priceCents', i.price_cents, 'available', i.available,
   'enableStockTracking', i.enable_stock_tracking, 'stockQuantity', i.stock_quantity, 'damagedQuantity', i.damaged_quantity,
-  'advanceNoticeHours', i.advance_notice_hours, 'availableDays', i.available_days, 'availableUntil', i.available_until`);
-const OPTION_FIELDS = sql.raw(`'id', o.id, 'name', o.name, 'additionalPriceCents', o.additional_price_cents, 'available', o.available,
-  'stockQuantity', o.stock_quantity, 'damagedQuantity', o.damaged_quantity`);
+  'advanceNoticeHours', i.advance_notice_hours, 'availableDays', i.available_days, 'availableUntil', i.available_until`;
+const ITEM_FIELDS = sql.raw(ITEM_FIELDS_TEXT);
+const OPTION_FIELDS_TEXT = `'id', o.id, 'name', o.name, 'additionalPriceCents', o.additional_price_cents, 'available', o.available,
+  'stockQuantity', o.stock_quantity, 'damagedQuantity', o.damaged_quantity`;
+const OPTION_FIELDS = sql.raw(OPTION_FIELDS_TEXT);
+
+/** One catalog item of menu_items `i` (a CatalogItem), with its option groups and options, as SQL text. */
+export const CATALOG_ITEM_JSON = `json_build_object(${ITEM_FIELDS_TEXT},
+      'optionGroups', COALESCE((
+        SELECT json_agg(json_build_object(
+          'id', g.id, 'name', g.name, 'minSelect', g.min_select, 'maxSelect', g.max_select,
+          'freeOptionCount', g.free_option_count, 'enableInventoryTracking', g.enable_inventory_tracking,
+          'options', COALESCE((
+            SELECT json_agg(json_build_object(${OPTION_FIELDS_TEXT}) ORDER BY o.position, o.id)
+            FROM options o WHERE o.option_group_id = g.id
+          ), '[]'::json)
+        ) ORDER BY g.position, g.id)
+        FROM option_groups g WHERE g.menu_item_id = i.id
+      ), '[]'::json)
+    )`;
 
 /**
  * The items (with their option groups and options) of a cart, as one JSON array in id order: a
@@ -22,27 +39,17 @@ const OPTION_FIELDS = sql.raw(`'id', o.id, 'name', o.name, 'additionalPriceCents
  */
 export function catalogJson(restaurantId: number | Placeholder | SQL, ids: SQL | Placeholder): SQL<CatalogItem[]> {
   return sql<CatalogItem[]>`COALESCE((
-    SELECT json_agg(json_build_object(${ITEM_FIELDS},
-      'optionGroups', COALESCE((
-        SELECT json_agg(json_build_object(
-          'id', g.id, 'name', g.name, 'minSelect', g.min_select, 'maxSelect', g.max_select,
-          'freeOptionCount', g.free_option_count, 'enableInventoryTracking', g.enable_inventory_tracking,
-          'options', COALESCE((
-            SELECT json_agg(json_build_object(${OPTION_FIELDS}) ORDER BY o.position, o.id)
-            FROM options o WHERE o.option_group_id = g.id
-          ), '[]'::json)
-        ) ORDER BY g.position, g.id)
-        FROM option_groups g WHERE g.menu_item_id = i.id
-      ), '[]'::json)
-    ) ORDER BY i.id)
+    SELECT json_agg(${sql.raw(CATALOG_ITEM_JSON)} ORDER BY i.id)
     FROM menu_items i
     WHERE i.id = ANY(${ids}::int[]) AND i.restaurant_id = ${restaurantId}
   ), '[]'::json)`;
 }
 
-const VARIANT_FIELDS = sql.raw(`'id', v.id, 'merchandiseItemId', i.id, 'restaurantId', i.restaurant_id, 'itemName', i.name,
+/** One merchandise variant of `v` with its item `i` (a CatalogVariant), as json_build_object's arguments. */
+export const VARIANT_FIELDS_TEXT = `'id', v.id, 'merchandiseItemId', i.id, 'restaurantId', i.restaurant_id, 'itemName', i.name,
   'basePriceCents', i.base_price_cents, 'priceAdjustmentCents', v.price_adjustment_cents, 'size', v.size, 'color', v.color,
-  'hidden', i.hidden, 'enableStockTracking', i.enable_stock_tracking, 'stockQuantity', v.stock_quantity, 'damagedQuantity', v.damaged_quantity`);
+  'hidden', i.hidden, 'enableStockTracking', i.enable_stock_tracking, 'stockQuantity', v.stock_quantity, 'damagedQuantity', v.damaged_quantity`;
+const VARIANT_FIELDS = sql.raw(VARIANT_FIELDS_TEXT);
 
 /**
  * The merchandise variants of a cart with their items' price, name, visibility and tracking flag,

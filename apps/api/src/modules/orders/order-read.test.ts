@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderCreateInput } from '@kusina/domain/orders';
+import { transaction } from '../../db/transaction.ts';
+import { build, type TestContext } from '../../test/build.ts';
+import { orderRead, orderReadParams, readOrderBatch, type OrderRead, type PlaceOrderInput } from './service.ts';
+import { checkout, contact, createItem, createMerchandise, merch, newKey, pay, type Line } from './test-support.ts';
+
+/**
+ * The batch's first statement (readOrderBatch: one row an order, what orders share sent once)
+ * must answer, for each order, exactly what the one-order path's order_read answers: the same
+ * restaurant row, earlier order, locked payment and catalog rows, field for field.
+ */
+describe('order_read_batch', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await build({ CODE_CHECK_RATE_LIMIT_PER_MINUTE: '10000' });
+  });
+  afterAll(() => t.close());
+
+  const input = (restaurantId: number, items: Line[], paymentId: string, key = newKey()): PlaceOrderInput => ({
+    restaurantId,
+    idempotencyKey: key,
+    auth: null,
+    body: OrderCreateInput.parse({ restaurant_id: restaurantId, items, contact, payment_id: paymentId }),
+  });
+
+  it("answers each order as order_read does, whatever the orders share, lack or name of another restaurant's", async () => {
+    const plate = await createItem(t.db, {
+      name: 'Kelaguen plate',
+      priceCents: 1400,
+      groups: [{ name: 'Sides', max: 2, free: 1, options: [{ name: 'Red rice', price: 150 }, { name: 'Titiyas', price: null }] }],
+    });
+    const spam = await createItem(t.db, { name: 'Spam musubi', priceCents: 450, tracked: true, stock: 9 });
+    const other = await createItem(t.db, { restaurantId: 2, name: 'Poke bowl', priceCents: 1600 });
+    const tee = await createMerchandise(t.db, { basePriceCents: 2500, variants: [{ size: 'M', stock: 3 }, { size: 'L', stock: 0 }] });
+    const otherTee = await createMerchandise(t.db, { restaurantId: 2, basePriceCents: 2600 });
+    const [sides] = plate.groups;
+    const withSides: Line = { menu_item_id: plate.id, quantity: 1, selected_options: { [sides!.id]: sides!.options.map((o) => o.id) } };
+
+    const fresh = await pay(t.app, { items: [withSides] });
+    const second = await pay(t.app, { items: [{ menu_item_id: spam.id, quantity: 1 }] });
+    // An order already placed: its key finds it, its payment is linked to it.
+    const placedKey = newKey();
+    const placed = await checkout(t.app, { items: [{ menu_item_id: spam.id, quantity: 2 }], key: placedKey });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const [{ id: usedPayment }] = (await t.pool.query<{ id: string }>('SELECT id FROM payments WHERE order_id = $1', [placed.json().id])).rows as [{ id: string }];
+
+    const inputs = [
+      input(1, [withSides, { menu_item_id: spam.id, quantity: 1 }], fresh),
+      // The same items again, merchandise of this restaurant and of another, a dish of another.
+      input(1, [{ menu_item_id: spam.id, quantity: 3 }, withSides, merch(tee.variants[0]!.id, 1), merch(tee.variants[1]!.id, 1), merch(otherTee.variants[0]!.id, 1), { menu_item_id: other.id, quantity: 1 }], second),
+      // Another restaurant, naming a dish of the first; a payment that does not exist.
+      input(2, [{ menu_item_id: other.id, quantity: 1 }, { menu_item_id: plate.id, quantity: 1 }, merch(otherTee.variants[0]!.id, 2)], randomUUID()),
+      // The key and the payment of the order already placed.
+      input(1, [{ menu_item_id: spam.id, quantity: 2 }], usedPayment, placedKey),
+      // No such restaurant.
+      input(987654, [withSides], randomUUID()),
+    ];
+
+    class Rollback extends Error {}
+    const checked: [number, OrderRead | undefined, OrderRead | undefined][] = [];
+    await transaction(t.pool, async ({ tx, client }) => {
+      const batch = await readOrderBatch(client, inputs);
+      for (const [i, one] of inputs.entries()) {
+        const [single] = await orderRead(tx).execute(orderReadParams(one));
+        checked.push([i + 1, batch.get(i + 1), single]);
+      }
+      expect([...batch.keys()]).toEqual([1, 2, 3, 4]);
+      throw new Rollback();
+    }).catch((error: unknown) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
+
+    for (const [n, fromBatch, fromOne] of checked) expect(fromBatch, `order ${n}`).toStrictEqual(fromOne);
+    // And what they hold is what each case means.
+    const byN = new Map(checked.map(([n, read]) => [n, read]));
+    expect(byN.get(1)!.catalog.map((i) => i.id)).toEqual([plate.id, spam.id].sort((a, b) => a - b));
+    expect(byN.get(1)!.catalog.find((i) => i.id === plate.id)!.optionGroups[0]!.options).toHaveLength(2);
+    expect(byN.get(1)!.payment).toMatchObject({ id: fresh, status: 'authorized', orderId: null });
+    expect(byN.get(2)!.merchandise.map((v) => v.id)).toEqual(tee.variants.map((v) => v.id));
+    expect(byN.get(2)!.catalog.map((i) => i.id)).not.toContain(other.id);
+    expect(byN.get(3)!.restaurant.id).toBe(2);
+    expect(byN.get(3)!.catalog.map((i) => i.id)).toEqual([other.id]);
+    expect(byN.get(3)!.merchandise.map((v) => v.id)).toEqual([otherTee.variants[0]!.id]);
+    expect(byN.get(3)!.payment).toBeNull();
+    expect(byN.get(4)!.earlier).toEqual({ id: placed.json().id });
+    expect(byN.get(4)!.payment!.orderId).toBe(placed.json().id);
+    expect(byN.get(5)).toBeUndefined();
+  });
+});
