@@ -49,7 +49,7 @@ export function batchable(input: PlaceOrderInput): boolean {
  * batch untouched and is answered by placeOrder on its own afterwards — so each answer, error
  * message and released payment is exactly the one-order path's.
  *
- * The transaction: BEGIN with one order_read_batch for all of them (readOrderBatch) (the payments locked in id
+ * The transaction: BEGIN with one read for all of them (readOrderBatch; the payments locked in id
  * order, so batches never deadlock on them; one payment or Idempotency-Key twice in a batch leaves
  * the batch after the first), the same checks and pricing as placeOrder (nothing else is read and
  * nothing is locked: no tracked stock), then one order statement for all of them

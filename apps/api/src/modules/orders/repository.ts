@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { toCamelCase } from 'drizzle-orm/casing';
 import type pg from 'pg';
 import { pickupEstimate, type VariantDemand } from '@kusina/domain/checkout';
 import { centsToDollars } from '@kusina/domain/money';
@@ -472,38 +473,14 @@ function orderValues(order: NewOrder): Omit<OrderRow, 'id' | 'orderNumber'> {
   };
 }
 
+/** ORDER_COLUMNS with the order row's key of each. */
+const ORDER_KEYS = ORDER_COLUMNS.map((column) => [column, toCamelCase(column) as keyof OrderRow] as const);
+
 /** One order as the statement's JSON reads it (jsonb_populate_recordset over `orders`: column names as keys). */
-function orderJson(o: Omit<OrderRow, 'id' | 'orderNumber'>): Record<OrderColumn, unknown> {
-  return {
-    restaurant_id: o.restaurantId,
-    user_id: o.userId,
-    status: o.status,
-    food_subtotal_cents: o.foodSubtotalCents,
-    merchandise_subtotal_cents: o.merchandiseSubtotalCents,
-    subtotal_cents: o.subtotalCents,
-    discount_cents: o.discountCents,
-    total_cents: o.totalCents,
-    promo_code_id: o.promoCodeId,
-    promo_code: o.promoCode,
-    vip_code_id: o.vipCodeId,
-    contact_name: o.contactName,
-    contact_phone: o.contactPhone,
-    contact_email: o.contactEmail,
-    special_instructions: o.specialInstructions,
-    requires_advance_notice: o.requiresAdvanceNotice,
-    max_advance_notice_hours: o.maxAdvanceNoticeHours,
-    estimated_pickup_time: o.estimatedPickupTime,
-    is_staff_order: o.isStaffOrder,
-    staff_member_name: o.staffMemberName,
-    staff_discount_id: o.staffDiscountId,
-    staff_discount_name: o.staffDiscountName,
-    staff_discount_basis_points: o.staffDiscountBasisPoints,
-    location_name: o.locationName,
-    location_address: o.locationAddress,
-    access_token: o.accessToken,
-    idempotency_key: o.idempotencyKey,
-    created_at: o.createdAt,
-  };
+function orderJson(order: Omit<OrderRow, 'id' | 'orderNumber'>): Record<OrderColumn, unknown> {
+  const json = {} as Record<OrderColumn, unknown>;
+  for (const [column, key] of ORDER_KEYS) json[column] = order[key as Exclude<keyof OrderRow, 'id' | 'orderNumber'>];
+  return json;
 }
 
 /** insertPlacedOrders for one order. */

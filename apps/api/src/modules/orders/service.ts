@@ -1,5 +1,5 @@
 import { randomFillSync } from 'node:crypto';
-import { and, eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { toSnakeCase } from 'drizzle-orm/casing';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
@@ -12,7 +12,6 @@ import {
 } from '@kusina/domain/orders';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import { orders, payments, restaurants } from '../../db/schema/index.ts';
-import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -115,46 +114,30 @@ async function replayByKey(deps: OrderDeps, orderId: number, paymentId: string):
 }
 
 /**
- * What order_read selects for one order (readOrderBatch reads the same for a batch): the restaurant, an order already
- * placed with the Idempotency-Key, the payment — locked, before any other row — and the cart's
- * catalog rows unlocked: menu items and merchandise variants (an empty id list costs an empty index
- * lookup, so a food-only cart pays nothing for merchandise); loadCatalog then locks and re-reads
- * the tracked ones. `at` names, as SQL, where the statement finds each of the order's values.
+ * POST /orders' first statement, sent with the transaction's BEGIN (one round trip): the
+ * restaurant, an order already placed with the Idempotency-Key, the payment — locked, before any
+ * other row — and the cart's catalog rows unlocked: menu items and merchandise variants (an empty id
+ * list costs an empty index lookup, so a food-only cart pays nothing for merchandise); loadCatalog
+ * then locks and re-reads the tracked ones. readOrderBatch reads the same for a batch.
  */
-function orderReadSelection(
-  tx: Database,
-  at: { restaurantId: SQL | Placeholder; paymentId: SQL | Placeholder; itemIds: SQL | Placeholder; variantIds: SQL | Placeholder },
-) {
-  const locked = tx.select().from(payments).where(eq(payments.id, at.paymentId)).for('update').as('locked_payment');
-  const paymentFields = Object.fromEntries(Object.keys(getTableColumns(payments)).map((key) => [key, locked[key as keyof PaymentRow]])) as {
+export const orderRead = preparedQuery((tx) => {
+  const locked = tx.select().from(payments).where(eq(payments.id, sql.placeholder('paymentId'))).for('update').as('locked_payment');
+  const payment = Object.fromEntries(Object.keys(getTableColumns(payments)).map((key) => [key, locked[key as keyof PaymentRow]])) as {
     [K in keyof PaymentRow]: (typeof locked)[K];
   };
-  return {
-    locked,
-    fields: {
+  const restaurantId = sql.placeholder('restaurantId');
+  return tx
+    .select({
       restaurant: restaurants,
       earlier: { id: orders.id },
-      payment: paymentFields,
-      catalog: catalogJson(at.restaurantId, at.itemIds),
-      merchandise: merchandiseCatalogJson(at.restaurantId, at.variantIds),
-    },
-  };
-}
-
-/** POST /orders' first statement, sent with the transaction's BEGIN (one round trip): see orderReadSelection. */
-export const orderRead = preparedQuery((tx) => {
-  const { locked, fields } = orderReadSelection(tx, {
-    restaurantId: sql.placeholder('restaurantId'),
-    paymentId: sql.placeholder('paymentId'),
-    itemIds: sql.placeholder('itemIds'),
-    variantIds: sql.placeholder('variantIds'),
-  });
-  return tx
-    .select(fields)
+      payment,
+      catalog: catalogJson(restaurantId, sql.placeholder('itemIds')),
+      merchandise: merchandiseCatalogJson(restaurantId, sql.placeholder('variantIds')),
+    })
     .from(restaurants)
     .leftJoin(orders, and(eq(orders.restaurantId, restaurants.id), eq(orders.idempotencyKey, sql.placeholder('idempotencyKey'))))
     .leftJoinLateral(locked, sql`true`)
-    .where(eq(restaurants.id, sql.placeholder('restaurantId')))
+    .where(eq(restaurants.id, restaurantId))
     .prepare('order_read');
 });
 
