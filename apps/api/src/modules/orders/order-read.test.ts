@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderCreateInput } from '@kusina/domain/orders';
-import { transaction } from '../../db/transaction.ts';
+import { transaction, type TransactionContext } from '../../db/transaction.ts';
 import { build, type TestContext } from '../../test/build.ts';
 import { ORDER_READ_BATCH, orderRead, orderReadParams, readOrderBatch, type OrderRead, type PlaceOrderInput } from './service.ts';
 import { checkout, contact, createItem, createMerchandise, merch, newKey, pay, type Line } from './test-support.ts';
@@ -17,6 +17,16 @@ describe('order_read_batch', () => {
     t = await build({ CODE_CHECK_RATE_LIMIT_PER_MINUTE: '10000' });
   });
   afterAll(() => t.close());
+
+  /** Runs `fn` in a transaction that is then rolled back, whatever it wrote. */
+  class Rollback extends Error {}
+  const rolledBack = (fn: (ctx: TransactionContext) => Promise<void>) =>
+    transaction(t.pool, async (ctx) => {
+      await fn(ctx);
+      throw new Rollback();
+    }).catch((error: unknown) => {
+      if (!(error instanceof Rollback)) throw error;
+    });
 
   const input = (restaurantId: number, items: Line[], paymentId: string, key = newKey()): PlaceOrderInput => ({
     restaurantId,
@@ -58,18 +68,14 @@ describe('order_read_batch', () => {
       input(987654, [withSides], randomUUID()),
     ];
 
-    class Rollback extends Error {}
     const checked: [number, OrderRead | undefined, OrderRead | undefined][] = [];
-    await transaction(t.pool, async ({ tx, client }) => {
+    await rolledBack(async ({ tx, client }) => {
       const batch = await readOrderBatch(client, inputs);
       for (const [i, one] of inputs.entries()) {
         const [single] = await orderRead(tx).execute(orderReadParams(one));
         checked.push([i + 1, batch.get(i + 1), single]);
       }
       expect([...batch.keys()]).toEqual([1, 2, 3, 4]);
-      throw new Rollback();
-    }).catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
     });
 
     for (const [n, fromBatch, fromOne] of checked) expect(fromBatch, `order ${n}`).toStrictEqual(fromOne);
@@ -96,9 +102,8 @@ describe('order_read_batch', () => {
   // that grows with every order placed — in the bench, ≈ 3 ms of PostgreSQL's time a batch by
   // 10,000 orders, a quarter of its CPU.
   it('looks each earlier order up by its key index, in the plan a prepared statement keeps', async () => {
-    class Rollback extends Error {}
     const plans: [string, unknown][] = [];
-    await transaction(t.pool, async ({ client }) => {
+    await rolledBack(async ({ client }) => {
       // A few hundred orders like the bench's, and fresh statistics (rolled back with them).
       await client.query(`
         INSERT INTO orders (restaurant_id, status, food_subtotal_cents, subtotal_cents, total_cents, contact_name, contact_phone,
@@ -111,9 +116,6 @@ describe('order_read_batch', () => {
         const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (GENERIC_PLAN, FORMAT JSON) ${text}`);
         plans.push([name, rows[0]!['QUERY PLAN']]);
       }
-      throw new Rollback();
-    }).catch((error: unknown) => {
-      if (!(error instanceof Rollback)) throw error;
     });
     type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
     const onOrders = (node: PlanNode): PlanNode[] => [
