@@ -7,14 +7,28 @@ import { notifications, users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { AppError } from '../../lib/errors.ts';
 
-/** The pg-boss queue of message deliveries: one job per notifications row. */
+/**
+ * The pg-boss queue of message deliveries: one job for the messages one transaction queued (an
+ * order's text and e-mail, or every message of a checkout batch).
+ */
 export const NOTIFICATION_QUEUE = 'notification.deliver';
 /** pg-boss retries a failed delivery this many times, with exponential backoff from RETRY_DELAY_SECONDS. */
 export const NOTIFICATION_RETRY_LIMIT = 5;
 export const NOTIFICATION_RETRY_DELAY_SECONDS = 5;
 
 export interface DeliverJob {
+  /** The notifications rows to deliver, in the order they were queued. */
+  notification_ids: number[];
+}
+
+/** A job an earlier version queued, one per message: the worker still delivers it. */
+export interface LegacyDeliverJob {
   notification_id: number;
+}
+
+/** The rows a delivery job carries, whichever shape it was queued in. */
+export function notificationIdsOf(data: DeliverJob | LegacyDeliverJob): number[] {
+  return 'notification_ids' in data ? data.notification_ids : [data.notification_id];
 }
 
 /** The transaction a message joins: Drizzle, its raw connection (for pg-boss) and the queue. */
@@ -38,9 +52,9 @@ export interface NotificationMessage {
 }
 
 /**
- * Records the messages and enqueues their deliveries in the caller's transaction: all happen on
- * commit, or none does (a rolled-back signup sends no text). One INSERT for the rows and one for
- * the jobs, however many messages, since checkout queues several on its hot path.
+ * Records the messages and enqueues their delivery in the caller's transaction: all happen on
+ * commit, or none does (a rolled-back signup sends no text). One INSERT for the rows and one
+ * delivery job for all of them, however many messages.
  */
 export async function enqueueNotifications(ctx: NotificationContext, messages: NotificationMessage[]): Promise<number[]> {
   if (messages.length === 0) return [];
@@ -61,13 +75,15 @@ export async function enqueueNotifications(ctx: NotificationContext, messages: N
     .returning({ id: notifications.id });
   if (rows.length !== messages.length) throw new Error('notification insert returned fewer rows than messages');
   await ctx.boss.insert(
-    rows.map((row) => ({
-      name: NOTIFICATION_QUEUE,
-      data: { notification_id: row.id } satisfies DeliverJob,
-      retryLimit: NOTIFICATION_RETRY_LIMIT,
-      retryDelay: NOTIFICATION_RETRY_DELAY_SECONDS,
-      retryBackoff: true,
-    })),
+    [
+      {
+        name: NOTIFICATION_QUEUE,
+        data: { notification_ids: rows.map((row) => row.id) } satisfies DeliverJob,
+        retryLimit: NOTIFICATION_RETRY_LIMIT,
+        retryDelay: NOTIFICATION_RETRY_DELAY_SECONDS,
+        retryBackoff: true,
+      },
+    ],
     { db: { executeSql: (text, values) => ctx.client.query(text, values) } },
   );
   return rows.map((row) => row.id);
@@ -78,8 +94,9 @@ const JOBS_SCHEMA = 'pgboss';
 
 /**
  * For a caller's own data-modifying statement (checkout's order statement): the body of a CTE that
- * queues one delivery job for each notification row another CTE of the statement inserted
- * (`rowsCte`, whose rows have an `id`), returning one row per job. It writes what
+ * queues one delivery job for the notification rows another CTE of the statement inserted
+ * (`rowsCte`, whose rows have an `id`), and none when it inserted none; it returns the job's id.
+ * It writes what
  * `boss.insert` (enqueueNotifications) writes for NOTIFICATION_QUEUE with the same retry options —
  * pg-boss 10's insertJobs with its defaults: the queue's policy, dead letter, expiry (else 15
  * minutes) and retention (else 14 days) — so a message and its delivery still commit together,
@@ -90,11 +107,12 @@ export function deliveryJobsSql(rowsCte: string): string {
   if (!/^[a-z_]+$/.test(rowsCte)) throw new Error(`not a CTE name: ${rowsCte}`);
   return `INSERT INTO ${JOBS_SCHEMA}.job (id, name, data, priority, start_after, singleton_key, singleton_on, dead_letter, expire_in,
     keep_until, retry_limit, retry_delay, retry_backoff, policy)
-  SELECT gen_random_uuid(), q.name, jsonb_build_object('notification_id', r.id), 0, now(), NULL, NULL, q.dead_letter,
+  SELECT gen_random_uuid(), q.name, jsonb_build_object('notification_ids', r.ids), 0, now(), NULL, NULL, q.dead_letter,
     CASE WHEN q.expire_seconds IS NOT NULL THEN q.expire_seconds * interval '1s' ELSE interval '15 minutes' END,
     now() + CAST(COALESCE((q.retention_minutes * 60)::text, '14 days') AS interval),
     ${NOTIFICATION_RETRY_LIMIT}, GREATEST(${NOTIFICATION_RETRY_DELAY_SECONDS}, 1), true, q.policy
-  FROM ${rowsCte} r JOIN ${JOBS_SCHEMA}.queue q ON q.name = '${NOTIFICATION_QUEUE}'
+  FROM (SELECT jsonb_agg(id ORDER BY id) AS ids FROM ${rowsCte}) r JOIN ${JOBS_SCHEMA}.queue q ON q.name = '${NOTIFICATION_QUEUE}'
+  WHERE r.ids IS NOT NULL
   RETURNING id`;
 }
 

@@ -1,10 +1,13 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { build, type TestContext } from '../../test/build.ts';
 import { latestMessage, signUp, waitFor } from '../accounts/test-support.ts';
+import { enqueueNotifications } from './service.ts';
+import { deliveryJobsFor } from './test-support.ts';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -73,11 +76,7 @@ describe('notifications: the HTTP SMS transport', () => {
     expect(failed).toMatchObject({ status: 'queued', transport: 'sms_http', error: 'SMS provider answered 503: provider down', sentAt: null });
     // The worker records the failure, then throws; pg-boss marks the job for retry just after.
     const job = await waitFor(async () => {
-      const result = await t.pool.query<{ state: string; retry_limit: number }>(
-        `SELECT state, retry_limit FROM pgboss.job WHERE name = 'notification.deliver' AND (data->>'notification_id')::int = $1`,
-        [queued.id],
-      );
-      const row = result.rows[0];
+      const [row] = await deliveryJobsFor(t.pool, [queued.id]);
       return row && row.state !== 'active' ? row : null;
     });
     expect(job).toMatchObject({ state: 'retry', retry_limit: 5 });
@@ -89,5 +88,30 @@ describe('notifications: the HTTP SMS transport', () => {
     }, 20_000);
     expect(sent).toMatchObject({ attempts: 2, error: null, transport: 'sms_http' });
     expect(received.filter((r) => r.body.to === '+16713330002')).toHaveLength(1);
+  });
+
+  it("retries only the message of a job that failed: the job's other message is sent once", async () => {
+    const recipients = ['+16713330003', '+16713330004'];
+    failNext = 1;
+    const ids = await transaction(t.pool, ({ tx, client }) =>
+      enqueueNotifications(
+        { tx, client, boss: t.app.boss },
+        recipients.map((recipient) => ({ restaurantId: 1, channel: 'sms' as const, recipient, body: `Hafa adai ${recipient}`, template: 'test' })),
+      ),
+    );
+    const [job] = await deliveryJobsFor(t.pool, ids);
+    expect(job?.data).toEqual({ notification_ids: ids });
+
+    const rowsNow = () => t.db.select().from(notifications).where(inArray(notifications.id, ids)).orderBy(notifications.id);
+    const sent = await waitFor(async () => {
+      const rows = await rowsNow();
+      return rows.every((row) => row.status === 'sent') ? rows : null;
+    }, 20_000);
+    // One went through at once; the other failed, was recorded, and went through on the retry.
+    expect(sent.map((row) => row.attempts).sort()).toEqual([1, 2]);
+    expect(sent.every((row) => row.error === null && row.transport === 'sms_http')).toBe(true);
+    for (const recipient of recipients) expect(received.filter((r) => r.body.to === recipient)).toHaveLength(1);
+    const [retried] = await deliveryJobsFor(t.pool, ids);
+    expect(retried).toMatchObject({ state: 'completed', retry_count: 1 });
   });
 });

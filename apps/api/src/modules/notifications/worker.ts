@@ -1,28 +1,31 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type PgBoss from 'pg-boss';
+import type { NotificationTransport } from '@kusina/domain/notifications';
 import { preparedQuery } from '../../db/prepared.ts';
 import { notifications } from '../../db/schema/index.ts';
 import {
   NOTIFICATION_QUEUE,
   NOTIFICATION_RETRY_DELAY_SECONDS,
   NOTIFICATION_RETRY_LIMIT,
+  notificationIdsOf,
   type DeliverJob,
+  type LegacyDeliverJob,
 } from './service.ts';
 import { createTransports, type TransportSet } from './transports.ts';
 
 type NotificationRow = typeof notifications.$inferSelect;
+type Job = PgBoss.JobWithMetadata<DeliverJob | LegacyDeliverJob>;
 
-const findNotification = preparedQuery((db) =>
-  db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('notification_by_id'),
-);
+/**
+ * Jobs a fetch takes (a fetch a second while jobs wait). A job is one transaction's messages: a
+ * code or a status text alone, an order's text and e-mail, a checkout batch's up to 64.
+ */
+const JOBS_PER_FETCH = 10;
+/** Messages in flight at once across a fetch: providers answer in tens to hundreds of milliseconds each. */
+const SENDS_IN_FLIGHT = 8;
 
-/** A fetched batch's rows in one read (a busy checkout queues two messages an order). */
+/** The rows of a fetch's jobs in one read. */
 const findNotifications = preparedQuery((db) =>
   db
     .select()
@@ -31,49 +34,92 @@ const findNotifications = preparedQuery((db) =>
     .prepare('notifications_by_ids'),
 );
 
-/** Delivers one queued message; throws on failure (the worker then fails that job for a retry). */
-export async function deliverNotification(
-  app: FastifyInstance,
-  transports: TransportSet,
-  job: PgBoss.JobWithMetadata<DeliverJob>,
-  /** The row as read for the whole batch just before; undefined: read it here. */
-  prefetched?: NotificationRow | null,
-): Promise<void> {
-  const id = job.data.notification_id;
-  const row = prefetched !== undefined ? prefetched : ((await findNotification(app.db).execute({ id }))[0] ?? null);
-  // Already delivered (a retry after a crash between send and update) or gone: nothing to do.
-  if (!row || row.status === 'sent') return;
-
-  const transport = transports[row.channel];
-  try {
-    await transport.send({ id: row.id, channel: row.channel, recipient: row.recipient, subject: row.subject, body: row.body, template: row.template });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const final = job.retryCount >= job.retryLimit;
-    await app.db
-      .update(notifications)
-      .set({ status: final ? 'failed' : 'queued', transport: transport.name, error: message.slice(0, 1000), attempts: sql`${notifications.attempts} + 1` })
-      .where(eq(notifications.id, id));
-    app.log.warn({ notificationId: id, err: error, final }, 'notification delivery failed');
-    throw error;
-  }
-  await app.db
+/**
+ * A job's delivered messages marked sent in one statement. A secret that left through a real
+ * provider need not stay readable in the database: such a row keeps its redacted body.
+ */
+const markSent = preparedQuery((db) =>
+  db
     .update(notifications)
     .set({
       status: 'sent',
-      transport: transport.name,
+      transport: sql`s.transport`,
       error: null,
-      sentAt: new Date(),
+      sentAt: sql`now()`,
       attempts: sql`${notifications.attempts} + 1`,
-      // A secret that left through a real provider need not stay readable in the database.
-      ...(transport.name !== 'outbox' && row.redactedBody ? { body: row.redactedBody } : {}),
+      body: sql`CASE WHEN s.transport <> 'outbox' AND ${notifications.redactedBody} IS NOT NULL THEN ${notifications.redactedBody} ELSE ${notifications.body} END`,
     })
-    .where(eq(notifications.id, id));
+    .from(sql`unnest(${sql.placeholder('ids')}::integer[], ${sql.placeholder('transports')}::text[]) AS s(id, transport)`)
+    .where(sql`${notifications.id} = s.id`)
+    .prepare('notifications_mark_sent'),
+);
+
+/** Runs tasks with at most `limit` of them in flight. */
+function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await task();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
+ * Delivers a job's messages; throws when any failed (the worker then fails the job, and its retry
+ * sends only what is still unsent). Each failure is recorded on its row at once; the messages
+ * sent are marked together when the job's sends are done.
+ */
+async function deliverJob(
+  app: FastifyInstance,
+  transports: TransportSet,
+  job: Pick<Job, 'data' | 'retryCount' | 'retryLimit'>,
+  /** The fetch's rows, read together just before. */
+  rows: Map<number, NotificationRow>,
+  send: <T>(task: () => Promise<T>) => Promise<T>,
+): Promise<void> {
+  // Already delivered (a retry after a failure of another message, or after a crash between send
+  // and update) or gone: nothing to do for that row.
+  const due = notificationIdsOf(job.data).flatMap((id) => {
+    const row = rows.get(id);
+    return row && row.status !== 'sent' ? [row] : [];
+  });
+  const sent: { id: number; transport: NotificationTransport }[] = [];
+  const failures: string[] = [];
+  await Promise.all(
+    due.map((row) =>
+      send(async () => {
+        const transport = transports[row.channel];
+        try {
+          await transport.send({ id: row.id, channel: row.channel, recipient: row.recipient, subject: row.subject, body: row.body, template: row.template });
+          sent.push({ id: row.id, transport: transport.name });
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const final = job.retryCount >= job.retryLimit;
+          failures.push(`notification ${row.id}: ${message}`);
+          app.log.warn({ notificationId: row.id, err: error, final }, 'notification delivery failed');
+          // Should recording it fail too, the job still fails for a retry; the row says queued.
+          await app.db
+            .update(notifications)
+            .set({ status: final ? 'failed' : 'queued', transport: transport.name, error: message.slice(0, 1000), attempts: sql`${notifications.attempts} + 1` })
+            .where(eq(notifications.id, row.id))
+            .catch((recordError: unknown) => app.log.warn({ notificationId: row.id, error: String(recordError) }, 'could not record a failed delivery'));
+        }
+      }),
+    ),
+  );
+  if (sent.length > 0) await markSent(app.db).execute({ ids: sent.map((s) => s.id), transports: sent.map((s) => s.transport) });
+  if (failures.length > 0) throw new Error(failures.join('; '));
 }
 
 /**
  * Creates the delivery queue and runs its worker in this process (every API node, and every app
- * the tests build). Closing the app stops the worker and waits for the delivery in flight.
+ * the tests build). Closing the app stops the worker and waits for the deliveries in flight.
  */
 export async function startNotificationWorker(app: FastifyInstance): Promise<void> {
   await app.boss.createQueue(NOTIFICATION_QUEUE, {
@@ -85,29 +131,36 @@ export async function startNotificationWorker(app: FastifyInstance): Promise<voi
   });
   const transports = createTransports(app.config, app.log);
   const inFlight = new Set<Promise<void>>();
-  // Up to 20 deliveries per fetch: a busy checkout queues two messages an order, and one fetch
-  // per job would cost the API's CPU as much as the orders themselves.
-  await app.boss.work<DeliverJob>(NOTIFICATION_QUEUE, { includeMetadata: true, pollingIntervalSeconds: 1, batchSize: 20 }, async (jobs) => {
-    const ids = jobs.map((job) => job.data.notification_id);
-    const rows = new Map((await findNotifications(app.db).execute({ ids })).map((row) => [row.id, row]));
-    for (const job of jobs) {
-      const delivery = deliverNotification(app, transports, job, rows.get(job.data.notification_id) ?? null);
-      inFlight.add(delivery);
+  await app.boss.work<DeliverJob | LegacyDeliverJob>(
+    NOTIFICATION_QUEUE,
+    { includeMetadata: true, pollingIntervalSeconds: 1, batchSize: JOBS_PER_FETCH },
+    async (jobs) => {
+      const ids = jobs.flatMap((job) => notificationIdsOf(job.data));
+      const rows = new Map((await findNotifications(app.db).execute({ ids })).map((row) => [row.id, row]));
+      const send = limiter(SENDS_IN_FLIGHT);
+      const delivered = Promise.all(
+        jobs.map(async (job) => {
+          try {
+            await deliverJob(app, transports, job, rows, send);
+          } catch (error) {
+            // Only this job goes back for a retry (with backoff); the rest of the fetch completes
+            // when the handler returns, since completion touches only jobs that are still active.
+            // If even that fails (the database is going away at shutdown), pg-boss's expiry returns
+            // the job to the queue later; the rows' status says what was not sent.
+            await app.boss
+              .fail(NOTIFICATION_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) })
+              .catch((failError: unknown) => app.log.warn({ notificationJob: job.id, error: String(failError) }, 'could not mark a delivery for retry'));
+          }
+        }),
+      ).then(() => undefined);
+      inFlight.add(delivered);
       try {
-        await delivery;
-      } catch (error) {
-        // Only this job goes back for a retry (with backoff); the rest of the batch completes
-        // when the handler returns, since completion touches only jobs that are still active.
-        // If even that fails (the database is going away at shutdown), pg-boss's expiry returns
-        // the job to the queue later; the row's status says it was not sent.
-        await app.boss
-          .fail(NOTIFICATION_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) })
-          .catch((failError: unknown) => app.log.warn({ notificationJob: job.id, error: String(failError) }, 'could not mark a delivery for retry'));
+        await delivered;
       } finally {
-        inFlight.delete(delivery);
+        inFlight.delete(delivered);
       }
-    }
-  });
+    },
+  );
   app.addHook('onClose', async () => {
     await app.boss.offWork(NOTIFICATION_QUEUE);
     await Promise.allSettled([...inFlight]);

@@ -4,12 +4,13 @@ import { orderConfirmationText } from '@kusina/domain/orders';
 import { notifications, restaurants } from '../../db/schema/index.ts';
 import { build, type TestContext } from '../../test/build.ts';
 import { waitFor } from '../accounts/test-support.ts';
+import { deliveryJobsFor } from '../notifications/test-support.ts';
 import { checkout, contact, createItem } from './test-support.ts';
 
 /**
  * The order statement writes the confirmation messages before the order number and id exist to
  * the application: their texts go in as format() templates. Whatever the names hold, the texts
- * that land are exactly the ones the domain writes, and each has its delivery job.
+ * that land are exactly the ones the domain writes, and a delivery job carries them.
  */
 describe('order placement: the confirmation messages written by the order statement', () => {
   let t: TestContext;
@@ -20,7 +21,7 @@ describe('order placement: the confirmation messages written by the order statem
   });
   afterAll(() => t.close());
 
-  it("keeps every % of the restaurant's and the customer's names, and queues one delivery per message", async () => {
+  it("keeps every % of the restaurant's and the customer's names, and queues one delivery job for them", async () => {
     const item = await createItem(t.db, { priceCents: 1050 });
     const buyer = { ...contact, name: 'Ana "%2$s" 50%% off %' };
     const response = await checkout(t.app, { items: [{ menu_item_id: item.id, quantity: 2 }], extra: { contact: buyer } });
@@ -50,11 +51,9 @@ describe('order placement: the confirmation messages written by the order statem
       },
     ]);
 
-    const { rows: jobs } = await t.pool.query<{ id: number }>(
-      `SELECT (data->>'notification_id')::int AS id FROM pgboss.job WHERE name = 'notification.deliver' AND (data->>'notification_id')::int = ANY($1::int[])`,
-      [mine.map((row) => row.id)],
-    );
-    expect(jobs.map((job) => job.id).sort((a, b) => a - b)).toEqual(mine.map((row) => row.id));
+    // The order's two messages share one delivery job.
+    const jobs = await deliveryJobsFor(t.pool, mine.map((row) => row.id));
+    expect(jobs.map((job) => job.data)).toEqual([{ notification_ids: mine.map((row) => row.id) }]);
     for (const row of mine) {
       await waitFor(async () => {
         const [now] = await t.db.select().from(notifications).where(eq(notifications.id, row.id));
