@@ -14,7 +14,6 @@ import {
 } from './service.ts';
 import { createTransports, type TransportSet } from './transports.ts';
 
-type NotificationRow = typeof notifications.$inferSelect;
 type Job = PgBoss.JobWithMetadata<DeliverJob | LegacyDeliverJob>;
 
 /**
@@ -35,7 +34,7 @@ const findNotifications = preparedQuery((db) =>
 );
 
 /**
- * A job's delivered messages marked sent in one statement. A secret that left through a real
+ * A fetch's delivered messages marked sent in one statement. A secret that left through a real
  * provider need not stay readable in the database: such a row keeps its redacted body.
  */
 const markSent = preparedQuery((db) =>
@@ -54,67 +53,58 @@ const markSent = preparedQuery((db) =>
     .prepare('notifications_mark_sent'),
 );
 
-/** Runs tasks with at most `limit` of them in flight. */
-function limiter(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
-    try {
-      return await task();
-    } finally {
-      active--;
-      waiting.shift()?.();
-    }
-  };
-}
-
 /**
- * Delivers a job's messages; throws when any failed (the worker then fails the job, and its retry
- * sends only what is still unsent). Each failure is recorded on its row at once; the messages
- * sent are marked together when the job's sends are done.
+ * Delivers a fetch's jobs: their messages not yet sent, up to SENDS_IN_FLIGHT at a time; then marks
+ * the sent ones in one UPDATE and fails each job that had a failed message, alone, for pg-boss's
+ * retry with backoff (its retry sends only what is still unsent). The fetch's other jobs complete
+ * when the handler returns, since completion touches only jobs that are still active. If marking
+ * fails (the database is going away), the handler throws and pg-boss retries the fetch's jobs:
+ * delivery is at least once.
  */
-async function deliverJob(
-  app: FastifyInstance,
-  transports: TransportSet,
-  job: Pick<Job, 'data' | 'retryCount' | 'retryLimit'>,
-  /** The fetch's rows, read together just before. */
-  rows: Map<number, NotificationRow>,
-  send: <T>(task: () => Promise<T>) => Promise<T>,
-): Promise<void> {
+async function deliverFetch(app: FastifyInstance, transports: TransportSet, jobs: Job[]): Promise<void> {
+  const ids = jobs.flatMap((job) => notificationIdsOf(job.data));
+  const rows = new Map((await findNotifications(app.db).execute({ ids })).map((row) => [row.id, row]));
   // Already delivered (a retry after a failure of another message, or after a crash between send
   // and update) or gone: nothing to do for that row.
-  const due = notificationIdsOf(job.data).flatMap((id) => {
-    const row = rows.get(id);
-    return row && row.status !== 'sent' ? [row] : [];
-  });
-  const sent: { id: number; transport: NotificationTransport }[] = [];
-  const failures: string[] = [];
-  await Promise.all(
-    due.map((row) =>
-      send(async () => {
-        const transport = transports[row.channel];
-        try {
-          await transport.send({ id: row.id, channel: row.channel, recipient: row.recipient, subject: row.subject, body: row.body, template: row.template });
-          sent.push({ id: row.id, transport: transport.name });
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          const final = job.retryCount >= job.retryLimit;
-          failures.push(`notification ${row.id}: ${message}`);
-          app.log.warn({ notificationId: row.id, err: error, final }, 'notification delivery failed');
-          // Should recording it fail too, the job still fails for a retry; the row says queued.
-          await app.db
-            .update(notifications)
-            .set({ status: final ? 'failed' : 'queued', transport: transport.name, error: message.slice(0, 1000), attempts: sql`${notifications.attempts} + 1` })
-            .where(eq(notifications.id, row.id))
-            .catch((recordError: unknown) => app.log.warn({ notificationId: row.id, error: String(recordError) }, 'could not record a failed delivery'));
-        }
-      }),
-    ),
+  const due = jobs.flatMap((job) =>
+    notificationIdsOf(job.data).flatMap((id) => {
+      const row = rows.get(id);
+      return row && row.status !== 'sent' ? [{ job, row }] : [];
+    }),
   );
+  const sent: { id: number; transport: NotificationTransport }[] = [];
+  const failed = new Map<Job, string[]>();
+  let next = 0;
+  const sender = async () => {
+    for (let task = due[next++]; task; task = due[next++]) {
+      const { job, row } = task;
+      const transport = transports[row.channel];
+      try {
+        await transport.send({ id: row.id, channel: row.channel, recipient: row.recipient, subject: row.subject, body: row.body, template: row.template });
+        sent.push({ id: row.id, transport: transport.name });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const final = job.retryCount >= job.retryLimit;
+        failed.set(job, [...(failed.get(job) ?? []), `notification ${row.id}: ${message}`]);
+        app.log.warn({ notificationId: row.id, err: error, final }, 'notification delivery failed');
+        // Should recording it fail too, the job still fails for a retry; the row says queued.
+        await app.db
+          .update(notifications)
+          .set({ status: final ? 'failed' : 'queued', transport: transport.name, error: message.slice(0, 1000), attempts: sql`${notifications.attempts} + 1` })
+          .where(eq(notifications.id, row.id))
+          .catch((recordError: unknown) => app.log.warn({ notificationId: row.id, error: String(recordError) }, 'could not record a failed delivery'));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SENDS_IN_FLIGHT, due.length) }, sender));
   if (sent.length > 0) await markSent(app.db).execute({ ids: sent.map((s) => s.id), transports: sent.map((s) => s.transport) });
-  if (failures.length > 0) throw new Error(failures.join('; '));
+  for (const [job, failures] of failed) {
+    // If even that fails (the database is going away at shutdown), pg-boss's expiry returns the
+    // job to the queue later; the rows' status says what was not sent.
+    await app.boss
+      .fail(NOTIFICATION_QUEUE, job.id, { message: failures.join('; ') })
+      .catch((failError: unknown) => app.log.warn({ notificationJob: job.id, error: String(failError) }, 'could not mark a delivery for retry'));
+  }
 }
 
 /**
@@ -135,29 +125,12 @@ export async function startNotificationWorker(app: FastifyInstance): Promise<voi
     NOTIFICATION_QUEUE,
     { includeMetadata: true, pollingIntervalSeconds: 1, batchSize: JOBS_PER_FETCH },
     async (jobs) => {
-      const ids = jobs.flatMap((job) => notificationIdsOf(job.data));
-      const rows = new Map((await findNotifications(app.db).execute({ ids })).map((row) => [row.id, row]));
-      const send = limiter(SENDS_IN_FLIGHT);
-      const delivered = Promise.all(
-        jobs.map(async (job) => {
-          try {
-            await deliverJob(app, transports, job, rows, send);
-          } catch (error) {
-            // Only this job goes back for a retry (with backoff); the rest of the fetch completes
-            // when the handler returns, since completion touches only jobs that are still active.
-            // If even that fails (the database is going away at shutdown), pg-boss's expiry returns
-            // the job to the queue later; the rows' status says what was not sent.
-            await app.boss
-              .fail(NOTIFICATION_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) })
-              .catch((failError: unknown) => app.log.warn({ notificationJob: job.id, error: String(failError) }, 'could not mark a delivery for retry'));
-          }
-        }),
-      ).then(() => undefined);
-      inFlight.add(delivered);
+      const delivery = deliverFetch(app, transports, jobs);
+      inFlight.add(delivery);
       try {
-        await delivered;
+        await delivery;
       } finally {
-        inFlight.delete(delivered);
+        inFlight.delete(delivery);
       }
     },
   );
