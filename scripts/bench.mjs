@@ -25,8 +25,10 @@
 // production database's autovacuum would have noticed (decision 0020) — and settles the WAL as a
 // database that has run for a while has it (recycled segments, decision 0021), and warms up again
 // (the closed run: its own untimed start). Each run also reports the CPU ms per request of the
-// server and of its PostgreSQL (Linux /proc), and the table header the machine's load average: the
-// bench shares its cores with the server, so other work on the machine shows.
+// server and of its PostgreSQL (Linux /proc) and the share of the machine's CPU time the host took
+// back while it ran ("steal %": a virtual machine waiting for its CPUs; decision 0024), and the
+// table header the machine's load average: the bench shares its cores with the server, so other
+// work on the machine shows.
 //
 // Environment: BENCH_DURATION (s per run, default 8), BENCH_ORDERS (timed closed-loop orders, 8000),
 // BENCH_ORDER_RATE (burst run, 25/s), BENCH_OPEN_RATES (open-loop rates, "25,50"), BENCH_RUNS
@@ -148,17 +150,28 @@ function serverCpu() {
     }
     let postgres = 0;
     for (const pid of tree) if (pid !== server.pid) postgres += stats.get(pid).cpu;
-    return { node: own.cpu, postgres };
+    // The whole machine's CPU time and the part of it the host took back (steal: a VM waiting for
+    // its virtual CPUs), from /proc/stat's first line.
+    const machine = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    return { node: own.cpu, postgres, machine: machine.reduce((a, b) => a + b, 0), steal: machine[7] ?? 0 };
   } catch {
     return null;
   }
 }
 
-/** CPU ms per request of a run, from serverCpu() before and after it (null off Linux). */
+/**
+ * CPU ms per request of a run, from serverCpu() before and after it (null off Linux), and the
+ * percentage of the machine's CPU time the host took during the run (steal).
+ */
 function cpuPerRequest(before, after, requests) {
   if (!before || !after || requests === 0) return null;
   const perRequest = (from, to) => Math.max(0, ((to - from) * 1000) / requests);
-  return { node: perRequest(before.node, after.node), postgres: perRequest(before.postgres, after.postgres) };
+  const machine = after.machine - before.machine;
+  return {
+    node: perRequest(before.node, after.node),
+    postgres: perRequest(before.postgres, after.postgres),
+    stealPercent: machine > 0 ? (100 * (after.steal - before.steal)) / machine : 0,
+  };
 }
 
 /** BENCH_TRACE=1: when each run starts and ends, on stderr (to line up profiles and samples with the runs). */
@@ -406,6 +419,7 @@ try {
     'n'.padStart(6),
     'non-2xx'.padStart(8),
     'cpu ms/req node+pg'.padStart(19),
+    'steal %'.padStart(8),
   );
   const ms = (value) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 1 : 0) : '—');
   for (const row of rows) {
@@ -419,6 +433,7 @@ try {
       String(row.total).padStart(6),
       String(row.non2xx).padStart(8),
       (row.cpu ? `${row.cpu.node.toFixed(2)}+${row.cpu.postgres.toFixed(2)}` : '—').padStart(19),
+      (row.cpu ? row.cpu.stealPercent.toFixed(1) : '—').padStart(8),
     );
   }
   console.log(
@@ -432,7 +447,7 @@ try {
   }
   if (orders) {
     checks.push([
-      `order placement p99 < 50 ms at ${CONNECTIONS} concurrent clients (${ms(orders.p99)} ms at ${orders.rps.toFixed(0)} orders/s)`,
+      `order placement p99 < 50 ms at ${CONNECTIONS} concurrent clients (${ms(orders.p99)} ms at ${orders.rps.toFixed(0)} orders/s${orders.cpu ? `, the host took ${orders.cpu.stealPercent.toFixed(1)}% of the CPUs` : ''})`,
       orders.p99 < 50 && orders.non2xx === 0,
     ]);
   }
