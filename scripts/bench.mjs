@@ -119,7 +119,8 @@ async function json(method, url, body, headers = {}) {
 
 /**
  * CPU seconds used so far by the server (node) and by its embedded PostgreSQL (every process under
- * it), from /proc (Linux; null elsewhere): each run reports its CPU milliseconds per request, which
+ * it), with the machine's CPU time and steal counters (/proc/stat), from /proc (Linux; null
+ * elsewhere): each run reports its CPU milliseconds per request, which
  * other work on the machine disturbs much less than it disturbs latency and throughput.
  */
 function serverCpu() {

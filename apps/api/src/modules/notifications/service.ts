@@ -96,11 +96,10 @@ const JOBS_SCHEMA = 'pgboss';
  * For a caller's own data-modifying statement (checkout's order statement): the body of a CTE that
  * queues one delivery job for the notification rows another CTE of the statement inserted
  * (`rowsCte`, whose rows have an `id`), and none when it inserted none; it returns the job's id.
- * It writes what
- * `boss.insert` (enqueueNotifications) writes for NOTIFICATION_QUEUE with the same retry options —
- * pg-boss 10's insertJobs with its defaults: the queue's policy, dead letter, expiry (else 15
- * minutes) and retention (else 14 days) — so a message and its delivery still commit together,
- * without a statement of their own. A test compares the two row for row, so an upgrade of
+ * It writes what `boss.insert` (enqueueNotifications) writes for NOTIFICATION_QUEUE with the same
+ * retry options — pg-boss 10's insertJobs with its defaults: the queue's policy, dead letter,
+ * expiry (else 15 minutes) and retention (else 14 days) — so a message and its delivery still
+ * commit together, without a statement of their own. A test compares the two row for row, so an upgrade of
  * pg-boss that changes its rows fails there.
  */
 export function deliveryJobsSql(rowsCte: string): string {
