@@ -138,8 +138,8 @@ async function batchWrite(
  * With no batch running, an order starts one at once, so a lone order waits for nothing. Under
  * load, up to `concurrency` batches run together (default 2: one in PostgreSQL while Node works
  * on the other), each taking every order waiting, up to `maxBatch`; a slot that frees while
- * another batch runs waits `gatherMs` (3 ms; decision 0013) for the orders on their way. Orders the batch never
- * takes go straight to placeOrder.
+ * another batch runs waits `gatherMs` (3 ms; decision 0013) for the orders on their way. Orders
+ * the batch never takes go straight to placeOrder.
  */
 export class OrderBatcher {
   readonly #deps: () => OrderDeps;
