@@ -10,6 +10,14 @@ export interface TransactionContext {
   tx: Database;
   /** The same connection, for libraries that take raw SQL inside the transaction (pg-boss `db`). */
   client: pg.PoolClient;
+  /**
+   * Sends COMMIT now, behind the statements already sent, without waiting for their answers (the
+   * connections are pipelined): the last statement and the COMMIT then cost one round trip, not
+   * two. `fn` sends nothing after it; `transaction` then sends no COMMIT of its own. Resolves once
+   * committed. Should a statement before it fail, PostgreSQL ends the transaction with a rollback
+   * instead, and this rejects. Called twice, it sends one COMMIT.
+   */
+  commitNow: () => Promise<void>;
 }
 
 /**
@@ -55,6 +63,17 @@ export async function transaction<T>(
   for (let attempt = 1; ; attempt++) {
     const client = await pool.connect();
     let beginError: Error | null = null;
+    let committing: Promise<void> | null = null;
+    const commitNow = () => {
+      if (!committing) {
+        committing = client.query('COMMIT').then((result) => {
+          // COMMIT in a failed transaction answers ROLLBACK, without an error.
+          if (result.command !== 'COMMIT') throw new Error('the transaction was rolled back: a statement in it failed');
+        });
+        committing.catch(() => undefined); // Also awaited below; fn may well never await it.
+      }
+      return committing;
+    };
     try {
       // One write for both: held back until `fn` has issued its first statement (which takes a
       // few promise turns, no I/O), so the two travel in one packet.
@@ -66,12 +85,14 @@ export async function transaction<T>(
         beginError = error;
         void client.end().catch(() => undefined);
       });
-      const result = await fn({ tx: drizzleFor(client), client });
+      const result = await fn({ tx: drizzleFor(client), client, commitNow });
       if (beginError) throw beginError as Error;
-      await client.query('COMMIT');
+      await commitNow();
       return result;
     } catch (error) {
-      if (!beginError) await client.query('ROLLBACK').catch(() => undefined);
+      // Once a COMMIT is sent, the transaction ends with it (committed or rolled back): wait for it.
+      if (committing) await (committing as Promise<void>).catch(() => undefined);
+      else if (!beginError) await client.query('ROLLBACK').catch(() => undefined);
       const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
       if (attempt < attempts && code && RETRYABLE.has(code)) continue;
       throw error;

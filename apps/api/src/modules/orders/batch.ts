@@ -53,11 +53,12 @@ export function batchable(input: PlaceOrderInput): boolean {
  * order, so batches never deadlock on them; one payment or Idempotency-Key twice in a batch leaves
  * the batch after the first), the same checks and pricing as placeOrder (nothing else is read and
  * nothing is locked: no tracked stock), then one order statement for all of them
- * (insertPlacedOrders), and COMMIT. The test processor's capture is local and has no effect but its
- * answer, so it is asked before the write. If anything fails — a statement, the COMMIT, a key placed
- * meanwhile by another transaction — nothing of the batch is written and every order is placed
- * alone, where the Idempotency-Key and the payment decide as they always do: no order is lost or
- * placed twice.
+ * (insertPlacedOrders) with the COMMIT sent right behind it, in the same round trip (the statement
+ * checks what it wrote itself, so a mismatch still rolls everything back). The test processor's
+ * capture is local and has no effect but its answer, so it is asked before the write. If anything
+ * fails — a statement, the COMMIT, a key placed meanwhile by another transaction — nothing of the
+ * batch is written and every order is placed alone, where the Idempotency-Key and the payment
+ * decide as they always do: no order is lost or placed twice.
  */
 export async function placeBatch(deps: OrderDeps, inputs: PlaceOrderInput[]): Promise<BatchOutcome> {
   const seen = new Set<string>();
@@ -79,7 +80,7 @@ export async function placeBatch(deps: OrderDeps, inputs: PlaceOrderInput[]): Pr
   if (inBatch.length === 0) return { placed: [], alone };
 
   try {
-    const written = await transaction(deps.pool, async ({ tx, client }) => {
+    const written = await transaction(deps.pool, async ({ tx, client, commitNow }) => {
       const reads = await readOrderBatch(client, inBatch);
       const writes: { input: PlaceOrderInput; write: PlacedOrderWrite; finish: (placed: PlacedOrder) => PlaceOrderResult }[] = [];
       const left: PlaceOrderInput[] = [];
@@ -89,9 +90,11 @@ export async function placeBatch(deps: OrderDeps, inputs: PlaceOrderInput[]): Pr
         else left.push(input);
       }
       if (writes.length === 0) return { placed: [], left };
+      // The order statement is the transaction's last: its COMMIT goes right behind it.
       const placed = await insertPlacedOrders(
         client,
         writes.map(({ write }) => write),
+        { thenCommit: commitNow },
       );
       return { placed: writes.map(({ input, finish }, i) => ({ input, result: finish(placed[i]!) })), left };
     });

@@ -1,18 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderConfirmationText } from '@kusina/domain/orders';
-import { notifications, restaurants } from '../../db/schema/index.ts';
+import { ORDER_STATUS_AT_CREATION, orderConfirmationText } from '@kusina/domain/orders';
+import { notifications, orders, payments, restaurants } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
 import { build, type TestContext } from '../../test/build.ts';
 import { waitFor } from '../accounts/test-support.ts';
 import { deliveryJobsFor } from '../notifications/test-support.ts';
-import { checkout, contact, createItem } from './test-support.ts';
+import type { PaymentRow } from '../payments/service.ts';
+import { insertPlacedOrders, type PlacedOrderWrite } from './repository.ts';
+import { checkout, contact, createItem, newKey, pay } from './test-support.ts';
 
-/**
- * The order statement writes the confirmation messages before the order number and id exist to
- * the application: their texts go in as format() templates. Whatever the names hold, the texts
- * that land are exactly the ones the domain writes, and a delivery job carries them.
- */
-describe('order placement: the confirmation messages written by the order statement', () => {
+/** The order statement (repository.ts, placedOrderSql): checkout's whole write in one statement. */
+describe('order placement: the order statement', () => {
   let t: TestContext;
   const restaurantName = 'Kusina 100% %s %1$s %% %I';
   beforeAll(async () => {
@@ -21,6 +21,11 @@ describe('order placement: the confirmation messages written by the order statem
   });
   afterAll(() => t.close());
 
+  /**
+   * The statement writes the confirmation messages before the order number and id exist to the
+   * application: their texts go in as format() templates. Whatever the names hold, the texts that
+   * land are exactly the ones the domain writes, and a delivery job carries them.
+   */
   it("keeps every % of the restaurant's and the customer's names, and queues one delivery job for them", async () => {
     const item = await createItem(t.db, { priceCents: 1050 });
     const buyer = { ...contact, name: 'Ana "%2$s" 50%% off %' };
@@ -60,5 +65,64 @@ describe('order placement: the confirmation messages written by the order statem
         return now?.status === 'sent' ? now : null;
       });
     }
+  });
+
+  /**
+   * The statement checks what each of its parts wrote, so a mismatch rolls the transaction back
+   * even when the COMMIT is already on the wire behind it (a batch's). The one mismatch a caller
+   * can provoke: a payment that is not there (the payments part writes 1 of 2).
+   */
+  it('fails, and writes nothing, when a part writes other than it was given, also with the COMMIT sent behind it', async () => {
+    const item = await createItem(t.db, { name: 'Red rice', priceCents: 500 });
+    const paymentId = await pay(t.app, { items: [{ menu_item_id: item.id, quantity: 1 }] });
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
+    const write = (paymentRow: PaymentRow): PlacedOrderWrite => {
+      const now = new Date();
+      return {
+        order: {
+          restaurantId: 1,
+          status: ORDER_STATUS_AT_CREATION,
+          foodSubtotalCents: 500,
+          subtotalCents: 500,
+          totalCents: 500,
+          contactName: contact.name,
+          contactPhone: contact.phone,
+          contactEmail: contact.email,
+          estimatedPickupTime: now,
+          accessToken: randomUUID(),
+          idempotencyKey: newKey(),
+          createdAt: now,
+        },
+        lines: [
+          {
+            itemType: 'food', menuItemId: item.id, variantId: null, variantDetails: null, name: 'Red rice', unitPriceCents: 500, quantity: 1,
+            lineTotalCents: 500, customizations: {}, selectedOptionIds: [], notes: null, position: 0,
+          },
+        ],
+        sales: [],
+        itemStock: [],
+        optionStock: [],
+        messages: [{ userId: null, channel: 'sms', recipient: contact.phone, subject: null, body: 'Order %1$s', template: 'order_confirmation' }],
+        payment: { row: paymentRow, transactionId: paymentRow.transactionId, capturedAt: now },
+      };
+    };
+    const missing = { ...payment!, id: randomUUID() };
+    const attempts = [[write(payment!), write(missing)], [write(payment!), write(missing)]];
+    await expect(transaction(t.pool, ({ client }) => insertPlacedOrders(client, attempts[0]!))).rejects.toThrow('1 of 2 payments written');
+    await expect(transaction(t.pool, ({ client, commitNow }) => insertPlacedOrders(client, attempts[1]!, { thenCommit: commitNow }))).rejects.toThrow(
+      '1 of 2 payments written',
+    );
+    const tokens = attempts.flat().map((w) => w.order.accessToken);
+    expect(await t.db.select().from(orders).where(inArray(orders.accessToken, tokens))).toEqual([]);
+    const [untouched] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(untouched).toMatchObject({ status: 'authorized', orderId: null });
+
+    // The same order with its payment there: written and committed, the COMMIT sent behind it.
+    const good = write(payment!);
+    const [placed] = await transaction(t.pool, ({ client, commitNow }) => insertPlacedOrders(client, [good], { thenCommit: commitNow }));
+    const [row] = await t.db.select().from(orders).where(eq(orders.accessToken, good.order.accessToken));
+    expect(row).toMatchObject({ id: placed!.order.id, orderNumber: placed!.order.orderNumber, totalCents: 500 });
+    const [captured] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(captured).toMatchObject({ status: 'captured', orderId: row!.id });
   });
 });

@@ -304,9 +304,11 @@ const OPTIONAL_FROM = 5;
  * payment, and captures the money only after this statement (in the same transaction: a failed
  * capture rolls all of it back). The stock parts are only ever used for a single order (the batch
  * takes no tracked stock). The CHECKs (stock ≥ damaged ≥ 0) are the last word. The statement
- * reports how many rows each part wrote, so a mismatch fails loudly. Audit rows carry the order's
- * id and number, and the figures the decrement left; their actor, as the first status event's, is
- * the order's own user (the signed-in customer or staff member who placed it, or none).
+ * counts the rows each part wrote against what it was given (`expect_written`, migration 0010), so
+ * a mismatch fails it — and rolls its transaction back even when the COMMIT is already on its way
+ * behind it (a batch's, see insertPlacedOrders). Audit rows carry the order's id and number, and
+ * the figures the decrement left; their actor, as the first status event's, is the order's own
+ * user (the signed-in customer or staff member who placed it, or none).
  */
 function placedOrderSql(parts: { foodStock: boolean; merchandiseStock: boolean }): string {
   const ITEM_STOCK = `$${OPTIONAL_FROM}`;
@@ -384,15 +386,30 @@ WITH placed_order AS (
   -- planner guesses of the JSON's length (it guesses 100 rows, and would rather scan a small table).
   WHERE p.id = x.id AND p.id = ANY (ARRAY(SELECT (e ->> 'id')::uuid FROM jsonb_array_elements(${PAYMENTS}::jsonb) e))
   RETURNING p.id, p.order_id
+), written (what, n, wanted) AS (
+  VALUES
+    ('orders', (SELECT count(*) FROM placed_order), jsonb_array_length(${ORDERS}::jsonb)),
+    ('order lines', (SELECT count(*) FROM placed_lines), jsonb_array_length(${LINES}::jsonb)),
+    ('messages', (SELECT count(*) FROM queued), jsonb_array_length(${MESSAGES}::jsonb)),
+    -- The statement's messages share one delivery job.
+    ('delivery jobs', (SELECT count(*) FROM jobs), least(jsonb_array_length(${MESSAGES}::jsonb), 1)),
+    ('payments', (SELECT count(*) FROM paid), jsonb_array_length(${PAYMENTS}::jsonb))${
+      parts.foodStock
+        ? `,
+    ('menu item stock', (SELECT count(*) FROM items_sold), jsonb_array_length(${ITEM_STOCK}::jsonb)),
+    ('option stock', (SELECT count(*) FROM options_sold), jsonb_array_length(${OPTION_STOCK}::jsonb))`
+        : ''
+    }${
+      parts.merchandiseStock
+        ? `,
+    ('variant sales', (SELECT count(*) FROM sale_events), jsonb_array_length(${SALES}::jsonb))`
+        : ''
+    }
 )
-SELECT o.id, o.order_number AS "orderNumber", o.access_token AS "accessToken", p.id AS "paymentId",
-  (SELECT count(*)::int FROM placed_lines) AS "__lines",
-  ${parts.foodStock ? '(SELECT count(*)::int FROM items_sold)' : '0'} AS "__items",
-  ${parts.foodStock ? '(SELECT count(*)::int FROM options_sold)' : '0'} AS "__options",
-  ${parts.merchandiseStock ? '(SELECT count(*)::int FROM sale_events)' : '0'} AS "__sales",
-  (SELECT count(*)::int FROM queued) AS "__messages",
-  (SELECT count(*)::int FROM jobs) AS "__jobs"
+SELECT o.id, o.order_number AS "orderNumber", o.access_token AS "accessToken", p.id AS "paymentId"
 FROM placed_order o LEFT JOIN paid p ON p.order_id = o.id
+-- Every part wrote exactly what it was given, or the statement fails (expect_written, migration 0010).
+WHERE (SELECT bool_and(expect_written(what, n, wanted)) FROM written)
 ORDER BY o.id`;
 }
 
@@ -416,12 +433,6 @@ interface PlacedRow {
   orderNumber: string;
   accessToken: string;
   paymentId: string | null;
-  __lines: number;
-  __items: number;
-  __options: number;
-  __sales: number;
-  __messages: number;
-  __jobs: number;
 }
 
 /**
@@ -492,13 +503,21 @@ export async function insertPlacedOrder(client: pg.PoolClient, write: PlacedOrde
 /**
  * Writes orders with the order statement (placedOrderSql) and answers what it wrote for each, in
  * the order given. The statement answers only what the database decides — each order's id and
- * number, the payment it linked — and how many rows each part wrote; the rest of the answer is
- * what was written (the caller's values and the table defaults the statement leaves), so nothing
- * is sent back and forth twice. (The tests' placeOrder holds every answer to GET /orders/:id's.)
- * Tracked stock (itemStock, optionStock, sales) is written for a single order only: a batch never
- * carries it.
+ * number, the payment it linked; the rest of the answer is what was written (the caller's values
+ * and the table defaults the statement leaves), so nothing is sent back and forth twice. (The
+ * tests' placeOrder holds every answer to GET /orders/:id's.) Tracked stock (itemStock,
+ * optionStock, sales) is written for a single order only: a batch never carries it.
+ *
+ * `thenCommit` (the transaction's `commitNow`) is called as soon as the statement is sent, so the
+ * COMMIT follows it on the connection without waiting for its answer: the statement is then the
+ * transaction's last, and a batch saves a round trip. Should the statement fail, PostgreSQL rolls
+ * the transaction back instead of committing it, and both reject.
  */
-export async function insertPlacedOrders(client: pg.PoolClient, writes: PlacedOrderWrite[]): Promise<PlacedOrder[]> {
+export async function insertPlacedOrders(
+  client: pg.PoolClient,
+  writes: PlacedOrderWrite[],
+  options: { thenCommit?: () => Promise<void> } = {},
+): Promise<PlacedOrder[]> {
   const itemStock = writes.flatMap((w) => w.itemStock);
   const optionStock = writes.flatMap((w) => w.optionStock);
   const sales = writes.flatMap((w) => w.sales);
@@ -557,24 +576,14 @@ export async function insertPlacedOrders(client: pg.PoolClient, writes: PlacedOr
     values.push(JSON.stringify(sales.map((s) => ({ variant_id: s.variantId, quantity: s.quantity, item_name: s.itemName, variant_label: s.variantLabel }))));
   }
   const statement = PLACED_ORDER_STATEMENTS.get(`${foodStock}/${sales.length > 0}`)!;
-  const { rows } = await client.query<PlacedRow>({ ...statement, values });
+  const answer = client.query<PlacedRow>({ ...statement, values });
+  // Right behind the statement, before its answer: nothing can come between them on the connection.
+  const committed = options.thenCommit?.();
+  const { rows } = await answer;
+  await committed;
+  // The statement checked every count it wrote (the caller locked and re-read every row it updates);
+  // what is left to check here is only how its answer maps to the orders given.
   const byToken = new Map(rows.map((row) => [row.accessToken, row]));
-  // Every row was locked and re-read by the caller, so each UPDATE finds its row, and the queue exists.
-  const first = rows[0];
-  const count = (of: (w: PlacedOrderWrite) => unknown[]) => writes.reduce((sum, w) => sum + of(w).length, 0);
-  const expected: [string, number, number][] = [
-    ['orders', rows.length, writes.length],
-    ['order lines', first?.__lines ?? 0, count((w) => w.lines)],
-    ['menu item stock', first?.__items ?? 0, itemStock.length],
-    ['option stock', first?.__options ?? 0, optionStock.length],
-    ['variant sales', first?.__sales ?? 0, sales.length],
-    ['messages', first?.__messages ?? 0, count((w) => w.messages)],
-    // The statement's messages share one delivery job.
-    ['delivery jobs', first?.__jobs ?? 0, count((w) => w.messages) > 0 ? 1 : 0],
-  ];
-  for (const [what, written, wanted] of expected) {
-    if (written !== wanted) throw new Error(`${written} of ${wanted} ${what} written`);
-  }
   return writes.map(({ order, lines, payment }, i) => {
     const row = byToken.get(order.accessToken);
     if (!row || row.paymentId !== payment.row.id) throw new Error(`order ${row?.id ?? order.accessToken}: its payment was not written`);
