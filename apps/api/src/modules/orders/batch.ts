@@ -1,21 +1,10 @@
-import type { Database } from '../../db/client.ts';
 import { transaction } from '../../db/transaction.ts';
-import { processorFor } from '../payments/select.ts';
-import { processorRef } from '../payments/service.ts';
+import { canActFor } from '../../plugins/auth.ts';
+import { cartCatalog, loadPricingCatalog, PricingCatalogs, type PricingCatalog } from './catalog-cache.ts';
 import { locksStock } from './catalog.ts';
-import { priceCart } from './quote.ts';
-import { insertPlacedOrders, type PlacedOrder, type PlacedOrderWrite } from './repository.ts';
-import {
-  checkFirstRead,
-  newAccessToken,
-  placedAnswer,
-  placedOrderWrite,
-  placeOrder,
-  readOrderBatch,
-  type OrderDeps,
-  type PlaceOrderInput,
-  type PlaceOrderResult,
-} from './service.ts';
+import { priceCart, type PricedCart } from './quote.ts';
+import { insertBatchOrders, type BatchOrderWrite } from './repository.ts';
+import { newAccessToken, orderWrite, placedAnswer, placeOrder, type OrderDeps, type PlaceOrderInput, type PlaceOrderResult } from './service.ts';
 
 interface Waiting {
   input: PlaceOrderInput;
@@ -41,31 +30,33 @@ export function batchable(input: PlaceOrderInput): boolean {
 }
 
 /**
- * Several orders in ONE transaction (group commit): what each order costs in round trips,
- * statement start-up and COMMIT's WAL flush is paid once per batch. Only the plainest orders are
- * written here — a batchable cart (see `batchable`) of rows whose stock nobody tracks, paid with
- * an authorized payment of the local test processor (or nothing to pay) whose amount is exactly
- * the recomputed total. Every other order, and every order that any check refuses, leaves the
- * batch untouched and is answered by placeOrder on its own afterwards — so each answer, error
- * message and released payment is exactly the one-order path's.
+ * Several orders in ONE transaction of ONE round trip (group commit; decisions 0020, 0025, 0026):
+ * what each order costs in round trips, statement start-up and COMMIT's WAL flush is paid once per
+ * batch. Only the plainest orders are written here — a batchable cart (see `batchable`) of rows
+ * whose stock nobody tracks, at a restaurant that is not VIP-only, paid with an authorized payment
+ * of the local test processor (or nothing to pay) whose amount is exactly the recomputed total.
+ * Every other order, and every order that any check refuses, leaves the batch untouched and is
+ * answered by placeOrder on its own afterwards — so each answer, error message and released payment
+ * is exactly the one-order path's.
  *
- * The transaction: BEGIN with one read for all of them (readOrderBatch; the payments locked in id
- * order, so batches never deadlock on them; one payment or Idempotency-Key twice in a batch leaves
- * the batch after the first), the same checks and pricing as placeOrder (nothing else is read and
- * nothing is locked: no tracked stock), then one order statement for all of them
- * (insertPlacedOrders) with the COMMIT sent right behind it, in the same round trip (the statement
- * checks what it wrote itself, so a mismatch still rolls everything back). The test processor's
- * capture is local and has no effect but its answer, so it is asked before the write. If anything
- * fails — a statement, the COMMIT, a key placed meanwhile by another transaction — nothing of the
- * batch is written and every order is placed alone, where the Idempotency-Key and the payment
- * decide as they always do: no order is lost or placed twice.
+ * Before the transaction, each cart is priced with the same rules as placeOrder, from the
+ * restaurant's cached catalog (`catalogs`, read once and kept; no query per batch). Then BEGIN,
+ * one order statement for all of them (insertBatchOrders) and COMMIT are sent together: the
+ * statement locks the payments in id order and checks each one itself (this restaurant's, unused,
+ * authorized for the total, the test processor's capture rule), writes an order only if its
+ * restaurant's catalog_version is still the one it was priced with, and skips an Idempotency-Key
+ * that has placed an order (waiting for one being placed). One payment or key twice in a batch
+ * leaves the batch after the first. Orders the statement did not write are placed alone, and
+ * their restaurants' catalogs are read afresh by the next batch. If anything fails — the
+ * statement, the COMMIT — nothing of the batch is written and every order is placed alone, where
+ * the Idempotency-Key and the payment decide as they always do: no order is lost or placed twice.
  */
-export async function placeBatch(deps: OrderDeps, inputs: PlaceOrderInput[]): Promise<BatchOutcome> {
+export async function placeBatch(deps: OrderDeps, inputs: PlaceOrderInput[], catalogs: PricingCatalogs): Promise<BatchOutcome> {
   const seen = new Set<string>();
   const inBatch: PlaceOrderInput[] = [];
   const alone: PlaceOrderInput[] = [];
   for (const input of inputs) {
-    const payment = `payment ${input.body.payment_id}`;
+    const payment = `payment ${input.body.payment_id.toLowerCase()}`;
     const key = `key ${input.restaurantId} ${input.idempotencyKey}`;
     if (!batchable(input) || seen.has(payment) || seen.has(key)) {
       alone.push(input);
@@ -74,66 +65,68 @@ export async function placeBatch(deps: OrderDeps, inputs: PlaceOrderInput[]): Pr
     seen.add(payment).add(key);
     inBatch.push(input);
   }
-  // The lock order of payments: PostgreSQL's order of uuids (their lower-case text).
-  const lockKey = (input: PlaceOrderInput) => input.body.payment_id.toLowerCase();
-  inBatch.sort((a, b) => (lockKey(a) < lockKey(b) ? -1 : lockKey(a) > lockKey(b) ? 1 : 0));
   if (inBatch.length === 0) return { placed: [], alone };
 
+  const restaurantIds = [...new Set(inBatch.map((input) => input.restaurantId))];
+  const forgetAll = () => restaurantIds.forEach((id) => catalogs.forget(id));
   try {
-    const written = await transaction(deps.pool, async ({ tx, client, commitNow }) => {
-      const reads = await readOrderBatch(client, inBatch);
-      const writes: { input: PlaceOrderInput; write: PlacedOrderWrite; finish: (placed: PlacedOrder) => PlaceOrderResult }[] = [];
-      const left: PlaceOrderInput[] = [];
-      for (const [i, input] of inBatch.entries()) {
-        const write = await batchWrite(deps, tx, input, reads.get(i + 1));
-        if (write) writes.push({ input, ...write });
-        else left.push(input);
-      }
-      if (writes.length === 0) return { placed: [], left };
-      // The order statement is the transaction's last: its COMMIT goes right behind it.
-      const placed = await insertPlacedOrders(
+    const loaded = await Promise.all(restaurantIds.map((id) => catalogs.get(id)));
+    const byRestaurant = new Map(restaurantIds.map((id, i) => [id, loaded[i] ?? null]));
+    const placedAt = new Date();
+    const writes: { input: PlaceOrderInput; write: BatchOrderWrite; priced: PricedCart }[] = [];
+    for (const input of inBatch) {
+      const write = await batchWrite(deps, input, byRestaurant.get(input.restaurantId) ?? null, placedAt);
+      if (write) writes.push({ input, ...write });
+      else alone.push(input);
+    }
+    if (writes.length === 0) return { placed: [], alone };
+    // BEGIN (held back until the statement is sent), the statement and its COMMIT: one packet.
+    const placed = await transaction(deps.pool, ({ client, commitNow }) =>
+      insertBatchOrders(
         client,
         writes.map(({ write }) => write),
         { thenCommit: commitNow },
-      );
-      return { placed: writes.map(({ input, finish }, i) => ({ input, result: finish(placed[i]!) })), left };
+      ),
+    );
+    const outcome: BatchOutcome = { placed: [], alone };
+    writes.forEach(({ input, priced }, i) => {
+      const order = placed[i];
+      if (order) outcome.placed.push({ input, result: placedAnswer(order, order.payment, priced) });
+      else {
+        alone.push(input);
+        // Perhaps priced from a catalog that has changed since: the next batch reads it again.
+        catalogs.forget(input.restaurantId);
+      }
     });
-    return { placed: written.placed, alone: [...alone, ...written.left] };
+    return outcome;
   } catch (error) {
     deps.log.warn({ err: error, orders: inBatch.length }, 'order batch failed; placing each of its orders alone');
-    return { placed: [], alone: [...alone, ...inBatch] };
+    forgetAll();
+    return { placed: [], alone: [...alone.filter((input) => !inBatch.includes(input)), ...inBatch] };
   }
 }
 
 /**
- * One order of a batch, from its order_read row: what the order statement writes, or null when
- * the order is not the batch's to decide (placeOrder answers it instead).
+ * One order of a batch, priced from its restaurant's cached catalog: what the order statement
+ * writes, or null when the order is not the batch's to decide (placeOrder answers it instead).
  */
 async function batchWrite(
   deps: OrderDeps,
-  tx: Database,
   input: PlaceOrderInput,
-  read: Parameters<typeof checkFirstRead>[0],
-): Promise<{ write: PlacedOrderWrite; finish: (placed: PlacedOrder) => PlaceOrderResult } | null> {
-  const checked = checkFirstRead(read, input, false);
-  if (checked.kind !== 'checked' || locksStock(checked.catalog)) return null;
-  const { restaurant, payment } = checked;
-  if (payment.processor !== 'test' && payment.amountCents > 0) return null;
-  const placedAt = new Date();
-  // No lock and no promo: priced from the rows just read, without another query.
-  const priced = await priceCart(tx, restaurant, input.body.items, null, { now: placedAt, preloaded: checked.catalog });
-  if (priced.check.issues.length > 0 || payment.amountCents !== priced.totalCents) return null;
-  if (payment.amountCents > 0) {
-    try {
-      const capture = await processorFor(deps.config, payment.processor).capture({ ...processorRef(payment), amountCents: payment.amountCents });
-      if (capture.transactionId !== payment.transactionId) return null;
-    } catch {
-      return null; // A declined capture: placeOrder refuses the order and releases the payment.
-    }
-  }
-  const accessToken = newAccessToken();
-  const write = placedOrderWrite(deps, input, checked, priced, { promo: null, vip: null }, { placedAt, accessToken });
-  return { write, finish: (placed) => placedAnswer(placed, placed.payment, priced) };
+  catalog: PricingCatalog | null,
+  placedAt: Date,
+): Promise<{ write: BatchOrderWrite; priced: PricedCart } | null> {
+  // No such restaurant, or a VIP code needed: placeOrder says so.
+  if (!catalog || catalog.restaurant.vipOnlyCheckout) return null;
+  const { restaurant } = catalog;
+  const read = cartCatalog(catalog, input.body.items);
+  if (locksStock(read)) return null;
+  // No lock and no promo: priced from the cached rows, without a query.
+  const priced = await priceCart(deps.db, restaurant, input.body.items, null, { now: placedAt, preloaded: read });
+  if (priced.check.issues.length > 0) return null;
+  const placer = { restaurant, isStaff: canActFor(input.auth?.user, restaurant.id) };
+  const write = orderWrite(deps, input, placer, priced, { promo: null, vip: null }, { placedAt, accessToken: newAccessToken() });
+  return { write: { ...write, payment: { id: input.body.payment_id, catalogVersion: restaurant.catalogVersion, capturedAt: placedAt } }, priced };
 }
 
 /**
@@ -149,6 +142,8 @@ export class OrderBatcher {
   readonly #maxBatch: number;
   readonly #concurrency: number;
   readonly #gatherMs: number;
+  /** What this process's batches price from (catalog-cache.ts). */
+  readonly catalogs: PricingCatalogs;
   readonly #waiting: Waiting[] = [];
   #running = 0;
   #gathering: NodeJS.Timeout | null = null;
@@ -160,6 +155,7 @@ export class OrderBatcher {
     this.#maxBatch = options.maxBatch ?? 32;
     this.#concurrency = options.concurrency ?? 2;
     this.#gatherMs = options.gatherMs ?? 3;
+    this.catalogs = new PricingCatalogs((restaurantId) => loadPricingCatalog(this.#deps().db, restaurantId));
   }
 
   place(input: PlaceOrderInput): Promise<PlaceOrderResult> {
@@ -201,7 +197,7 @@ export class OrderBatcher {
     const byInput = new Map(batch.map((waiting) => [waiting.input, waiting]));
     const inputs = batch.map((waiting) => waiting.input);
     // placeBatch settles every order it is given; should it ever throw, each order is placed alone.
-    const outcome = await placeBatch(deps, inputs).catch((): BatchOutcome => ({ placed: [], alone: inputs }));
+    const outcome = await placeBatch(deps, inputs, this.catalogs).catch((): BatchOutcome => ({ placed: [], alone: inputs }));
     this.stats.batches++;
     this.stats.placed += outcome.placed.length;
     this.stats.largest = Math.max(this.stats.largest, outcome.placed.length);

@@ -3,15 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderCreateInput } from '@kusina/domain/orders';
 import { transaction, type TransactionContext } from '../../db/transaction.ts';
 import { build, type TestContext } from '../../test/build.ts';
-import { ORDER_READ_BATCH, orderRead, orderReadParams, readOrderBatch, type OrderRead, type PlaceOrderInput } from './service.ts';
+import { cartCatalog, loadPricingCatalog } from './catalog-cache.ts';
+import { BATCH_ORDER_STATEMENT } from './repository.ts';
+import { orderRead, orderReadParams, type OrderRead, type PlaceOrderInput } from './service.ts';
 import { checkout, contact, createItem, createMerchandise, merch, newKey, pay, type Line } from './test-support.ts';
 
 /**
- * The batch's first statement (readOrderBatch: one row an order, what orders share sent once)
- * must answer, for each order, exactly what the one-order path's order_read answers: the same
- * restaurant row, earlier order, locked payment and catalog rows, field for field.
+ * What the order batch prices from (a restaurant's cached catalog, catalog-cache.ts) must be, for
+ * each cart, exactly what the one-order path's order_read reads: the same restaurant row and
+ * catalog rows, field for field. And both paths' statements find rows by their indexes.
  */
-describe('order_read_batch', () => {
+describe('what orders are priced from', () => {
   let t: TestContext;
   beforeAll(async () => {
     t = await build({ CODE_CHECK_RATE_LIMIT_PER_MINUTE: '10000' });
@@ -35,7 +37,7 @@ describe('order_read_batch', () => {
     body: OrderCreateInput.parse({ restaurant_id: restaurantId, items, contact, payment_id: paymentId }),
   });
 
-  it("answers each order as order_read does, whatever the orders share, lack or name of another restaurant's", async () => {
+  it("prices each cart from the rows order_read reads, whatever the carts share, lack or name of another restaurant's", async () => {
     const plate = await createItem(t.db, {
       name: 'Kelaguen plate',
       priceCents: 1400,
@@ -68,30 +70,33 @@ describe('order_read_batch', () => {
       input(987654, [withSides], randomUUID()),
     ];
 
-    const checked: [number, OrderRead | undefined, OrderRead | undefined][] = [];
-    await rolledBack(async ({ tx, client }) => {
-      const batch = await readOrderBatch(client, inputs);
+    const catalogs = new Map([1, 2, 987654].map((id) => [id, loadPricingCatalog(t.db, id)]));
+    const checked: [number, OrderRead | undefined][] = [];
+    await rolledBack(async ({ tx }) => {
       for (const [i, one] of inputs.entries()) {
         const [single] = await orderRead(tx).execute(orderReadParams(one));
-        checked.push([i + 1, batch.get(i + 1), single]);
+        checked.push([i + 1, single]);
       }
-      expect([...batch.keys()]).toEqual([1, 2, 3, 4]);
     });
-
-    for (const [n, fromBatch, fromOne] of checked) expect(fromBatch, `order ${n}`).toStrictEqual(fromOne);
+    for (const [n, fromOne] of checked) {
+      const one = inputs[n - 1]!;
+      const catalog = await catalogs.get(one.restaurantId)!;
+      if (!fromOne) {
+        expect(catalog, `order ${n}`).toBeNull();
+        continue;
+      }
+      expect(catalog!.restaurant, `order ${n}`).toStrictEqual(fromOne.restaurant);
+      expect(cartCatalog(catalog!, one.body.items), `order ${n}`).toStrictEqual({ items: fromOne.catalog, variants: fromOne.merchandise });
+    }
     // And what they hold is what each case means.
-    const byN = new Map(checked.map(([n, read]) => [n, read]));
+    const byN = new Map(checked);
     expect(byN.get(1)!.catalog.map((i) => i.id)).toEqual([plate.id, spam.id].sort((a, b) => a - b));
     expect(byN.get(1)!.catalog.find((i) => i.id === plate.id)!.optionGroups[0]!.options).toHaveLength(2);
-    expect(byN.get(1)!.payment).toMatchObject({ id: fresh, status: 'authorized', orderId: null });
     expect(byN.get(2)!.merchandise.map((v) => v.id)).toEqual(tee.variants.map((v) => v.id));
     expect(byN.get(2)!.catalog.map((i) => i.id)).not.toContain(other.id);
     expect(byN.get(3)!.restaurant.id).toBe(2);
     expect(byN.get(3)!.catalog.map((i) => i.id)).toEqual([other.id]);
     expect(byN.get(3)!.merchandise.map((v) => v.id)).toEqual([otherTee.variants[0]!.id]);
-    expect(byN.get(3)!.payment).toBeNull();
-    expect(byN.get(4)!.earlier).toEqual({ id: placed.json().id });
-    expect(byN.get(4)!.payment!.orderId).toBe(placed.json().id);
     expect(byN.get(5)).toBeUndefined();
   });
 
@@ -101,7 +106,7 @@ describe('order_read_batch', () => {
   // read used to look for all of a batch's keys in one pass over the table (a hash join), a pass
   // that grows with every order placed — in the bench, ≈ 3 ms of PostgreSQL's time a batch by
   // 10,000 orders, a quarter of its CPU.
-  it('looks each earlier order up by its key index, in the plan a prepared statement keeps', async () => {
+  it('finds earlier orders, payments and restaurants by their indexes, in the plans prepared statements keep', async () => {
     const plans: [string, unknown][] = [];
     await rolledBack(async ({ client }) => {
       // A few hundred orders like the bench's, and fresh statistics (rolled back with them).
@@ -112,7 +117,7 @@ describe('order_read_batch', () => {
           '1000 Marine Corps Dr, Tamuning, GU 96913', replace(gen_random_uuid()::text, '-', ''), 'bench-' || gen_random_uuid()
         FROM generate_series(1, 200)`);
       await client.query('ANALYZE orders');
-      for (const [name, text] of [['order_read_batch', ORDER_READ_BATCH.text], ['order_read', orderRead(t.db).getQuery().sql]] as const) {
+      for (const [name, text] of [['order_read', orderRead(t.db).getQuery().sql], ['order_insert_batch', BATCH_ORDER_STATEMENT.text]] as const) {
         const { rows } = await client.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (GENERIC_PLAN, FORMAT JSON) ${text}`);
         plans.push([name, rows[0]!['QUERY PLAN']]);
       }
@@ -122,14 +127,27 @@ describe('order_read_batch', () => {
       ...(node['Relation Name'] === 'orders' ? [node] : []),
       ...(node.Plans ?? []).flatMap(onOrders),
     ];
-    for (const [name, plan] of plans) {
-      const nodes = onOrders((plan as [{ Plan: PlanNode }])[0].Plan);
-      expect(nodes, name).toHaveLength(1);
-      expect(nodes[0], name).toMatchObject({
-        'Node Type': 'Index Scan',
-        'Index Name': 'orders_restaurant_idempotency_key_unique',
-        'Index Cond': expect.stringMatching(/restaurant_id = .*idempotency_key = (?!ANY)/),
-      });
-    }
+    const [[, readPlan], [, batchPlan]] = plans as [[string, [{ Plan: PlanNode }]], [string, [{ Plan: PlanNode }]]];
+    const nodes = onOrders(readPlan[0].Plan);
+    expect(nodes).toHaveLength(1);
+    expect(nodes[0]).toMatchObject({
+      'Node Type': 'Index Scan',
+      'Index Name': 'orders_restaurant_idempotency_key_unique',
+      'Index Cond': expect.stringMatching(/restaurant_id = .*idempotency_key = (?!ANY)/),
+    });
+    // The batch's statement finds its payments and restaurants by their primary keys (the orders'
+    // keys are checked by the INSERT's ON CONFLICT, in the key's unique index).
+    const scans = (node: PlanNode): PlanNode[] => [
+      ...(String(node['Node Type']).endsWith('Scan') && ['payments', 'restaurants', 'orders'].includes(String(node['Relation Name'])) ? [node] : []),
+      ...(node.Plans ?? []).flatMap(scans),
+    ];
+    const batchScans = scans(batchPlan[0].Plan).map((node) => [node['Relation Name'], node['Node Type'], node['Index Name']]);
+    expect(batchScans).toEqual(
+      expect.arrayContaining([
+        ['payments', 'Index Scan', 'payments_pkey'],
+        ['restaurants', 'Index Scan', 'restaurants_pkey'],
+      ]),
+    );
+    expect(batchScans.filter(([, type]) => type !== 'Index Scan')).toEqual([]);
   });
 });

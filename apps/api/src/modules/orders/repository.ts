@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { toCamelCase } from 'drizzle-orm/casing';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { toCamelCase, toSnakeCase } from 'drizzle-orm/casing';
 import type pg from 'pg';
 import { pickupEstimate, type VariantDemand } from '@kusina/domain/checkout';
 import { centsToDollars } from '@kusina/domain/money';
@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { orderEtaEvents, orderItems, orders, orderStatusEvents, payments } from '../../db/schema/index.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { deliveryJobsSql } from '../notifications/service.ts';
+import { TEST_CAPTURE_DECLINED_LAST4 } from '../payments/test-processor.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -256,8 +257,8 @@ export function formatLiteral(text: string): string {
   return text.replaceAll('%', '%%');
 }
 
-/** Everything checkout writes for a new order, in its one statement (insertPlacedOrder). */
-export interface PlacedOrderWrite {
+/** Everything checkout writes for a new order but what it does with the payment. */
+export interface OrderWrite {
   order: NewOrder;
   lines: NewOrderLine[];
   /** Stock-tracked merchandise variants: units sold, in variant id order (each gets a `sale` audit row). */
@@ -267,8 +268,21 @@ export interface PlacedOrderWrite {
   optionStock: [number, number][];
   /** The confirmation messages; a delivery job is queued for each. */
   messages: OrderMessageTemplate[];
+}
+
+/** Everything checkout writes for a new order, in its one statement (insertPlacedOrder). */
+export interface PlacedOrderWrite extends OrderWrite {
   /** The locked, authorized payment (its row as read under the lock), linked to the order and marked captured. */
   payment: { row: PaymentRow; transactionId: string | null; capturedAt: Date };
+}
+
+/**
+ * An order of a batch (insertBatchOrders), priced from a cached catalog before its transaction: its
+ * payment is checked, locked and captured by the statement itself, and the order is written only if
+ * its restaurant's catalog_version is still the one it was priced with. No tracked stock.
+ */
+export interface BatchOrderWrite extends OrderWrite {
+  payment: { id: string; catalogVersion: number; capturedAt: Date };
 }
 
 /** The order columns checkout sets (created_at is also updated_at); the rest are the table's defaults. */
@@ -280,6 +294,12 @@ const ORDER_COLUMNS = [
   'access_token', 'idempotency_key', 'created_at',
 ] as const;
 type OrderColumn = (typeof ORDER_COLUMNS)[number];
+
+/** The payments table's columns as raw SQL names them: Drizzle's key and the column's name. */
+const PAYMENT_COLUMNS = Object.entries(getTableColumns(payments)).map(([key, column]) => ({
+  key: key as keyof PaymentRow,
+  sqlName: column.keyAsName ? toSnakeCase(key) : column.name,
+}));
 
 /** The statement's parameters: JSON arrays, each row tied to its order by the order's access token. */
 const ORDERS = '$1';
@@ -302,7 +322,8 @@ const OPTIONAL_FROM = 5;
  *
  * The caller locked and re-checked every row whose stock goes down (in id order) and every
  * payment, and captures the money only after this statement (in the same transaction: a failed
- * capture rolls all of it back). The stock parts are only ever used for a single order (the batch
+ * capture rolls all of it back) — but in the batch shape (insertBatchOrders), which locks and
+ * checks its payments itself and writes only the orders they allow. The stock parts are only ever used for a single order (the batch
  * takes no tracked stock). The CHECKs (stock ≥ damaged ≥ 0) are the last word. The statement
  * counts the rows each part wrote against what it was given (`expect_written`, migration 0010), so
  * a mismatch fails it — and rolls its transaction back even when the COMMIT is already on its way
@@ -310,18 +331,51 @@ const OPTIONAL_FROM = 5;
  * the figures the decrement left; their actor, as the first status event's, is the order's own
  * user (the signed-in customer or staff member who placed it, or none).
  */
-function placedOrderSql(parts: { foodStock: boolean; merchandiseStock: boolean }): string {
+function placedOrderSql(parts: { foodStock: boolean; merchandiseStock: boolean; batch?: boolean }): string {
   const ITEM_STOCK = `$${OPTIONAL_FROM}`;
   const OPTION_STOCK = `$${OPTIONAL_FROM + 1}`;
   const SALES = `$${OPTIONAL_FROM + (parts.foodStock ? 2 : 0)}`;
-  return `
-WITH placed_order AS (
-  INSERT INTO orders (${ORDER_COLUMNS.join(', ')}, updated_at)
+  const batch = parts.batch === true;
+  if (batch && (parts.foodStock || parts.merchandiseStock)) throw new Error('a batch carries no tracked stock');
+  // The ids of the statement's payments as an array, so they are found by their primary key whatever
+  // the planner guesses of the JSON's length (it guesses 100 rows, and would rather scan a small table).
+  const paymentIds = `ARRAY(SELECT (e ->> 'id')::uuid FROM jsonb_array_elements(${PAYMENTS}::jsonb) e)`;
+  const insertOrders = `INSERT INTO orders (${ORDER_COLUMNS.join(', ')}, updated_at)
   SELECT ${ORDER_COLUMNS.map((c) => `o.${c}`).join(', ')}, o.created_at
-  FROM jsonb_populate_recordset(NULL::orders, ${ORDERS}::jsonb) WITH ORDINALITY AS o
+  FROM jsonb_populate_recordset(NULL::orders, ${ORDERS}::jsonb) WITH ORDINALITY AS o`;
+  const returningOrder = 'RETURNING id, order_number, access_token, restaurant_id, user_id, status, created_at';
+  const placedOrder = batch
+    ? // The payments locked in id order (so batches never deadlock on them), then only the orders
+      // whose payment is this restaurant's, unused, authorized for exactly the order's total and
+      // captured by the test processor on the spot (or nothing to pay), whose restaurant's catalog is
+      // still the one they were priced with, and whose Idempotency-Key placed nothing yet (one being
+      // placed by another transaction is waited for). The others are left to placeOrder.
+      `locked AS MATERIALIZED (
+  SELECT p.*, x.access_token AS for_order, x.catalog_version AS for_version, x.captured_at AS for_captured_at
+  FROM (
+    SELECT * FROM jsonb_to_recordset(${PAYMENTS}::jsonb) AS x(access_token text, id uuid, catalog_version integer, captured_at timestamptz)
+    ORDER BY x.id
+  ) x
+  -- One lookup a payment by its primary key (LATERAL: a prepared statement's generic plan, made
+  -- while the table is small, would otherwise keep a scan of the whole table), locked in id order.
+  CROSS JOIN LATERAL (SELECT * FROM payments WHERE payments.id = x.id FOR UPDATE) p
+), placed_order AS (
+  ${insertOrders}
+  JOIN locked p ON p.for_order = o.access_token
+  JOIN restaurants r ON r.id = o.restaurant_id AND r.catalog_version = p.for_version
+  WHERE p.restaurant_id = o.restaurant_id AND p.status = 'authorized' AND p.order_id IS NULL AND p.amount_cents = o.total_cents
+    AND (p.amount_cents = 0 OR (p.processor = 'test' AND p.transaction_id IS NOT NULL AND p.card_last4 IS DISTINCT FROM '${TEST_CAPTURE_DECLINED_LAST4}'))
   ORDER BY o.ordinality
-  RETURNING id, order_number, access_token, restaurant_id, user_id, status, created_at
-), placed_lines AS (
+  ON CONFLICT (restaurant_id, idempotency_key) DO NOTHING
+  ${returningOrder}
+)`
+    : `placed_order AS (
+  ${insertOrders}
+  ORDER BY o.ordinality
+  ${returningOrder}
+)`;
+  return `
+WITH ${placedOrder}, placed_lines AS (
   INSERT INTO order_items (order_id, item_type, menu_item_id, variant_id, variant_details, name, unit_price_cents, quantity, line_total_cents,
     customizations, selected_option_ids, notes, position)
   SELECT o.id, l.item_type, l.menu_item_id, l.variant_id, l.variant_details, l.name, l.unit_price_cents, l.quantity,
@@ -377,16 +431,37 @@ WITH placed_order AS (
   RETURNING id
 ), jobs AS (
   ${deliveryJobsSql('queued')}
-), paid AS (
+), paid AS (${
+    batch
+      ? `
+  -- The test processor's capture keeps the authorization's id: transaction_id stays as it is.
+  UPDATE payments p SET order_id = o.id, status = 'captured', captured_at = l.for_captured_at, updated_at = l.for_captured_at
+  FROM placed_order o JOIN locked l ON l.for_order = o.access_token
+  WHERE p.id = l.id AND p.id = ANY (${paymentIds})
+  RETURNING p.*`
+      : `
   UPDATE payments p SET order_id = o.id, status = 'captured', transaction_id = x.transaction_id, captured_at = x.captured_at,
     updated_at = x.captured_at
   FROM jsonb_to_recordset(${PAYMENTS}::jsonb) AS x(access_token text, id uuid, transaction_id text, captured_at timestamptz)
   JOIN placed_order o ON o.access_token = x.access_token
-  -- The ids again as an array, so the payments are found by their primary key whatever the
-  -- planner guesses of the JSON's length (it guesses 100 rows, and would rather scan a small table).
-  WHERE p.id = x.id AND p.id = ANY (ARRAY(SELECT (e ->> 'id')::uuid FROM jsonb_array_elements(${PAYMENTS}::jsonb) e))
-  RETURNING p.id, p.order_id
-), written (what, n, wanted) AS (
+  WHERE p.id = x.id AND p.id = ANY (${paymentIds})
+  RETURNING p.id, p.order_id`
+  }
+), written (what, n, wanted) AS (${
+    batch
+      ? `
+  -- A batch writes only some of its orders: each of those must have its payment captured, and
+  -- their messages one delivery job.
+  VALUES
+    ('payments', (SELECT count(*) FROM paid), (SELECT count(*) FROM placed_order)),
+    ('delivery jobs', (SELECT count(*) FROM jobs), least((SELECT count(*) FROM queued), 1))
+)
+SELECT o.id, o.order_number AS "orderNumber", o.access_token AS "accessToken",
+  ${PAYMENT_COLUMNS.map(({ key, sqlName }) => `p."${sqlName}" AS "payment.${key}"`).join(', ')}
+FROM placed_order o JOIN paid p ON p.order_id = o.id
+WHERE (SELECT bool_and(expect_written(what, n, wanted)) FROM written)
+ORDER BY o.id`
+      : `
   VALUES
     ('orders', (SELECT count(*) FROM placed_order), jsonb_array_length(${ORDERS}::jsonb)),
     ('order lines', (SELECT count(*) FROM placed_lines), jsonb_array_length(${LINES}::jsonb)),
@@ -410,7 +485,8 @@ SELECT o.id, o.order_number AS "orderNumber", o.access_token AS "accessToken", p
 FROM placed_order o LEFT JOIN paid p ON p.order_id = o.id
 -- Every part wrote exactly what it was given, or the statement fails (expect_written, migration 0010).
 WHERE (SELECT bool_and(expect_written(what, n, wanted)) FROM written)
-ORDER BY o.id`;
+ORDER BY o.id`
+  }`;
 }
 
 /**
@@ -427,12 +503,23 @@ const PLACED_ORDER_STATEMENTS = new Map(
   ),
 );
 
+/** The batch's shape (insertBatchOrders): no stock, the payments checked and locked by the statement. */
+export const BATCH_ORDER_STATEMENT = { name: 'order_insert_batch', text: placedOrderSql({ foodStock: false, merchandiseStock: false, batch: true }) };
+
 /** What the order statement answers for each order: only what the database decided. */
 interface PlacedRow {
   id: number;
   orderNumber: string;
   accessToken: string;
   paymentId: string | null;
+}
+
+/** The batch shape's answer: the order's id and number, and its payment's row as the statement left it. */
+interface BatchPlacedRow {
+  id: number;
+  orderNumber: string;
+  accessToken: string;
+  [paymentColumn: `payment.${string}`]: unknown;
 }
 
 /**
@@ -523,6 +610,98 @@ export async function insertPlacedOrders(
   const sales = writes.flatMap((w) => w.sales);
   const foodStock = itemStock.length > 0 || optionStock.length > 0;
   if ((foodStock || sales.length > 0) && writes.length !== 1) throw new Error('tracked stock is written one order at a time');
+  const { orderRows, values } = orderStatementValues(writes);
+  values.push(
+    JSON.stringify(
+      writes.map(({ order, payment }) => ({
+        access_token: order.accessToken,
+        id: payment.row.id,
+        transaction_id: payment.transactionId,
+        captured_at: payment.capturedAt,
+      })),
+    ),
+  );
+  if (foodStock) {
+    values.push(JSON.stringify(itemStock.map(([id, quantity]) => ({ id, quantity }))));
+    values.push(JSON.stringify(optionStock.map(([id, quantity]) => ({ id, quantity }))));
+  }
+  if (sales.length > 0) {
+    values.push(JSON.stringify(sales.map((s) => ({ variant_id: s.variantId, quantity: s.quantity, item_name: s.itemName, variant_label: s.variantLabel }))));
+  }
+  const statement = PLACED_ORDER_STATEMENTS.get(`${foodStock}/${sales.length > 0}`)!;
+  // The statement checked every count it wrote (the caller locked and re-read every row it updates);
+  // what is left to check here is only how its answer maps to the orders given.
+  const byToken = await sendOrderStatement<PlacedRow>(client, { ...statement, values }, options.thenCommit);
+  return writes.map(({ order, lines, payment }, i) => {
+    const row = byToken.get(order.accessToken);
+    if (!row || row.paymentId !== payment.row.id) throw new Error(`order ${row?.id ?? order.accessToken}: its payment was not written`);
+    const { capturedAt, transactionId } = payment;
+    return {
+      order: { ...orderRows[i]!, id: row.id, orderNumber: row.orderNumber },
+      lines,
+      // What the statement's UPDATE of the payment set.
+      payment: { ...payment.row, orderId: row.id, status: 'captured', transactionId, capturedAt, updatedAt: capturedAt },
+    };
+  });
+}
+
+/**
+ * A batch's orders in ONE statement (the order statement's batch shape), which decides which of them
+ * it writes: it locks their payments in id order, then writes only the orders whose payment is
+ * usable as is — this restaurant's, unused, authorized for exactly the order's total, captured by the
+ * test processor on the spot (or nothing to pay) — whose restaurant's catalog_version is still the
+ * one they were priced with, and whose Idempotency-Key has placed nothing; each with its lines, first
+ * status event and messages (one delivery job for all), its payment linked and marked captured.
+ * Answers, in the order given, what it wrote for each order, or null for an order it left alone
+ * (nothing of it written, its payment untouched). With `thenCommit`, the COMMIT follows the
+ * statement at once (see insertPlacedOrders): BEGIN, the statement and COMMIT then travel together.
+ */
+export async function insertBatchOrders(
+  client: pg.PoolClient,
+  writes: BatchOrderWrite[],
+  options: { thenCommit?: () => Promise<void> } = {},
+): Promise<(PlacedOrder | null)[]> {
+  if (writes.some((w) => w.itemStock.length > 0 || w.optionStock.length > 0 || w.sales.length > 0)) throw new Error('a batch carries no tracked stock');
+  const { orderRows, values } = orderStatementValues(writes);
+  values.push(
+    JSON.stringify(
+      writes.map(({ order, payment }) => ({
+        access_token: order.accessToken,
+        id: payment.id,
+        catalog_version: payment.catalogVersion,
+        captured_at: payment.capturedAt,
+      })),
+    ),
+  );
+  const byToken = await sendOrderStatement<BatchPlacedRow>(client, { ...BATCH_ORDER_STATEMENT, values }, options.thenCommit);
+  return writes.map(({ order, lines, payment }, i) => {
+    const row = byToken.get(order.accessToken);
+    if (!row) return null;
+    const paid = {} as Record<string, unknown>;
+    for (const { key } of PAYMENT_COLUMNS) paid[key] = row[`payment.${key}`];
+    if (String(paid.id).toLowerCase() !== payment.id.toLowerCase()) throw new Error(`order ${row.id}: paid by ${String(paid.id)}, not ${payment.id}`);
+    return { order: { ...orderRows[i]!, id: row.id, orderNumber: row.orderNumber }, lines, payment: paid as PaymentRow };
+  });
+}
+
+/**
+ * Sends an order statement, with the COMMIT right behind it when `thenCommit` is given (before its
+ * answer: nothing can come between them on the connection), and answers its rows by access token.
+ */
+async function sendOrderStatement<Row extends { accessToken: string }>(
+  client: pg.PoolClient,
+  query: { name: string; text: string; values: unknown[] },
+  thenCommit: (() => Promise<void>) | undefined,
+): Promise<Map<string, Row>> {
+  const answer = client.query<Row>(query);
+  const committed = thenCommit?.();
+  const { rows } = await answer;
+  await committed;
+  return new Map(rows.map((row) => [row.accessToken, row]));
+}
+
+/** What the order statement's first three parameters carry (orders, lines, messages), and the orders' rows as written. */
+function orderStatementValues(writes: OrderWrite[]): { orderRows: Omit<OrderRow, 'id' | 'orderNumber'>[]; values: unknown[] } {
   const orderRows = writes.map((w) => orderValues(w.order));
   const values: unknown[] = [
     JSON.stringify(orderRows.map(orderJson)),
@@ -559,40 +738,6 @@ export async function insertPlacedOrders(
         })),
       ),
     ),
-    JSON.stringify(
-      writes.map(({ order, payment }) => ({
-        access_token: order.accessToken,
-        id: payment.row.id,
-        transaction_id: payment.transactionId,
-        captured_at: payment.capturedAt,
-      })),
-    ),
   ];
-  if (foodStock) {
-    values.push(JSON.stringify(itemStock.map(([id, quantity]) => ({ id, quantity }))));
-    values.push(JSON.stringify(optionStock.map(([id, quantity]) => ({ id, quantity }))));
-  }
-  if (sales.length > 0) {
-    values.push(JSON.stringify(sales.map((s) => ({ variant_id: s.variantId, quantity: s.quantity, item_name: s.itemName, variant_label: s.variantLabel }))));
-  }
-  const statement = PLACED_ORDER_STATEMENTS.get(`${foodStock}/${sales.length > 0}`)!;
-  const answer = client.query<PlacedRow>({ ...statement, values });
-  // Right behind the statement, before its answer: nothing can come between them on the connection.
-  const committed = options.thenCommit?.();
-  const { rows } = await answer;
-  await committed;
-  // The statement checked every count it wrote (the caller locked and re-read every row it updates);
-  // what is left to check here is only how its answer maps to the orders given.
-  const byToken = new Map(rows.map((row) => [row.accessToken, row]));
-  return writes.map(({ order, lines, payment }, i) => {
-    const row = byToken.get(order.accessToken);
-    if (!row || row.paymentId !== payment.row.id) throw new Error(`order ${row?.id ?? order.accessToken}: its payment was not written`);
-    const { capturedAt, transactionId } = payment;
-    return {
-      order: { ...orderRows[i]!, id: row.id, orderNumber: row.orderNumber },
-      lines,
-      // What the statement's UPDATE of the payment set.
-      payment: { ...payment.row, orderId: row.id, status: 'captured', transactionId, capturedAt, updatedAt: capturedAt },
-    };
-  });
+  return { orderRows, values };
 }

@@ -1,9 +1,8 @@
 import { randomFillSync } from 'node:crypto';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { toSnakeCase } from 'drizzle-orm/casing';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
-import { CheckoutMessages, estimatedPickupTime, pickupEstimate, type CartCheck, type CatalogItem, type CatalogVariant, type QuoteInput, type QuoteOutput } from '@kusina/domain/checkout';
+import { CheckoutMessages, estimatedPickupTime, pickupEstimate, type CartCheck, type QuoteInput, type QuoteOutput } from '@kusina/domain/checkout';
 import {
   ORDER_STATUS_AT_CREATION,
   orderConfirmationText,
@@ -29,7 +28,7 @@ import {
 } from '../payments/service.ts';
 import { consumePromo, consumeVip, findUsablePromo, invalidPromo, vipRequired, type PromoCodeRow } from '../promotions/service.ts';
 import { getRestaurant } from '../restaurants/service.ts';
-import { CATALOG_ITEM_JSON, cartItemIds, cartVariantIds, catalogJson, merchandiseCatalogJson, VARIANT_FIELDS_TEXT, type CatalogRead } from './catalog.ts';
+import { cartItemIds, cartVariantIds, catalogJson, merchandiseCatalogJson, type CatalogRead } from './catalog.ts';
 import { resolveStaffDiscount } from './staff-discount.ts';
 import { cartIssuesError, discountOf, priceCart, toQuoteOutput, type PricedCart } from './quote.ts';
 import {
@@ -43,6 +42,7 @@ import {
   type NewOrderLine,
   type OrderMessageTemplate,
   type OrderRow,
+  type OrderWrite,
   type PlacedOrderWrite,
 } from './repository.ts';
 
@@ -118,7 +118,7 @@ async function replayByKey(deps: OrderDeps, orderId: number, paymentId: string):
  * restaurant, an order already placed with the Idempotency-Key, the payment — locked, before any
  * other row — and the cart's catalog rows unlocked: menu items and merchandise variants (an empty id
  * list costs an empty index lookup, so a food-only cart pays nothing for merchandise); loadCatalog
- * then locks and re-reads the tracked ones. readOrderBatch reads the same for a batch.
+ * then locks and re-reads the tracked ones. (A batch reads nothing: batch.ts.)
  */
 export const orderRead = preparedQuery((tx) => {
   const locked = tx.select().from(payments).where(eq(payments.id, sql.placeholder('paymentId'))).for('update').as('locked_payment');
@@ -140,134 +140,6 @@ export const orderRead = preparedQuery((tx) => {
     .where(eq(restaurants.id, restaurantId))
     .prepare('order_read');
 });
-
-/** A table's columns as the raw statement names them: Drizzle's key and the column's name in SQL. */
-function columnsOf(table: typeof payments | typeof restaurants) {
-  return Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, column, sqlName: column.keyAsName ? toSnakeCase(key) : column.name }));
-}
-const PAYMENT_COLUMNS = columnsOf(payments);
-const RESTAURANT_COLUMNS = columnsOf(restaurants);
-
-/**
- * order_read for a batch of orders in ONE statement (batch.ts), prepared once per connection: a row
- * per order, `n` being its place in the arrays (the orders come in payment id order, so the payments
- * are locked in that order), with its restaurant's id (NULL: no such restaurant), the order already
- * placed with its Idempotency-Key, and its payment, locked, column by column. What orders share is
- * read once and sent once, on the first row: the restaurants' rows, and the catalog rows of every
- * cart — the menu items (with their option groups and options) and the merchandise variants named
- * with each order's restaurant, as catalogJson and merchandiseCatalogJson read them for one order.
- * (Sent with each order, they cost more than the rest of the read: 2.4 vs 0.8 ms for 20 orders.)
- * The item ids are also matched with `= ANY`, so those rows are found by their indexes whatever the
- * planner guesses of the arrays' lengths. Each order's earlier order is looked up on its own (LATERAL
- * … LIMIT 1, which the planner cannot turn into a join), by the key's unique index: the plan a
- * prepared statement keeps is made once, with the statistics of the moment, and a join of all the
- * batch's keys planned on a small table scans the whole table, a scan that grows with every order
- * placed until the next ANALYZE (decision 0023; order-read.test.ts holds the plan to it).
- */
-export const ORDER_READ_BATCH = {
-  name: 'order_read_batch',
-  text: `
-SELECT q.n::int AS n, r.id AS "restaurantId", e.id AS "earlierId",
-  ${PAYMENT_COLUMNS.map(({ key, sqlName }) => `p."${sqlName}" AS "payment.${key}"`).join(', ')},
-  CASE WHEN q.n = 1 THEN (
-    SELECT json_agg(json_build_object(${RESTAURANT_COLUMNS.map(({ key, sqlName }) => `'${key}', r1."${sqlName}"`).join(', ')}))
-    FROM restaurants r1 WHERE r1.id = ANY($1::int[])
-  ) END AS restaurants,
-  CASE WHEN q.n = 1 THEN (
-    SELECT json_agg(json_build_object('restaurantId', i.restaurant_id, 'item', ${CATALOG_ITEM_JSON}))
-    FROM menu_items i
-    WHERE i.id = ANY($5::int[]) AND (i.restaurant_id, i.id) IN (SELECT * FROM unnest($4::int[], $5::int[]))
-  ) END AS items,
-  CASE WHEN q.n = 1 THEN (
-    SELECT json_agg(json_build_object(${VARIANT_FIELDS_TEXT}))
-    FROM merchandise_variants v JOIN merchandise_items i ON i.id = v.merchandise_item_id
-    WHERE v.id = ANY($7::int[]) AND (i.restaurant_id, v.id) IN (SELECT * FROM unnest($6::int[], $7::int[]))
-  ) END AS variants
-FROM unnest($1::int[], $2::text[], $3::uuid[]) WITH ORDINALITY AS q(restaurant_id, idempotency_key, payment_id, n)
-LEFT JOIN restaurants r ON r.id = q.restaurant_id
-LEFT JOIN LATERAL (SELECT e.id FROM orders e WHERE e.restaurant_id = r.id AND e.idempotency_key = q.idempotency_key LIMIT 1) e ON true
-LEFT JOIN LATERAL (SELECT * FROM payments WHERE payments.id = q.payment_id FOR UPDATE) p ON true
-ORDER BY q.n`,
-};
-
-type RestaurantRow = typeof restaurants.$inferSelect;
-
-interface OrderReadBatchRow {
-  n: number;
-  restaurantId: number | null;
-  earlierId: number | null;
-  restaurants: Record<string, unknown>[] | null;
-  items: { restaurantId: number; item: CatalogItem }[] | null;
-  variants: CatalogVariant[] | null;
-  [paymentColumn: `payment.${string}`]: unknown;
-}
-
-/** A row of a table read as JSON (json_build_object with Drizzle's keys), in Drizzle's shape: dates as Dates. */
-function fromJson<T>(columns: ReturnType<typeof columnsOf>, json: Record<string, unknown>): T {
-  const row: Record<string, unknown> = {};
-  for (const { key, column } of columns) {
-    const value = json[key];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as T;
-}
-
-/**
- * What order_read answers for each order of a batch, from one order_read_batch: by the order's
- * place in `inputs` (1-based), for the orders whose restaurant exists. Each order gets its own
- * cart's catalog rows, in id order; orders of the same items share the row objects (the batch
- * never re-reads or changes them: it takes no tracked stock). order-read.test.ts holds every
- * answer to order_read's for the same order.
- */
-export async function readOrderBatch(client: pg.PoolClient, inputs: PlaceOrderInput[]): Promise<Map<number, OrderRead>> {
-  const carts = inputs.map((input) => ({ itemIds: cartItemIds(input.body.items), variantIds: cartVariantIds(input.body.items) }));
-  const pairs = (ids: 'itemIds' | 'variantIds') => {
-    const restaurantIds: number[] = [];
-    const rowIds: number[] = [];
-    inputs.forEach((input, i) => {
-      for (const id of carts[i]![ids]) {
-        restaurantIds.push(input.restaurantId);
-        rowIds.push(id);
-      }
-    });
-    return [restaurantIds, rowIds];
-  };
-  const { rows } = await client.query<OrderReadBatchRow>({
-    ...ORDER_READ_BATCH,
-    values: [
-      inputs.map((i) => i.restaurantId),
-      inputs.map((i) => i.idempotencyKey),
-      inputs.map((i) => i.body.payment_id),
-      ...pairs('itemIds'),
-      ...pairs('variantIds'),
-    ],
-  });
-  const first = rows[0];
-  const restaurantsById = new Map((first?.restaurants ?? []).map((json) => fromJson<RestaurantRow>(RESTAURANT_COLUMNS, json)).map((r) => [r.id, r]));
-  const items = new Map((first?.items ?? []).map(({ restaurantId, item }) => [`${restaurantId} ${item.id}`, item]));
-  const variants = new Map((first?.variants ?? []).map((variant) => [`${variant.restaurantId} ${variant.id}`, variant]));
-  const reads = new Map<number, OrderRead>();
-  for (const row of rows) {
-    const restaurant = row.restaurantId === null ? undefined : restaurantsById.get(row.restaurantId);
-    if (!restaurant) continue;
-    const cart = carts[row.n - 1]!;
-    const mine = <T>(found: Map<string, T>, ids: number[]) => ids.flatMap((id) => found.get(`${restaurant.id} ${id}`) ?? []);
-    let payment: PaymentRow | null = null;
-    if (row['payment.id'] !== null) {
-      const fields: Record<string, unknown> = {};
-      for (const { key } of PAYMENT_COLUMNS) fields[key] = row[`payment.${key}`];
-      payment = fields as PaymentRow;
-    }
-    reads.set(row.n, {
-      restaurant,
-      earlier: row.earlierId === null ? null : { id: row.earlierId },
-      payment,
-      catalog: mine(items, cart.itemIds),
-      merchandise: mine(variants, cart.variantIds),
-    });
-  }
-  return reads;
-}
 
 /**
  * The order's confirmation text and e-mail (sms first) as PostgreSQL format() templates: the order
@@ -338,6 +210,8 @@ function orderLines(check: CartCheck): NewOrderLine[] {
   }));
   return [...food, ...merchandise].sort((a, b) => a.line - b.line).map(({ row }, position) => ({ ...row, position }));
 }
+
+export type RestaurantRow = typeof restaurants.$inferSelect;
 
 /** What POST /orders' transaction decided before writing anything, acted on after it ends. */
 type Early =
@@ -412,16 +286,34 @@ export function placedOrderWrite(
   codes: { promo: PromoCodeRow | null; vip: { id: number } | null },
   at: { placedAt: Date; accessToken: string },
 ): PlacedOrderWrite {
+  const { payment: locked } = checked;
+  const write = orderWrite(deps, input, checked, priced, codes, at);
+  const { totalCents } = write.order;
+  if (locked.amountCents !== totalCents) {
+    throw AppError.conflict(CheckoutMessages.paymentAmountMismatch, { payment_amount_cents: locked.amountCents, order_total_cents: totalCents });
+  }
+  return { ...write, payment: { row: locked, transactionId: locked.transactionId, capturedAt: new Date() } };
+}
+
+/**
+ * What the order statement writes for a priced order but for its payment: the order (its totals
+ * from the priced cart and the codes), its lines and stock, its confirmation messages.
+ */
+export function orderWrite(
+  deps: OrderDeps,
+  input: PlaceOrderInput,
+  placer: { restaurant: RestaurantRow; isStaff: boolean },
+  priced: PricedCart,
+  codes: { promo: PromoCodeRow | null; vip: { id: number } | null },
+  at: { placedAt: Date; accessToken: string },
+): OrderWrite {
   const { body, auth } = input;
-  const { restaurant, payment: locked, isStaff } = checked;
+  const { restaurant, isStaff } = placer;
   const { promo, vip } = codes;
   const staffDiscount = priced.staffDiscount;
   const subtotalCents = priced.subtotalCents;
   const discountCents = discountOf(subtotalCents, promo, staffDiscount);
   const totalCents = subtotalCents - discountCents;
-  if (locked.amountCents !== totalCents) {
-    throw AppError.conflict(CheckoutMessages.paymentAmountMismatch, { payment_amount_cents: locked.amountCents, order_total_cents: totalCents });
-  }
   const maxNotice = priced.check.maxAdvanceNoticeHours;
   const userId = auth?.user.id ?? null;
   return {
@@ -468,7 +360,6 @@ export function placedOrderWrite(
       totalCents,
       userId,
     }),
-    payment: { row: locked, transactionId: locked.transactionId, capturedAt: new Date() },
   };
 }
 

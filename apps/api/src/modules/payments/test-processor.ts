@@ -15,6 +15,13 @@ export const TEST_CARDS = {
   captureDeclined: '4000000000000341',
 } as const;
 
+/**
+ * The test processor's capture is a pure function of the payment row: it declines the card ending
+ * in these digits, and a payment with no transaction id, and captures everything else under the
+ * authorization's own id. The order batch's statement applies the same rule in SQL (orders/repository.ts).
+ */
+export const TEST_CAPTURE_DECLINED_LAST4 = TEST_CARDS.captureDeclined.slice(-4);
+
 export function testTransactionId(): string {
   return `test_txn_${randomBytes(12).toString('hex')}`;
 }
@@ -36,7 +43,7 @@ export const testProcessor: PaymentProcessor = {
   },
 
   async capture(input) {
-    if (input.cardLast4 === TEST_CARDS.captureDeclined.slice(-4)) throw new PaymentDeclinedError(CheckoutMessages.cardDeclined);
+    if (input.cardLast4 === TEST_CAPTURE_DECLINED_LAST4) throw new PaymentDeclinedError(CheckoutMessages.cardDeclined);
     if (!input.transactionId) throw new PaymentDeclinedError(CheckoutMessages.paymentNotAuthorized);
     return { transactionId: input.transactionId };
   },
