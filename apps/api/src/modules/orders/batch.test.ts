@@ -257,6 +257,11 @@ describe('order batches', () => {
     const batched = await placeBatch(deps, [input(second!, line)], catalogs);
     expect(catalogs.loads).toBe(2);
     expect(batched.placed.map((p) => p.result.order.items)).toEqual([[expect.objectContaining({ name: 'Titiyas' })]]);
+
+    // Restaurants that do not exist are not kept: the cache holds only real ones.
+    await catalogs.get(424242);
+    await catalogs.get(424243);
+    expect(catalogs.size).toBe(1);
   });
 
   it('counts every kind of catalog change but stock: options, merchandise, the restaurant itself', async () => {

@@ -50,7 +50,8 @@ export function cartCatalog(catalog: PricingCatalog, cart: Parameters<typeof car
  * statement left one of its orders alone. A catalog is also read again once it is `maxAgeMs` old:
  * an order the cached catalog refuses (an item since made available, a restaurant no longer
  * VIP-only) is placed alone, correctly but slowly, and never reaches the statement's check. A
- * restaurant that does not exist is remembered as null the same way. Concurrent batches share one load.
+ * restaurant that does not exist is not remembered (the ids come from requests: the cache holds
+ * only real restaurants). Concurrent batches share one load.
  */
 export class PricingCatalogs {
   readonly #load: (restaurantId: number) => Promise<PricingCatalog | null>;
@@ -74,11 +75,19 @@ export class PricingCatalogs {
     const loading = this.#load(restaurantId);
     const fresh = { catalog: loading, loadedAt: now };
     this.#entries.set(restaurantId, fresh);
-    // A failed load is not kept: the next batch tries again.
-    loading.catch(() => {
+    // A failed load, or no such restaurant, is not kept: the next batch asks again.
+    const drop = () => {
       if (this.#entries.get(restaurantId) === fresh) this.#entries.delete(restaurantId);
-    });
+    };
+    void loading.then((catalog) => {
+      if (!catalog) drop();
+    }, drop);
     return loading;
+  }
+
+  /** How many restaurants' catalogs are held (for tests and diagnostics). */
+  get size(): number {
+    return this.#entries.size;
   }
 
   forget(restaurantId: number): void {
