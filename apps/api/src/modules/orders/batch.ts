@@ -68,18 +68,19 @@ export async function placeBatch(deps: OrderDeps, inputs: PlaceOrderInput[], cat
   if (inBatch.length === 0) return { placed: [], alone };
 
   const restaurantIds = [...new Set(inBatch.map((input) => input.restaurantId))];
-  const forgetAll = () => restaurantIds.forEach((id) => catalogs.forget(id));
+  // The batch's orders that it leaves to placeOrder after all.
+  const left: PlaceOrderInput[] = [];
   try {
     const loaded = await Promise.all(restaurantIds.map((id) => catalogs.get(id)));
     const byRestaurant = new Map(restaurantIds.map((id, i) => [id, loaded[i] ?? null]));
     const placedAt = new Date();
     const writes: { input: PlaceOrderInput; write: BatchOrderWrite; priced: PricedCart }[] = [];
     for (const input of inBatch) {
-      const write = await batchWrite(deps, input, byRestaurant.get(input.restaurantId) ?? null, placedAt);
+      const write = await batchWrite(deps, input, byRestaurant.get(input.restaurantId)!, placedAt);
       if (write) writes.push({ input, ...write });
-      else alone.push(input);
+      else left.push(input);
     }
-    if (writes.length === 0) return { placed: [], alone };
+    if (writes.length === 0) return { placed: [], alone: [...alone, ...left] };
     // BEGIN (held back until the statement is sent), the statement and its COMMIT: one packet.
     const placed = await transaction(deps.pool, ({ client, commitNow }) =>
       insertBatchOrders(
@@ -88,12 +89,12 @@ export async function placeBatch(deps: OrderDeps, inputs: PlaceOrderInput[], cat
         { thenCommit: commitNow },
       ),
     );
-    const outcome: BatchOutcome = { placed: [], alone };
+    const outcome: BatchOutcome = { placed: [], alone: [...alone, ...left] };
     writes.forEach(({ input, priced }, i) => {
       const order = placed[i];
       if (order) outcome.placed.push({ input, result: placedAnswer(order, order.payment, priced) });
       else {
-        alone.push(input);
+        outcome.alone.push(input);
         // Perhaps priced from a catalog that has changed since: the next batch reads it again.
         catalogs.forget(input.restaurantId);
       }
@@ -101,8 +102,8 @@ export async function placeBatch(deps: OrderDeps, inputs: PlaceOrderInput[], cat
     return outcome;
   } catch (error) {
     deps.log.warn({ err: error, orders: inBatch.length }, 'order batch failed; placing each of its orders alone');
-    forgetAll();
-    return { placed: [], alone: [...alone.filter((input) => !inBatch.includes(input)), ...inBatch] };
+    restaurantIds.forEach((id) => catalogs.forget(id));
+    return { placed: [], alone: [...alone, ...inBatch] };
   }
 }
 
