@@ -54,36 +54,4 @@ describe('transaction', () => {
     await transaction(pool, ({ client }) => client.query("INSERT INTO tx_probe VALUES ('third')"));
     expect(await notes()).toEqual(['first', 'second', 'third']);
   });
-
-  it('commitNow sends COMMIT behind the last statement: committed once, or rolled back and rejected if a statement before it failed', async () => {
-    const notices: string[] = [];
-    const watch = (client: pg.PoolClient) => client.on('notice', (notice) => notices.push(notice.message ?? ''));
-
-    // Both statements are sent before either answer; the transaction commits them, and only once.
-    await transaction(pool, async ({ client, commitNow }) => {
-      watch(client);
-      const last = client.query("INSERT INTO tx_probe VALUES ('fourth')");
-      const committed = commitNow();
-      expect(commitNow()).toBe(committed);
-      await last;
-      await committed;
-      expect(client.getTransactionStatus()).toBe('I');
-    });
-    expect(await notes()).toEqual(['first', 'fourth', 'second', 'third']);
-    expect(notices).toEqual([]); // no second COMMIT ("there is no transaction in progress")
-
-    // A failing statement with the COMMIT already behind it: nothing of the transaction stays.
-    let committing: Promise<void> | null = null;
-    await expect(
-      transaction(pool, async ({ client, commitNow }) => {
-        await client.query("INSERT INTO tx_probe VALUES ('rolled back too')");
-        const last = client.query('INSERT INTO tx_probe VALUES (NULL)');
-        committing = commitNow();
-        await last;
-      }),
-    ).rejects.toThrow(/null value/);
-    await expect(committing).rejects.toThrow('the transaction was rolled back');
-    expect(await notes()).toEqual(['first', 'fourth', 'second', 'third']);
-    expect(notices).toEqual([]);
-  });
 });

@@ -10,14 +10,6 @@ export interface TransactionContext {
   tx: Database;
   /** The same connection, for libraries that take raw SQL inside the transaction (pg-boss `db`). */
   client: pg.PoolClient;
-  /**
-   * Sends COMMIT now, behind the statements already sent, without waiting for their answers (the
-   * connections are pipelined): the last statement and the COMMIT then cost one round trip, not
-   * two. `fn` sends nothing after it; `transaction` then sends no COMMIT of its own. Resolves once
-   * committed. Should a statement before it fail, PostgreSQL ends the transaction with a rollback
-   * instead, and this rejects. Called twice, it sends one COMMIT.
-   */
-  commitNow: () => Promise<void>;
 }
 
 /**
@@ -48,10 +40,10 @@ const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadloc
  * throw. Serialization failures and deadlocks are retried (up to 3 attempts) because they mean
  * "another request won the race; try again against the new state", never a user error.
  *
- * BEGIN is not awaited: on the pool's pipelined connections (createPool) it goes out together with
- * `fn`'s first statement, so a transaction costs no round trip of its own. PostgreSQL runs them in
- * order, so that statement runs inside the transaction. Should BEGIN ever fail, the connection is
- * closed at once (its error arrives before the first statement's answer), so nothing `fn` sends
+ * BEGIN is not awaited: on the pool's pipelined connections (createPool) it is written at once and
+ * `fn`'s first statement follows it without waiting for its answer. PostgreSQL runs them in order,
+ * so that statement runs inside the transaction. Should BEGIN ever fail, the connection is closed
+ * at once (its error arrives before the first statement's answer), so nothing `fn` sends
  * afterwards can run outside a transaction, and the pool discards that connection.
  */
 export async function transaction<T>(
@@ -63,36 +55,23 @@ export async function transaction<T>(
   for (let attempt = 1; ; attempt++) {
     const client = await pool.connect();
     let beginError: Error | null = null;
-    let committing: Promise<void> | null = null;
-    const commitNow = () => {
-      if (!committing) {
-        committing = client.query('COMMIT').then((result) => {
-          // COMMIT in a failed transaction answers ROLLBACK, without an error.
-          if (result.command !== 'COMMIT') throw new Error('the transaction was rolled back: a statement in it failed');
-        });
-        committing.catch(() => undefined); // Also awaited below; fn may well never await it.
-      }
-      return committing;
-    };
+    let committing = false;
     try {
-      // One write for both: held back until `fn` has issued its first statement (which takes a
-      // few promise turns, no I/O), so the two travel in one packet.
-      const stream = client.connection.stream;
-      stream.cork();
-      setImmediate(() => stream.uncork());
       client.query(BEGIN[options.isolation ?? 'read committed'], (error) => {
         if (!error) return;
         beginError = error;
         void client.end().catch(() => undefined);
       });
-      const result = await fn({ tx: drizzleFor(client), client, commitNow });
+      const result = await fn({ tx: drizzleFor(client), client });
       if (beginError) throw beginError as Error;
-      await commitNow();
+      committing = true;
+      const committed = await client.query('COMMIT');
+      // COMMIT in a failed transaction answers ROLLBACK, without an error.
+      if (committed.command !== 'COMMIT') throw new Error('the transaction was rolled back: a statement in it failed');
       return result;
     } catch (error) {
-      // Once a COMMIT is sent, the transaction ends with it (committed or rolled back): wait for it.
-      if (committing) await (committing as Promise<void>).catch(() => undefined);
-      else if (!beginError) await client.query('ROLLBACK').catch(() => undefined);
+      // Once a COMMIT is sent, the transaction ends with it (committed or rolled back).
+      if (!committing && !beginError) await client.query('ROLLBACK').catch(() => undefined);
       const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
       if (attempt < attempts && code && RETRYABLE.has(code)) continue;
       throw error;

@@ -22,13 +22,6 @@ export const restaurants = pgTable(
     defaultReservationLength: integer().notNull().default(60),
     timeSlotInterval: integer().notNull().default(30),
     adminSettings: jsonb().$type<AdminSettings>().notNull().default({}),
-    /**
-     * Goes up with every committed change to what an order is priced from: this row (but for this
-     * column and updated_at), its menu items, option groups and options, its merchandise items and
-     * variants — all but stock counts (triggers, migration 0011). The order batch prices from a cached
-     * catalog and writes only the orders whose restaurant still has the version it priced with.
-     */
-    catalogVersion: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.ts';
 
 /**
  * The pg-boss queue of message deliveries: one job for the messages one transaction queued (an
- * order's text and e-mail, or every message of a checkout batch).
+ * order's text and e-mail).
  */
 export const NOTIFICATION_QUEUE = 'notification.deliver';
 /** pg-boss retries a failed delivery this many times, with exponential backoff from RETRY_DELAY_SECONDS. */
@@ -87,32 +87,6 @@ export async function enqueueNotifications(ctx: NotificationContext, messages: N
     { db: { executeSql: (text, values) => ctx.client.query(text, values) } },
   );
   return rows.map((row) => row.id);
-}
-
-/** The schema pg-boss keeps its tables in (lib/jobs.ts). */
-const JOBS_SCHEMA = 'pgboss';
-
-/**
- * For a caller's own data-modifying statement (checkout's order statement): the body of a CTE that
- * queues one delivery job for the notification rows another CTE of the statement inserted
- * (`rowsCte`, whose rows have an `id`), and none when it inserted none; it returns the job's id.
- * It writes what `boss.insert` (enqueueNotifications) writes for NOTIFICATION_QUEUE with the same
- * retry options — pg-boss 10's insertJobs with its defaults: the queue's policy, dead letter,
- * expiry (else 15 minutes) and retention (else 14 days) — so a message and its delivery still
- * commit together, without a statement of their own. A test compares the two row for row, so an upgrade of
- * pg-boss that changes its rows fails there.
- */
-export function deliveryJobsSql(rowsCte: string): string {
-  if (!/^[a-z_]+$/.test(rowsCte)) throw new Error(`not a CTE name: ${rowsCte}`);
-  return `INSERT INTO ${JOBS_SCHEMA}.job (id, name, data, priority, start_after, singleton_key, singleton_on, dead_letter, expire_in,
-    keep_until, retry_limit, retry_delay, retry_backoff, policy)
-  SELECT gen_random_uuid(), q.name, jsonb_build_object('notification_ids', r.ids), 0, now(), NULL, NULL, q.dead_letter,
-    CASE WHEN q.expire_seconds IS NOT NULL THEN q.expire_seconds * interval '1s' ELSE interval '15 minutes' END,
-    now() + CAST(COALESCE((q.retention_minutes * 60)::text, '14 days') AS interval),
-    ${NOTIFICATION_RETRY_LIMIT}, GREATEST(${NOTIFICATION_RETRY_DELAY_SECONDS}, 1), true, q.policy
-  FROM (SELECT jsonb_agg(id ORDER BY id) AS ids FROM ${rowsCte}) r JOIN ${JOBS_SCHEMA}.queue q ON q.name = '${NOTIFICATION_QUEUE}'
-  WHERE r.ids IS NOT NULL
-  RETURNING id`;
 }
 
 export async function enqueueNotification(ctx: NotificationContext, message: NotificationMessage): Promise<number> {

@@ -18,7 +18,7 @@ type Job = PgBoss.JobWithMetadata<DeliverJob | LegacyDeliverJob>;
 
 /**
  * Jobs a fetch takes (a fetch a second while jobs wait). A job is one transaction's messages: a
- * code or a status text alone, an order's text and e-mail, a checkout batch's up to 64.
+ * code or a status text alone, an order's text and e-mail.
  */
 const JOBS_PER_FETCH = 10;
 /** Messages in flight at once across a fetch: providers answer in tens to hundreds of milliseconds each. */

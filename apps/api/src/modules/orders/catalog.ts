@@ -35,14 +35,13 @@ export const CATALOG_ITEM_JSON = `json_build_object(${ITEM_FIELDS_TEXT},
 /**
  * The items (with their option groups and options) of a cart, as one JSON array in id order: a
  * scalar subquery, so the order transaction can read it in the same statement that locks the
- * payment. `ids` is an int[] value or placeholder; null reads all the restaurant's items (the
- * batch's cached catalog, catalog-cache.ts).
+ * payment. `ids` is an int[] value or placeholder.
  */
-export function catalogJson(restaurantId: number | Placeholder | SQL, ids: SQL | Placeholder | null): SQL<CatalogItem[]> {
+export function catalogJson(restaurantId: number | Placeholder | SQL, ids: SQL | Placeholder): SQL<CatalogItem[]> {
   return sql<CatalogItem[]>`COALESCE((
     SELECT json_agg(${sql.raw(CATALOG_ITEM_JSON)} ORDER BY i.id)
     FROM menu_items i
-    WHERE ${ids === null ? sql`` : sql`i.id = ANY(${ids}::int[]) AND `}i.restaurant_id = ${restaurantId}
+    WHERE i.id = ANY(${ids}::int[]) AND i.restaurant_id = ${restaurantId}
   ), '[]'::json)`;
 }
 
@@ -56,13 +55,13 @@ const VARIANT_FIELDS = sql.raw(VARIANT_FIELDS_TEXT);
  * The merchandise variants of a cart with their items' price, name, visibility and tracking flag,
  * as one JSON array in id order (a scalar subquery, like catalogJson, so the order transaction
  * reads it in its first statement). Only the restaurant's own variants; hidden ones are returned
- * and refused by the cart check. `ids` is an int[] value or placeholder; null reads them all.
+ * and refused by the cart check. `ids` is an int[] value or placeholder.
  */
-export function merchandiseCatalogJson(restaurantId: number | Placeholder | SQL, ids: SQL | Placeholder | null): SQL<CatalogVariant[]> {
+export function merchandiseCatalogJson(restaurantId: number | Placeholder | SQL, ids: SQL | Placeholder): SQL<CatalogVariant[]> {
   return sql<CatalogVariant[]>`COALESCE((
     SELECT json_agg(json_build_object(${VARIANT_FIELDS}) ORDER BY v.id)
     FROM merchandise_variants v JOIN merchandise_items i ON i.id = v.merchandise_item_id
-    WHERE ${ids === null ? sql`` : sql`v.id = ANY(${ids}::int[]) AND `}i.restaurant_id = ${restaurantId}
+    WHERE v.id = ANY(${ids}::int[]) AND i.restaurant_id = ${restaurantId}
   ), '[]'::json)`;
 }
 

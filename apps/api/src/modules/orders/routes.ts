@@ -11,8 +11,7 @@ import { invalidateMenuCache } from '../menu/cache.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import { emitOrderCreated } from '../order-management/realtime.ts';
 import { canViewOrder, findOrder, listHistory, loadConfirmation } from './repository.ts';
-import { OrderBatcher } from './batch.ts';
-import { quote, type OrderDeps } from './service.ts';
+import { placeOrder, quote, type OrderDeps } from './service.ts';
 
 const errors = { 400: ErrorOutput, 401: ErrorOutput, 402: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 503: ErrorOutput };
 const bearer = [{ bearer: [] }];
@@ -27,9 +26,6 @@ const IdempotencyKey = z
   .max(IDEMPOTENCY_KEY_MAX, CheckoutMessages.idempotencyKeyRequired);
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  // This process's order queue: plain orders placed together, one transaction per batch (batch.ts).
-  const batcher = new OrderBatcher(() => orderDeps(app));
-
   // The confirmation page's live channel: the same people who may GET the order may listen to it.
   app.realtime.registerChannel('order', async ({ params, auth }) => {
     const id = Number(params.order_id);
@@ -76,7 +72,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const restaurantId = storefrontRestaurantId(app.config, request, request.body.restaurant_id);
-      const result = await batcher.place({
+      const result = await placeOrder(orderDeps(app), {
         restaurantId,
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],

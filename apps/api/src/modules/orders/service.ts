@@ -31,19 +31,18 @@ import { getRestaurant } from '../restaurants/service.ts';
 import { cartItemIds, cartVariantIds, catalogJson, merchandiseCatalogJson, type CatalogRead } from './catalog.ts';
 import { resolveStaffDiscount } from './staff-discount.ts';
 import { cartIssuesError, discountOf, priceCart, toQuoteOutput, type PricedCart } from './quote.ts';
+import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
 import {
   confirmationView,
   type ConfirmationLine,
   findOrder,
   findOrderByKey,
-  formatLiteral,
-  insertPlacedOrder,
+  insertOrder,
   loadConfirmation,
+  markPaymentCaptured,
   type NewOrderLine,
-  type OrderMessageTemplate,
   type OrderRow,
   type OrderWrite,
-  type PlacedOrderWrite,
 } from './repository.ts';
 
 /**
@@ -114,11 +113,11 @@ async function replayByKey(deps: OrderDeps, orderId: number, paymentId: string):
 }
 
 /**
- * POST /orders' first statement, sent with the transaction's BEGIN (one round trip): the
+ * POST /orders' first statement, sent right behind the transaction's BEGIN: the
  * restaurant, an order already placed with the Idempotency-Key, the payment — locked, before any
  * other row — and the cart's catalog rows unlocked: menu items and merchandise variants (an empty id
  * list costs an empty index lookup, so a food-only cart pays nothing for merchandise); loadCatalog
- * then locks and re-reads the tracked ones. (A batch reads nothing: batch.ts.)
+ * then locks and re-reads the tracked ones.
  */
 export const orderRead = preparedQuery((tx) => {
   const locked = tx.select().from(payments).where(eq(payments.id, sql.placeholder('paymentId'))).for('update').as('locked_payment');
@@ -141,35 +140,19 @@ export const orderRead = preparedQuery((tx) => {
     .prepare('order_read');
 });
 
-/**
- * The order's confirmation text and e-mail (sms first) as PostgreSQL format() templates: the order
- * statement fills in `%1$s` (the order number) and `%2$s` (the order id), which exist only once its
- * row does; every other value is a literal (formatLiteral doubles its `%`). order-statement.test.ts
- * checks the stored texts against orderConfirmationText.
- */
-function confirmationMessages(v: {
-  restaurantName: string;
-  publicUrl: string;
-  accessToken: string;
-  maxNotice: number | null;
-  contact: OrderCreateInput['contact'];
-  totalCents: number;
-  userId: number | null;
-}): OrderMessageTemplate[] {
-  const lit = formatLiteral;
-  const orderNumber = '%1$s';
-  const link = `${lit(v.publicUrl)}/order-confirmation/%2$s?token=${lit(v.accessToken)}`;
-  const restaurantName = lit(v.restaurantName);
-  const text = orderConfirmationText({ restaurantName, orderNumber, pickupEstimate: lit(pickupEstimate(v.maxNotice)), link });
+/** The order's confirmation text and e-mail (sms first), queued with the order in its transaction. */
+function confirmationMessages(order: OrderRow, restaurantName: string, publicUrl: string): NotificationMessage[] {
+  const link = `${publicUrl}/order-confirmation/${order.id}?token=${order.accessToken}`;
+  const text = orderConfirmationText({ restaurantName, orderNumber: order.orderNumber, pickupEstimate: pickupEstimate(order.maxAdvanceNoticeHours), link });
+  const common = { restaurantId: order.restaurantId, userId: order.userId, template: 'order_confirmation' };
   return [
-    { userId: v.userId, channel: 'sms', recipient: v.contact.phone, subject: null, body: text, template: 'order_confirmation' },
+    { ...common, channel: 'sms', recipient: order.contactPhone, subject: null, body: text },
     {
-      userId: v.userId,
+      ...common,
       channel: 'email',
-      recipient: v.contact.email,
-      subject: `Your ${restaurantName} order ${orderNumber}`,
-      body: `Hafa adai ${lit(v.contact.name)},\n\n${text}\n\nTotal: ${lit(`$${(v.totalCents / 100).toFixed(2)}`)}`,
-      template: 'order_confirmation',
+      recipient: order.contactEmail,
+      subject: `Your ${restaurantName} order ${order.orderNumber}`,
+      body: `Hafa adai ${order.contactName},\n\n${text}\n\nTotal: $${(order.totalCents / 100).toFixed(2)}`,
     },
   ];
 }
@@ -275,51 +258,32 @@ export function checkFirstRead(read: OrderRead | undefined, input: PlaceOrderInp
 }
 
 /**
- * Everything the order statement writes for a priced order, after the last check: the payment
- * must hold exactly the recomputed total (409 otherwise, before any write).
+ * What the order transaction writes for a priced order: the order (its totals from the priced cart
+ * and the codes), its lines and its stock. The payment must hold exactly the recomputed total (409
+ * otherwise, before any write).
  */
-export function placedOrderWrite(
-  deps: OrderDeps,
+export function orderWrite(
   input: PlaceOrderInput,
   checked: FirstChecked,
   priced: PricedCart,
   codes: { promo: PromoCodeRow | null; vip: { id: number } | null },
   at: { placedAt: Date; accessToken: string },
-): PlacedOrderWrite {
-  const { payment: locked } = checked;
-  const write = orderWrite(deps, input, checked, priced, codes, at);
-  const { totalCents } = write.order;
-  if (locked.amountCents !== totalCents) {
-    throw AppError.conflict(CheckoutMessages.paymentAmountMismatch, { payment_amount_cents: locked.amountCents, order_total_cents: totalCents });
-  }
-  return { ...write, payment: { row: locked, transactionId: locked.transactionId, capturedAt: new Date() } };
-}
-
-/**
- * What the order statement writes for a priced order but for its payment: the order (its totals
- * from the priced cart and the codes), its lines and stock, its confirmation messages.
- */
-export function orderWrite(
-  deps: OrderDeps,
-  input: PlaceOrderInput,
-  placer: { restaurant: RestaurantRow; isStaff: boolean },
-  priced: PricedCart,
-  codes: { promo: PromoCodeRow | null; vip: { id: number } | null },
-  at: { placedAt: Date; accessToken: string },
 ): OrderWrite {
   const { body, auth } = input;
-  const { restaurant, isStaff } = placer;
+  const { restaurant, isStaff, payment } = checked;
   const { promo, vip } = codes;
   const staffDiscount = priced.staffDiscount;
   const subtotalCents = priced.subtotalCents;
   const discountCents = discountOf(subtotalCents, promo, staffDiscount);
   const totalCents = subtotalCents - discountCents;
+  if (payment.amountCents !== totalCents) {
+    throw AppError.conflict(CheckoutMessages.paymentAmountMismatch, { payment_amount_cents: payment.amountCents, order_total_cents: totalCents });
+  }
   const maxNotice = priced.check.maxAdvanceNoticeHours;
-  const userId = auth?.user.id ?? null;
   return {
     order: {
       restaurantId: restaurant.id,
-      userId,
+      userId: auth?.user.id ?? null,
       status: ORDER_STATUS_AT_CREATION,
       foodSubtotalCents: priced.check.foodSubtotalCents,
       merchandiseSubtotalCents: priced.check.merchandiseSubtotalCents,
@@ -351,20 +315,11 @@ export function orderWrite(
     sales: [...priced.check.variantDemand.values()].sort((a, b) => a.variantId - b.variantId),
     itemStock: [...priced.check.itemDemand].sort(([a], [b]) => a - b),
     optionStock: [...priced.check.optionDemand].sort(([a], [b]) => a - b),
-    messages: confirmationMessages({
-      restaurantName: restaurant.name,
-      publicUrl: deps.config.publicUrl,
-      accessToken: at.accessToken,
-      maxNotice,
-      contact: body.contact,
-      totalCents,
-      userId,
-    }),
   };
 }
 
 /** The answer to a placed order, built from what its transaction wrote (not read back after commit). */
-export function placedAnswer(placed: { order: OrderRow; lines: ConfirmationLine[] }, paid: PaymentRow | undefined, priced: PricedCart): PlaceOrderResult {
+function placedAnswer(placed: { order: OrderRow; lines: ConfirmationLine[] }, paid: PaymentRow, priced: PricedCart): PlaceOrderResult {
   return {
     created: true,
     order: { ...confirmationView(placed.order, placed.lines, paid), access_token: placed.order.accessToken },
@@ -381,8 +336,7 @@ export function placedAnswer(placed: { order: OrderRow; lines: ConfirmationLine[
  * (variants with a `sale` audit row each), the order and its lines are written, the confirmation
  * messages are queued, and the payment is captured last. A capture failure rolls everything back.
  * The same Idempotency-Key (or payment) answers the order it already placed, also when two
- * requests race (UNIQUE constraints decide). Orders that need none of the per-order locks or
- * writes usually arrive through the batcher (batch.ts), which falls back to this for anything else.
+ * requests race (UNIQUE constraints decide). Every order is placed here (decision 0027).
  */
 export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promise<PlaceOrderResult> {
   const { body, auth } = input;
@@ -417,28 +371,20 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
         const vip = body.vip_code ? await consumeVip(tx, restaurant.id, body.vip_code) : null;
         if (body.vip_code && !vip) throw vipRequired();
 
-        // Everything the order writes — order, lines, first status event, stock (the CHECKs stock ≥
-        // damaged ≥ 0 are the last word; under the locks they cannot fail), merchandise sale rows,
-        // confirmation messages with their delivery jobs, the payment linked and marked captured —
-        // in one statement.
-        const placed = await insertPlacedOrder(client, placedOrderWrite(deps, input, checked, priced, { promo, vip }, { placedAt, accessToken }));
+        // The order, its lines, first status event and stock (the CHECKs stock ≥ damaged ≥ 0 are the
+        // last word; under the locks they cannot fail), then its confirmation messages and their
+        // delivery job (pg-boss's own insert, on this transaction's connection).
+        const placed = await insertOrder(tx, orderWrite(input, checked, priced, { promo, vip }, { placedAt, accessToken }));
+        await enqueueNotifications({ tx, client, boss: deps.boss }, confirmationMessages(placed.order, restaurant.name, deps.config.publicUrl));
 
-        // Last, so that nothing after it can fail but the COMMIT itself.
+        // The capture last, so that nothing after it can fail but recording it and the COMMIT (and if
+        // they do, the orphan capture is refunded below). The test processor captures on the spot.
         const capture =
           locked.amountCents === 0
             ? { transactionId: locked.transactionId ?? '' }
             : await processorFor(deps.config, locked.processor).capture({ ...processorRef(locked), amountCents: locked.amountCents });
         captured = { payment: locked, transactionId: capture.transactionId };
-        // The test processor captures on the spot and keeps the authorization's id, so the order
-        // statement already wrote the capture; a remote processor's capture is recorded as it answered.
-        let paid: PaymentRow | undefined = placed.payment;
-        if (capture.transactionId !== placed.payment.transactionId || (locked.amountCents > 0 && locked.processor !== 'test')) {
-          [paid] = await tx
-            .update(payments)
-            .set({ transactionId: capture.transactionId, capturedAt: new Date() })
-            .where(eq(payments.id, locked.id))
-            .returning();
-        }
+        const paid = await markPaymentCaptured(tx, locked.id, placed.order.id, { transactionId: capture.transactionId, capturedAt: new Date() });
         return { kind: 'placed', answer: placedAnswer(placed, paid, priced) };
       });
     } catch (error) {

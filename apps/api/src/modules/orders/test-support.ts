@@ -267,8 +267,8 @@ export async function pay(app: FastifyInstance, options: CheckoutOptions): Promi
 /**
  * POST /orders for a payment. An order's answer (200 or 201) must be exactly what OrderCreateOutput
  * describes — nothing zod would strip, refuse or change — since the route sends it without zod's
- * serializer (routes.ts); and a new order's answer, built from what the order statement was given
- * rather than read back (repository.ts insertPlacedOrders), must be exactly what the database now
+ * serializer (routes.ts); and a new order's answer, built from the rows its transaction wrote
+ * rather than read back after the commit (service.ts placeOrder), must be exactly what the database now
  * holds: GET /orders/:id's answer. Every test that places an order through here checks both.
  */
 export async function placeOrder(app: FastifyInstance, paymentId: string, options: CheckoutOptions): Promise<LightMyRequestResponse> {

@@ -18,7 +18,7 @@ export const TEST_CARDS = {
 /**
  * The test processor's capture is a pure function of the payment row: it declines the card ending
  * in these digits, and a payment with no transaction id, and captures everything else under the
- * authorization's own id. The order batch's statement applies the same rule in SQL (orders/repository.ts).
+ * authorization's own id.
  */
 export const TEST_CAPTURE_DECLINED_LAST4 = TEST_CARDS.captureDeclined.slice(-4);
 
