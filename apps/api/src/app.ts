@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -12,6 +12,7 @@ import helmet from 'helmet';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
+import { ErrorCodes } from '@kusina/domain/errors';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import authPlugin from './plugins/auth.ts';
@@ -67,9 +68,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from configured proxies (TRUST_PROXY): otherwise any client
+    // could name itself anew with each request and never meet a rate limit.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a malformed URL, a path segment past 100 characters) in the one error shape.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as FastifyReply).status(error.statusCode ?? 400).send({ error: { code: ErrorCodes.validation, message: 'The address is not valid.' } });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

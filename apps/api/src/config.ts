@@ -39,6 +39,16 @@ const EnvSchema = z.object({
   /** Seed the demo restaurants, accounts and catalog when the database is empty. */
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Whether X-Forwarded-For names the client (the rate limits' key, the sessions' IP). Unset or
+   * false: no — the connection's address does, so no client can pick its own key. true: every
+   * proxy in front is trusted; a number: that many hops; else a comma-separated list of proxy
+   * addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[\d.:a-fA-F/]+(\s*,\s*[\d.:a-fA-F/]+)*)$/, 'must be true, false, a hop count or a comma-separated list of proxy addresses')
+    .optional(),
   /** Auth routes (login, signup, codes, resets): requests per client per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** SMTP server for e-mail, e.g. smtps://user:pass@smtp.example.com:465. Unset: outbox only. */
@@ -74,6 +84,19 @@ export interface Config extends Env {
   publicUrl: string;
   restaurantHosts: Map<string, number>;
   paypalApiBase: string;
+  /** Fastify's trustProxy, from TRUST_PROXY (false when unset). */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+}
+
+/** TRUST_PROXY as Fastify's trustProxy option. */
+function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((part) => part.trim()).join(',');
 }
 
 export class ConfigError extends Error {
@@ -116,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.resolve(data.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     publicUrl: (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, ''),
     restaurantHosts,
+    trustProxy: trustProxyOf(data.TRUST_PROXY),
     paypalApiBase: (data.PAYPAL_API_BASE ?? (data.NODE_ENV === 'production' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')).replace(/\/$/, ''),
   };
 }

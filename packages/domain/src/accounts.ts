@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedInt4 } from './integers.ts';
 import { AccountMessages } from './messages.ts';
 import { passwordSchema } from './password.ts';
 import { phoneSchema } from './phone.ts';
@@ -17,7 +18,7 @@ export const emailSchema = z
 
 /** The user as the API returns it (storefront.md §3 User; backoffice §3 logged-in user). */
 export const UserOutput = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
@@ -25,7 +26,7 @@ export const UserOutput = z.object({
   phone: z.string().nullable(),
   phone_verified: z.boolean(),
   role: roleSchema,
-  restaurant_id: z.number().int(),
+  restaurant_id: z.int32(),
 });
 export type UserOutput = z.infer<typeof UserOutput>;
 
@@ -38,7 +39,7 @@ export const SignupInput = z
     phone: phoneSchema,
     password: passwordSchema,
     password_confirmation: z.string({ error: 'Confirm your password' }),
-    restaurant_id: z.coerce.number().int().positive().optional(),
+    restaurant_id: coercedInt4().positive().optional(),
   })
   .refine((v) => v.password === v.password_confirmation, {
     path: ['password_confirmation'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedInt4 } from './integers.ts';
 import { centsToDollars, type Cents } from './money.ts';
 import {
   ADVANCE_NOTICE_THRESHOLD_HOURS,
@@ -87,10 +88,10 @@ const lineNotes = z.string().trim().max(500).optional();
 /** A food line: a menu item with its chosen options. `type` may be left out (carts before merchandise). */
 export const FoodLineInput = z.object({
   type: z.literal('food').optional(),
-  menu_item_id: z.number().int().positive(),
-  quantity: z.number().int().min(1, 'Quantity must be at least 1').max(MAX_LINE_QUANTITY),
+  menu_item_id: z.int32().positive(),
+  quantity: z.int32().min(1, 'Quantity must be at least 1').max(MAX_LINE_QUANTITY),
   /** Option group id → chosen option ids. */
-  selected_options: z.record(z.string().regex(/^\d+$/, 'Option group ids are numbers'), z.array(z.number().int().positive()).max(50)).default({}),
+  selected_options: z.record(z.string().regex(/^\d+$/, 'Option group ids are numbers'), z.array(z.int32().positive()).max(50)).default({}),
   notes: lineNotes,
 });
 export type FoodLineInput = z.infer<typeof FoodLineInput>;
@@ -101,8 +102,8 @@ export type FoodLineInput = z.infer<typeof FoodLineInput>;
  */
 export const MerchandiseLineInput = z.object({
   type: z.literal('merchandise'),
-  variant_id: z.number().int().positive(),
-  quantity: z.number().int().min(1, 'Quantity must be at least 1').max(MERCHANDISE_MAX_QUANTITY),
+  variant_id: z.int32().positive(),
+  quantity: z.int32().min(1, 'Quantity must be at least 1').max(MERCHANDISE_MAX_QUANTITY),
   notes: lineNotes,
 });
 export type MerchandiseLineInput = z.infer<typeof MerchandiseLineInput>;
@@ -119,14 +120,14 @@ const optionalCode = z
   .transform((v) => (v ? v : undefined));
 
 export const QuoteInput = z.object({
-  restaurant_id: z.number().int().positive().optional(),
+  restaurant_id: z.int32().positive().optional(),
   items: z.array(CartLineInput).min(1, 'Your cart is empty').max(MAX_CART_LINES),
   promo_code: optionalCode,
   /**
    * Staff orders only (issue #5): an active discount configuration of the restaurant
    * (backoffice-reservations.md §3). The server reads its percentage; it never stacks with a promo.
    */
-  staff_discount_id: z.number().int().positive().optional(),
+  staff_discount_id: z.int32().positive().optional(),
 });
 export type QuoteInput = z.infer<typeof QuoteInput>;
 
@@ -143,13 +144,13 @@ export type IssueCode = (typeof ISSUE_CODES)[number];
 
 export const CartIssue = z.object({
   /** Index of the cart line the issue belongs to. */
-  line: z.number().int(),
+  line: z.int32(),
   /** Food lines. */
-  menu_item_id: z.number().int().optional(),
-  option_id: z.number().int().optional(),
+  menu_item_id: z.int32().optional(),
+  option_id: z.int32().optional(),
   /** Merchandise lines (merchandise_item_id only when the item is still sold). */
-  variant_id: z.number().int().optional(),
-  merchandise_item_id: z.number().int().optional(),
+  variant_id: z.int32().optional(),
+  merchandise_item_id: z.int32().optional(),
   code: z.enum(ISSUE_CODES),
   message: z.string(),
 });
@@ -159,17 +160,17 @@ export const VariantDetails = z.object({ size: z.string().nullable(), color: z.s
 export type VariantDetails = z.infer<typeof VariantDetails>;
 
 export const QuoteLineOutput = z.object({
-  line: z.number().int(),
+  line: z.int32(),
   type: z.enum(['food', 'merchandise']),
-  menu_item_id: z.number().int().nullable(),
-  merchandise_item_id: z.number().int().nullable(),
-  variant_id: z.number().int().nullable(),
+  menu_item_id: z.int32().nullable(),
+  merchandise_item_id: z.int32().nullable(),
+  variant_id: z.int32().nullable(),
   variant_details: VariantDetails.nullable(),
   name: z.string(),
-  quantity: z.number().int(),
-  unit_price_cents: z.number().int(),
+  quantity: z.int32(),
+  unit_price_cents: z.int32(),
   unit_price: z.number(),
-  line_total_cents: z.number().int(),
+  line_total_cents: z.int32(),
   line_total: z.number(),
   /** Group name → chosen option names; {} for merchandise. */
   customizations: z.record(z.string(), z.array(z.string())),
@@ -178,13 +179,13 @@ export const QuoteLineOutput = z.object({
 export type QuoteLineOutput = z.infer<typeof QuoteLineOutput>;
 
 export const QuoteOutput = z.object({
-  restaurant_id: z.number().int(),
+  restaurant_id: z.int32(),
   items: z.array(QuoteLineOutput),
-  food_subtotal_cents: z.number().int(),
-  merchandise_subtotal_cents: z.number().int(),
-  subtotal_cents: z.number().int(),
-  discount_cents: z.number().int(),
-  total_cents: z.number().int(),
+  food_subtotal_cents: z.int32(),
+  merchandise_subtotal_cents: z.int32(),
+  subtotal_cents: z.int32(),
+  discount_cents: z.int32(),
+  total_cents: z.int32(),
   food_subtotal: z.number(),
   merchandise_subtotal: z.number(),
   subtotal: z.number(),
@@ -192,9 +193,9 @@ export const QuoteOutput = z.object({
   total: z.number(),
   promo_code: z.string().nullable(),
   /** The staff discount applied (its share is in discount); null when none. */
-  staff_discount: z.object({ id: z.number().int(), name: z.string(), discount_percentage: z.number() }).nullable(),
+  staff_discount: z.object({ id: z.int32(), name: z.string(), discount_percentage: z.number() }).nullable(),
   requires_advance_notice: z.boolean(),
-  max_advance_notice_hours: z.number().int().nullable(),
+  max_advance_notice_hours: z.int32().nullable(),
   pickup_estimate: z.string(),
   issues: z.array(CartIssue),
 });
@@ -579,7 +580,7 @@ export type PaymentCreateInput = z.infer<typeof PaymentCreateInput>;
 export const PaymentCreateOutput = z.object({
   payment_id: z.string(),
   status: z.enum(PAYMENT_STATUSES),
-  amount_cents: z.number().int(),
+  amount_cents: z.int32(),
   amount: z.number(),
   currency: z.literal('usd'),
   processor: z.enum(PROCESSORS),
@@ -594,8 +595,8 @@ export type PaymentCreateOutput = z.infer<typeof PaymentCreateOutput>;
 
 export const CardInput = z.object({
   number: z.string().trim().min(1, CheckoutMessages.cardNumberInvalid).max(30),
-  exp_month: z.coerce.number().int(),
-  exp_year: z.coerce.number().int(),
+  exp_month: coercedInt4(),
+  exp_year: coercedInt4(),
   cvc: z.string().trim(),
 });
 export type CardInput = z.infer<typeof CardInput>;
@@ -605,7 +606,7 @@ export const PaymentConfirmInput = z.object({ card: CardInput });
 export const PaymentConfirmOutput = z.object({
   payment_id: z.string(),
   status: z.enum(PAYMENT_STATUSES),
-  amount_cents: z.number().int(),
+  amount_cents: z.int32(),
   processor: z.enum(PROCESSORS),
   transaction_id: z.string().nullable(),
   card_brand: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedInt4 } from './integers.ts';
 import type { Cents } from './money.ts';
 
 /**
@@ -161,41 +162,41 @@ export function addToCartProblem(item: Pick<MenuItemOutput, 'is_available' | 'st
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
 
 export const OptionOutput = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   name: z.string(),
   /** Dollars; 2 when the stored price is NULL (§3 Option, §9). */
   additional_price: z.number(),
-  additional_price_cents: z.number().int(),
+  additional_price_cents: z.int32(),
   is_preselected: z.boolean(),
   available: z.boolean(),
-  stock_quantity: z.number().int(),
-  damaged_quantity: z.number().int(),
+  stock_quantity: z.int32(),
+  damaged_quantity: z.int32(),
   /** stock − damaged when the group tracks inventory, else null. */
-  available_quantity: z.number().int().nullable(),
+  available_quantity: z.int32().nullable(),
   /** Stock only: false when the group tracks inventory and none is left. */
   in_stock: z.boolean(),
 });
 export type OptionOutput = z.infer<typeof OptionOutput>;
 
 export const OptionGroupOutput = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   name: z.string(),
-  min_select: z.number().int(),
-  max_select: z.number().int(),
-  free_option_count: z.number().int(),
+  min_select: z.int32(),
+  max_select: z.int32(),
+  free_option_count: z.int32(),
   enable_inventory_tracking: z.boolean(),
   options: z.array(OptionOutput),
 });
 export type OptionGroupOutput = z.infer<typeof OptionGroupOutput>;
 
 export const MenuItemOutput = z.object({
-  id: z.number().int(),
-  category_id: z.number().int().nullable(),
+  id: z.int32(),
+  category_id: z.int32().nullable(),
   name: z.string(),
   description: z.string(),
   /** Dollars. */
   price: z.number(),
-  price_cents: z.number().int(),
+  price_cents: z.int32(),
   /** Image URL (same-origin path for seeded items). */
   image: z.string().nullable(),
   featured: z.boolean(),
@@ -203,8 +204,8 @@ export const MenuItemOutput = z.object({
   promo_label: z.string().nullable(),
   available_until: isoDate.nullable(),
   status_note: z.string().nullable(),
-  advance_notice_hours: z.number().int(),
-  available_days: z.array(z.number().int().min(0).max(6)),
+  advance_notice_hours: z.int32(),
+  available_days: z.array(z.int32().min(0).max(6)),
   vegetarian: z.boolean(),
   vegan: z.boolean(),
   gluten_free: z.boolean(),
@@ -215,10 +216,10 @@ export const MenuItemOutput = z.object({
   available: z.boolean(),
   /** Computed: switch on, not sold out, offered today (Pacific/Guam), not past available_until. */
   is_available: z.boolean(),
-  stock_quantity: z.number().int(),
-  damaged_quantity: z.number().int(),
+  stock_quantity: z.int32(),
+  damaged_quantity: z.int32(),
   enable_stock_tracking: z.boolean(),
-  available_quantity: z.number().int().nullable(),
+  available_quantity: z.int32().nullable(),
   stock_status: z.enum(STOCK_STATUSES),
   has_required_unavailable_options: z.boolean(),
   option_groups: z.array(OptionGroupOutput),
@@ -226,15 +227,15 @@ export const MenuItemOutput = z.object({
 export type MenuItemOutput = z.infer<typeof MenuItemOutput>;
 
 export const MenuCategoryOutput = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   name: z.string(),
   description: z.string().nullable(),
-  position: z.number().int(),
+  position: z.int32(),
 });
 export type MenuCategoryOutput = z.infer<typeof MenuCategoryOutput>;
 
 export const MenuOutput = z.object({
-  menu: z.object({ id: z.number().int(), name: z.string() }),
+  menu: z.object({ id: z.int32(), name: z.string() }),
   categories: z.array(MenuCategoryOutput),
   /** Ordered by category position, then item position (uncategorised items last). */
   items: z.array(MenuItemOutput),
@@ -249,10 +250,10 @@ const queryFlag = z
   .transform((v) => v === true || v === 'true' || v === '1');
 
 export const MenuQuery = z.object({
-  restaurant_id: z.coerce.number().int().positive().optional(),
+  restaurant_id: coercedInt4().positive().optional(),
   featured: queryFlag,
   seasonal: queryFlag,
-  category_id: z.coerce.number().int().positive().optional(),
+  category_id: coercedInt4().positive().optional(),
   /** Case-insensitive search in name and description. */
   q: z.string().trim().max(100).optional(),
 });
@@ -302,18 +303,18 @@ export function dollarsInputToCents(value: number): Cents {
 }
 
 const name = z.string().trim().min(1, 'Required').max(120);
-const quantity = z.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000);
+const quantity = z.int32('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000);
 const days = z
-  .array(z.number().int().min(0, 'Days are 0 (Sunday) to 6 (Saturday)').max(6, 'Days are 0 (Sunday) to 6 (Saturday)'))
+  .array(z.int32().min(0, 'Days are 0 (Sunday) to 6 (Saturday)').max(6, 'Days are 0 (Sunday) to 6 (Saturday)'))
   .max(7)
   .refine((d) => new Set(d).size === d.length, 'Each day once');
 
 export const MenuCategoryCreateInput = z.object({
   /** Defaults to the signed-in user's restaurant. */
-  restaurant_id: z.number().int().positive().optional(),
+  restaurant_id: z.int32().positive().optional(),
   name,
   description: z.string().max(500).nullable().optional(),
-  position: z.number().int().min(0).optional(),
+  position: z.int32().min(0).optional(),
 });
 export type MenuCategoryCreateInput = z.infer<typeof MenuCategoryCreateInput>;
 
@@ -327,8 +328,8 @@ function damagedWithinStock(v: { stock_quantity?: number | undefined; damaged_qu
 const damagedIssue = { message: 'Damaged quantity cannot exceed stock quantity', path: ['damaged_quantity'] };
 
 const menuItemFields = z.object({
-  restaurant_id: z.number().int().positive().optional(),
-  category_id: z.number().int().positive().nullable().optional(),
+  restaurant_id: z.int32().positive().optional(),
+  category_id: z.int32().positive().nullable().optional(),
   name,
   description: z.string().max(2000).optional(),
   price: dollars,
@@ -338,7 +339,7 @@ const menuItemFields = z.object({
   promo_label: z.string().max(60).nullable().optional(),
   available_until: isoDate.nullable().optional(),
   status_note: z.string().max(200).nullable().optional(),
-  advance_notice_hours: z.number().int().min(0, 'Must be 0 or more').max(24 * 30).optional(),
+  advance_notice_hours: z.int32().min(0, 'Must be 0 or more').max(24 * 30).optional(),
   available_days: days.optional(),
   vegetarian: z.boolean().optional(),
   vegan: z.boolean().optional(),
@@ -350,7 +351,7 @@ const menuItemFields = z.object({
   enable_stock_tracking: z.boolean().optional(),
   stock_quantity: quantity.optional(),
   damaged_quantity: quantity.optional(),
-  position: z.number().int().min(0).optional(),
+  position: z.int32().min(0).optional(),
 });
 
 export const MenuItemCreateInput = menuItemFields.refine(damagedWithinStock, damagedIssue);
@@ -378,7 +379,7 @@ const optionFields = z.object({
   available: z.boolean().optional(),
   stock_quantity: quantity.optional(),
   damaged_quantity: quantity.optional(),
-  position: z.number().int().min(0).optional(),
+  position: z.int32().min(0).optional(),
 });
 
 export const OptionCreateInput = optionFields.refine(damagedWithinStock, damagedIssue);
@@ -392,7 +393,7 @@ export const OptionStockInput = z
   .refine(damagedWithinStock, damagedIssue);
 export type OptionStockInput = z.infer<typeof OptionStockInput>;
 
-const selectCount = z.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(50);
+const selectCount = z.int32('Must be a whole number').min(0, 'Must be 0 or more').max(50);
 
 function minWithinMax(v: { min_select?: number | undefined; max_select?: number | undefined }): boolean {
   return v.min_select === undefined || v.max_select === undefined || v.min_select <= v.max_select;
@@ -405,7 +406,7 @@ const optionGroupFields = z.object({
   max_select: selectCount.min(1, 'Must be at least 1').optional(),
   free_option_count: selectCount.optional(),
   enable_inventory_tracking: z.boolean().optional(),
-  position: z.number().int().min(0).optional(),
+  position: z.int32().min(0).optional(),
 });
 
 export const OptionGroupCreateInput = optionGroupFields

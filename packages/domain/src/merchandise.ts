@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedInt4 } from './integers.ts';
 import { centsToDollars, type Cents } from './money.ts';
 import { dollars, dollarsInputToCents, STOCK_STATUSES, type StockStatus } from './menu.ts';
 
@@ -183,32 +184,32 @@ export function variantLabel(variant: { size: string | null; color: string | nul
 // ── Response contracts ───────────────────────────────────────────────────────────────────────
 
 export const MerchandiseVariantOutput = z.object({
-  id: z.number().int(),
-  merchandise_item_id: z.number().int(),
+  id: z.int32(),
+  merchandise_item_id: z.int32(),
   size: z.string().nullable(),
   color: z.string().nullable(),
   /** Dollars added to the base price. */
   price_adjustment: z.number(),
-  price_adjustment_cents: z.number().int(),
+  price_adjustment_cents: z.int32(),
   /** Base plus adjustment, dollars. */
   price: z.number(),
-  stock_quantity: z.number().int(),
-  damaged_quantity: z.number().int(),
+  stock_quantity: z.int32(),
+  damaged_quantity: z.int32(),
   /** stock − damaged; null when the item does not track stock (shown as 999). */
-  available_quantity: z.number().int().nullable(),
+  available_quantity: z.int32().nullable(),
   stock_status: z.enum(STOCK_STATUSES),
 });
 export type MerchandiseVariantOutput = z.infer<typeof MerchandiseVariantOutput>;
 
 export const MerchandiseItemOutput = z.object({
-  id: z.number().int(),
-  restaurant_id: z.number().int(),
-  merchandise_collection_id: z.number().int().nullable(),
+  id: z.int32(),
+  restaurant_id: z.int32(),
+  merchandise_collection_id: z.int32().nullable(),
   name: z.string(),
   description: z.string(),
   /** Dollars. */
   base_price: z.number(),
-  base_price_cents: z.number().int(),
+  base_price_cents: z.int32(),
   image_url: z.string().nullable(),
   second_image_url: z.string().nullable(),
   additional_images: z.array(z.string()),
@@ -216,41 +217,41 @@ export const MerchandiseItemOutput = z.object({
   hidden: z.boolean(),
   enable_stock_tracking: z.boolean(),
   /** Sums over the variants. */
-  stock_quantity: z.number().int(),
-  damaged_quantity: z.number().int(),
-  available_quantity: z.number().int().nullable(),
+  stock_quantity: z.int32(),
+  damaged_quantity: z.int32(),
+  available_quantity: z.int32().nullable(),
   stock_status: z.enum(STOCK_STATUSES),
-  position: z.number().int(),
+  position: z.int32(),
   /** Sizes in the §9 order, then colours by position. */
   variants: z.array(MerchandiseVariantOutput),
 });
 export type MerchandiseItemOutput = z.infer<typeof MerchandiseItemOutput>;
 
 export const MerchandiseCollectionOutput = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   name: z.string(),
   description: z.string().nullable(),
   active: z.boolean(),
   /** The first active collection: the shop opens on it. */
   current: z.boolean(),
-  position: z.number().int(),
+  position: z.int32(),
 });
 export type MerchandiseCollectionOutput = z.infer<typeof MerchandiseCollectionOutput>;
 
-export const MerchandiseCategoryOutput = z.object({ name: z.string(), item_count: z.number().int() });
+export const MerchandiseCategoryOutput = z.object({ name: z.string(), item_count: z.int32() });
 export type MerchandiseCategoryOutput = z.infer<typeof MerchandiseCategoryOutput>;
 
 export const StockEventOutput = z.object({
-  id: z.number().int(),
-  merchandise_item_id: z.number().int().nullable(),
-  merchandise_variant_id: z.number().int().nullable(),
+  id: z.int32(),
+  merchandise_item_id: z.int32().nullable(),
+  merchandise_variant_id: z.int32().nullable(),
   variant_label: z.string(),
   kind: z.enum(STOCK_EVENT_KINDS),
-  delta: z.number().int(),
-  stock_quantity: z.number().int(),
-  damaged_quantity: z.number().int(),
+  delta: z.int32(),
+  stock_quantity: z.int32(),
+  damaged_quantity: z.int32(),
   reason: z.string(),
-  user_id: z.number().int().nullable(),
+  user_id: z.int32().nullable(),
   created_at: z.string(),
 });
 export type StockEventOutput = z.infer<typeof StockEventOutput>;
@@ -267,8 +268,8 @@ const queryFlag = z
   .transform((v) => v === true || v === 'true' || v === '1');
 
 export const MerchandiseItemsQuery = z.object({
-  restaurant_id: z.coerce.number().int().positive().optional(),
-  collection_id: z.coerce.number().int().positive().optional(),
+  restaurant_id: coercedInt4().positive().optional(),
+  collection_id: coercedInt4().positive().optional(),
   /** Variants and their stock are always included; accepted for the spec's clients. */
   include_stock: queryFlag,
   /** Admin view (hidden items too); honoured for the restaurant's admins only. */
@@ -279,7 +280,7 @@ export const MerchandiseItemsQuery = z.object({
 export type MerchandiseItemsQuery = z.infer<typeof MerchandiseItemsQuery>;
 
 export const MerchandiseCollectionsQuery = z.object({
-  restaurant_id: z.coerce.number().int().positive().optional(),
+  restaurant_id: coercedInt4().positive().optional(),
   /** Inactive collections too; honoured for the restaurant's admins only. */
   show_all: queryFlag,
 });
@@ -311,10 +312,10 @@ const formAdjustment = z.preprocess(
     .max(1000, 'Must be at most 1000')
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Use at most 2 decimals'),
 );
-const formQuantity = z.preprocess(numberFromText, z.number().int('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000));
-const formPositiveQuantity = z.preprocess(numberFromText, z.number().int('Must be a whole number').min(1, 'Must be 1 or more').max(1_000_000));
+const formQuantity = z.preprocess(numberFromText, z.int32('Must be a whole number').min(0, 'Must be 0 or more').max(1_000_000));
+const formPositiveQuantity = z.preprocess(numberFromText, z.int32('Must be a whole number').min(1, 'Must be 1 or more').max(1_000_000));
 const formBool = z.preprocess(boolFromText, z.boolean());
-const formId = z.preprocess(numberFromText, z.number().int().positive());
+const formId = z.preprocess(numberFromText, z.int32().positive());
 const formText = (max: number) => z.preprocess(blankToNull, z.string().max(max).nullable());
 const formName = z.preprocess(fromText, z.string().min(1, 'Required').max(120));
 const reason = z.preprocess(fromText, z.string().min(1, 'Give a reason').max(500));
@@ -356,7 +357,7 @@ const variantsField = z.preprocess((v) => {
 
 const itemFields = z.object({
   restaurant_id: formId.optional(),
-  merchandise_collection_id: z.preprocess(blankToNull, z.preprocess(numberFromText, z.number().int().positive().nullable())).optional(),
+  merchandise_collection_id: z.preprocess(blankToNull, z.preprocess(numberFromText, z.int32().positive().nullable())).optional(),
   name: formName,
   description: z.preprocess(fromText, z.string().max(4000)).optional(),
   base_price: formDollars,
@@ -365,7 +366,7 @@ const itemFields = z.object({
   category_name: formText(80).optional(),
   hidden: formBool.optional(),
   enable_stock_tracking: formBool.optional(),
-  position: z.preprocess(numberFromText, z.number().int().min(0)).optional(),
+  position: z.preprocess(numberFromText, z.int32().min(0)).optional(),
   /** Stock of the single variant created when no variants are given. */
   stock_quantity: formQuantity.optional(),
   variants: variantsField.optional(),
@@ -408,13 +409,13 @@ export { dollarsInputToCents };
 // ── Cart line (§3 Merchandise cart line) ─────────────────────────────────────────────────────
 
 export const MerchandiseCartLine = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   name: z.string(),
   price: z.number(),
   image_url: z.string().nullable(),
-  quantity: z.number().int().min(1).max(MERCHANDISE_MAX_QUANTITY),
+  quantity: z.int32().min(1).max(MERCHANDISE_MAX_QUANTITY),
   type: z.literal('merchandise'),
-  variant_id: z.number().int(),
+  variant_id: z.int32(),
   variant_details: z.object({ size: z.string().nullable(), color: z.string().nullable() }),
 });
 export type MerchandiseCartLine = z.infer<typeof MerchandiseCartLine>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedInt4 } from './integers.ts';
 
 /** How a message travels (issue #2): a text to a phone or an e-mail. */
 export const NOTIFICATION_CHANNELS = ['sms', 'email'] as const;
@@ -21,13 +22,13 @@ export const NOTIFICATIONS_MAX_PER_PAGE = 100;
 export const NotificationListQuery = z.object({
   channel: notificationChannelSchema.optional(),
   recipient: z.string().trim().max(254).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(NOTIFICATIONS_MAX_PER_PAGE).default(NOTIFICATIONS_DEFAULT_PER_PAGE),
+  page: coercedInt4().min(1).default(1),
+  per_page: coercedInt4().min(1).max(NOTIFICATIONS_MAX_PER_PAGE).default(NOTIFICATIONS_DEFAULT_PER_PAGE),
 });
 export type NotificationListQuery = z.infer<typeof NotificationListQuery>;
 
 export const NotificationOutput = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   channel: notificationChannelSchema,
   recipient: z.string(),
   subject: z.string().nullable(),
@@ -41,8 +42,8 @@ export type NotificationOutput = z.infer<typeof NotificationOutput>;
 
 export const NotificationListOutput = z.object({
   messages: z.array(NotificationOutput),
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
+  total: z.int32(),
+  page: z.int32(),
+  per_page: z.int32(),
 });
 export type NotificationListOutput = z.infer<typeof NotificationListOutput>;

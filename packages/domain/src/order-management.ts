@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { z } from 'zod';
+import { coercedInt4 } from './integers.ts';
 import { PAYMENT_STATUSES, PROCESSORS, type PaymentStatus } from './checkout.ts';
 import { RESTAURANT_TIME_ZONE } from './menu-calendar.ts';
 import { centsToDollars, formatUSD, type Cents } from './money.ts';
@@ -228,9 +229,9 @@ export function staffDiscountCents(subtotalCents: Cents, discountPercentage: num
 
 // ── Shared pieces ───────────────────────────────────────────────────────────────────────────
 
-const id = z.number().int();
+const id = z.int32();
 const isoDateTime = z.iso.datetime({ offset: true });
-const restaurantIdQuery = z.coerce.number().int().positive().optional();
+const restaurantIdQuery = coercedInt4().positive().optional();
 const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** A Guam calendar day, YYYY-MM-DD, that exists. */
@@ -279,15 +280,15 @@ export const OrderListQuery = z.object({
   /** true: only orders nobody has acknowledged yet. */
   unacknowledged: queryBoolean.optional(),
   sort: z.enum(ORDER_LIST_SORTS).default('newest'),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(ORDER_LIST_MAX_PER_PAGE).default(ORDER_LIST_DEFAULT_PER_PAGE),
+  page: coercedInt4().min(1).default(1),
+  per_page: coercedInt4().min(1).max(ORDER_LIST_MAX_PER_PAGE).default(ORDER_LIST_DEFAULT_PER_PAGE),
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
 export type OrderListQueryInput = z.input<typeof OrderListQuery>;
 
 export const BoardLineOutput = z.object({
   name: z.string(),
-  quantity: z.number().int(),
+  quantity: z.int32(),
   item_type: z.enum(ORDER_ITEM_TYPES),
 });
 
@@ -310,12 +311,12 @@ export const OrderBoardEntry = z.object({
   contact_email: z.string(),
   special_instructions: z.string().nullable(),
   /** Units across all lines. */
-  item_count: z.number().int(),
+  item_count: z.int32(),
   lines: z.array(BoardLineOutput),
   total: z.number(),
-  total_cents: z.number().int(),
+  total_cents: z.int32(),
   refunded_total: z.number(),
-  refunded_cents: z.number().int(),
+  refunded_cents: z.int32(),
   refund_status: z.enum(REFUND_STATUSES),
   payment_status: z.enum(PAYMENT_STATUSES).nullable(),
   processor: z.enum(PROCESSORS).nullable(),
@@ -325,14 +326,14 @@ export type OrderBoardEntry = z.infer<typeof OrderBoardEntry>;
 
 export const OrderListOutput = z.object({
   orders: z.array(OrderBoardEntry),
-  total_count: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total_pages: z.number().int(),
+  total_count: z.int32(),
+  page: z.int32(),
+  per_page: z.int32(),
+  total_pages: z.int32(),
   /** Orders of the restaurant nobody has acknowledged (whatever the filters). */
-  unacknowledged_count: z.number().int(),
+  unacknowledged_count: z.int32(),
   /** Per status, for the current filters without `status` (tab badges). */
-  status_counts: z.record(orderStatusSchema, z.number().int()),
+  status_counts: z.record(orderStatusSchema, z.int32()),
   /** The location names the restaurant's orders carry (for the location filter). */
   locations: z.array(z.string()),
 });
@@ -343,7 +344,7 @@ export type RestaurantScopeQuery = z.infer<typeof RestaurantScopeQuery>;
 
 export const UnacknowledgedCountOutput = z.object({
   restaurant_id: id,
-  count: z.number().int(),
+  count: z.int32(),
   /** The newest unacknowledged order (null when none): a polling board plays the sound when it grows. */
   latest_order_id: id.nullable(),
 });
@@ -352,9 +353,9 @@ export type UnacknowledgedCountOutput = z.infer<typeof UnacknowledgedCountOutput
 // ── Acknowledge ─────────────────────────────────────────────────────────────────────────────
 
 export const AcknowledgeAllInput = z.object({
-  restaurant_id: z.number().int().positive().optional(),
+  restaurant_id: z.int32().positive().optional(),
   /** Acknowledge only orders up to this id (the newest the screen has shown), so one that arrives meanwhile still rings. */
-  up_to_id: z.number().int().positive().optional(),
+  up_to_id: z.int32().positive().optional(),
 });
 export type AcknowledgeAllInput = z.infer<typeof AcknowledgeAllInput>;
 
@@ -363,7 +364,7 @@ export const AcknowledgeOutput = z.object({
   /** The orders this call acknowledged (empty when they already were). */
   acknowledged_ids: z.array(id),
   acknowledged_at: z.string(),
-  unacknowledged_count: z.number().int(),
+  unacknowledged_count: z.int32(),
 });
 export type AcknowledgeOutput = z.infer<typeof AcknowledgeOutput>;
 
@@ -410,8 +411,8 @@ export function etaProblem(eta: Date, now: Date): string | null {
 // ── Refunds ─────────────────────────────────────────────────────────────────────────────────
 
 export const RefundLineInput = z.object({
-  order_item_id: z.number().int().positive(),
-  quantity: z.number().int().min(1, 'Quantity must be at least 1').max(1000),
+  order_item_id: z.int32().positive(),
+  quantity: z.int32().min(1, 'Quantity must be at least 1').max(1000),
 });
 
 /**
@@ -451,9 +452,9 @@ export const RefundLineOutput = z.object({
   order_item_id: id,
   name: z.string(),
   item_type: z.enum(ORDER_ITEM_TYPES),
-  quantity: z.number().int(),
+  quantity: z.int32(),
   amount: z.number(),
-  amount_cents: z.number().int(),
+  amount_cents: z.int32(),
   restock: z.enum(REFUND_RESTOCK),
   /** Whether stock counts changed (false for untracked items). */
   restocked: z.boolean(),
@@ -463,7 +464,7 @@ export const OrderRefundOutput = z.object({
   id,
   order_id: id,
   amount: z.number(),
-  amount_cents: z.number().int(),
+  amount_cents: z.int32(),
   full: z.boolean(),
   restock: z.enum(REFUND_RESTOCK),
   reason: z.string(),
@@ -485,16 +486,16 @@ export const OrderLineDetail = z.object({
   variant_id: id.nullable(),
   name: z.string(),
   unit_price: z.number(),
-  unit_price_cents: z.number().int(),
-  quantity: z.number().int(),
+  unit_price_cents: z.int32(),
+  quantity: z.int32(),
   line_total: z.number(),
-  line_total_cents: z.number().int(),
+  line_total_cents: z.int32(),
   customizations: z.record(z.string(), z.array(z.string())),
   notes: z.string().nullable(),
   size: z.string().nullable(),
   color: z.string().nullable(),
-  refunded_quantity: z.number().int(),
-  refundable_quantity: z.number().int(),
+  refunded_quantity: z.int32(),
+  refundable_quantity: z.int32(),
 });
 export type OrderLineDetail = z.infer<typeof OrderLineDetail>;
 
@@ -530,12 +531,12 @@ export const OrderDetailOutput = OrderConfirmationOutput.extend({
   acknowledged_at: z.string().nullable(),
   acknowledged_by: ActorOutput.nullable(),
   lines: z.array(OrderLineDetail),
-  subtotal_cents: z.number().int(),
-  discount_cents: z.number().int(),
-  total_cents: z.number().int(),
+  subtotal_cents: z.int32(),
+  discount_cents: z.int32(),
+  total_cents: z.int32(),
   refunded_total: z.number(),
-  refunded_cents: z.number().int(),
-  refundable_cents: z.number().int(),
+  refunded_cents: z.int32(),
+  refundable_cents: z.int32(),
   refund_status: z.enum(REFUND_STATUSES),
   allowed_transitions: z.array(orderStatusSchema),
   status_history: z.array(StatusHistoryEntry),
@@ -576,7 +577,7 @@ export const OrderUpdatedEvent = z.object({
   previous_status: orderStatusSchema.nullable(),
   estimated_pickup_time: z.string(),
   refunded_total: z.number(),
-  refunded_cents: z.number().int(),
+  refunded_cents: z.int32(),
   refund_status: z.enum(REFUND_STATUSES),
   payment_status: z.enum(PAYMENT_STATUSES).nullable(),
   updated_at: z.string(),
@@ -593,7 +594,7 @@ export const OrdersAcknowledgedEvent = z.object({
   ids: z.array(id),
   acknowledged_at: z.string(),
   acknowledged_by: ActorOutput,
-  unacknowledged_count: z.number().int(),
+  unacknowledged_count: z.int32(),
 });
 export type OrdersAcknowledgedEvent = z.infer<typeof OrdersAcknowledgedEvent>;
 
@@ -698,16 +699,16 @@ export const StaffMembersQuery = z.object({
 export type StaffMembersQuery = z.infer<typeof StaffMembersQuery>;
 
 export const StaffMemberCreateInput = z.object({
-  restaurant_id: z.number().int().positive().optional(),
+  restaurant_id: z.int32().positive().optional(),
   name: personName,
-  user_id: z.number().int().positive().nullable().optional(),
+  user_id: z.int32().positive().nullable().optional(),
   is_active: z.boolean().default(true),
 });
 export type StaffMemberCreateInput = z.infer<typeof StaffMemberCreateInput>;
 
 export const StaffMemberUpdateInput = z.object({
   name: personName.optional(),
-  user_id: z.number().int().positive().nullable().optional(),
+  user_id: z.int32().positive().nullable().optional(),
   is_active: z.boolean().optional(),
 });
 export type StaffMemberUpdateInput = z.infer<typeof StaffMemberUpdateInput>;
@@ -746,7 +747,7 @@ export const DiscountConfigurationOutput = z.object({
   discount_type: z.enum(DISCOUNT_CONFIGURATION_TYPES),
   is_active: z.boolean(),
   is_default: z.boolean(),
-  display_order: z.number().int(),
+  display_order: z.int32(),
   description: z.string().nullable(),
   ui_color: z.string().nullable(),
   created_at: z.string(),
@@ -759,14 +760,14 @@ export type DiscountConfigurationOutput = z.infer<typeof DiscountConfigurationOu
  * clears it on the others (the spec's tip, enforced).
  */
 export const DiscountConfigurationCreateInput = z.object({
-  restaurant_id: z.number().int().positive().optional(),
+  restaurant_id: z.int32().positive().optional(),
   name: personName,
   code: discountCode,
   discount_percentage: percentage,
   discount_type: z.enum(DISCOUNT_CONFIGURATION_TYPES).default('percentage'),
   is_active: z.boolean().default(true),
   is_default: z.boolean().default(false),
-  display_order: z.number().int(OrderManagementMessages.displayOrderMin).min(0, OrderManagementMessages.displayOrderMin).max(10_000).default(0),
+  display_order: z.int32(OrderManagementMessages.displayOrderMin).min(0, OrderManagementMessages.displayOrderMin).max(10_000).default(0),
   description: z.string().trim().max(500).nullable().optional(),
   ui_color: uiColor.nullable().optional(),
 });
@@ -779,7 +780,7 @@ export const DiscountConfigurationUpdateInput = z.object({
   discount_type: z.enum(DISCOUNT_CONFIGURATION_TYPES).optional(),
   is_active: z.boolean().optional(),
   is_default: z.boolean().optional(),
-  display_order: z.number().int(OrderManagementMessages.displayOrderMin).min(0, OrderManagementMessages.displayOrderMin).max(10_000).optional(),
+  display_order: z.int32(OrderManagementMessages.displayOrderMin).min(0, OrderManagementMessages.displayOrderMin).max(10_000).optional(),
   description: z.string().trim().max(500).nullable().optional(),
   ui_color: uiColor.nullable().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedInt4 } from './integers.ts';
 import { CartLineInput, ContactInput, MAX_CART_LINES, PAYMENT_STATUSES, PROCESSORS } from './checkout.ts';
 
 /**
@@ -28,7 +29,7 @@ const optionalText = (max: number) =>
 
 /** POST /orders. Prices and totals are never accepted: the server recomputes them. */
 export const OrderCreateInput = z.object({
-  restaurant_id: z.number().int().positive().optional(),
+  restaurant_id: z.int32().positive().optional(),
   items: z.array(CartLineInput).min(1, 'Your cart is empty').max(MAX_CART_LINES),
   contact: ContactInput,
   special_instructions: optionalText(1000),
@@ -38,7 +39,7 @@ export const OrderCreateInput = z.object({
   /** Staff only: the staff member the order is for (storefront.md §1). */
   staff_member_name: optionalText(120),
   /** Staff only, with staff_member_name: an active staff discount configuration (see QuoteInput). */
-  staff_discount_id: z.number().int().positive().optional(),
+  staff_discount_id: z.int32().positive().optional(),
 });
 export type OrderCreateInput = z.infer<typeof OrderCreateInput>;
 
@@ -46,7 +47,7 @@ export const OrderItemOutput = z.object({
   name: z.string(),
   /** Unit price in dollars (base plus paid add-ons). */
   price: z.number(),
-  quantity: z.number().int(),
+  quantity: z.int32(),
   customizations: z.record(z.string(), z.array(z.string())),
   notes: z.string().nullable(),
 });
@@ -54,7 +55,7 @@ export const OrderItemOutput = z.object({
 export const MerchandiseItemOutput = z.object({
   name: z.string(),
   price: z.number(),
-  quantity: z.number().int(),
+  quantity: z.int32(),
   size: z.string().nullable(),
   color: z.string().nullable(),
   notes: z.string().nullable(),
@@ -79,15 +80,15 @@ export type OrderStatusStep = z.infer<typeof OrderStatusStep>;
 
 /** storefront.md §3 Order (confirmation); money in dollars, as the page shows it. */
 export const OrderConfirmationOutput = z.object({
-  id: z.number().int(),
-  restaurant_id: z.number().int(),
+  id: z.int32(),
+  restaurant_id: z.int32(),
   order_number: z.string(),
   status: orderStatusSchema,
   created_at: z.string(),
   estimated_pickup_time: z.string(),
   pickup_estimate: z.string(),
   requires_advance_notice: z.boolean(),
-  max_advance_notice_hours: z.number().int().nullable(),
+  max_advance_notice_hours: z.int32().nullable(),
   is_staff_order: z.boolean(),
   staff_member_name: z.string().nullable(),
   location_name: z.string().nullable(),
@@ -129,13 +130,13 @@ export const ORDER_HISTORY_PAGE_SIZE = 5;
 export const OrderHistoryQuery = z.object({
   sort: z.enum(HISTORY_SORTS).default('newest'),
   status: orderStatusSchema.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(50).default(ORDER_HISTORY_PAGE_SIZE),
+  page: coercedInt4().min(1).default(1),
+  per_page: coercedInt4().min(1).max(50).default(ORDER_HISTORY_PAGE_SIZE),
 });
 export type OrderHistoryQuery = z.infer<typeof OrderHistoryQuery>;
 
 export const OrderHistoryEntry = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   order_number: z.string(),
   createdAt: z.string(),
   status: orderStatusSchema,
@@ -150,10 +151,10 @@ export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntry>;
 
 export const OrderHistoryOutput = z.object({
   orders: z.array(OrderHistoryEntry),
-  total_count: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  total_pages: z.number().int(),
+  total_count: z.int32(),
+  page: z.int32(),
+  per_page: z.int32(),
+  total_pages: z.int32(),
 });
 export type OrderHistoryOutput = z.infer<typeof OrderHistoryOutput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedInt4 } from './integers.ts';
 import { centsToDollars, dollarsToCents, type Cents } from './money.ts';
 
 /**
@@ -78,7 +79,7 @@ export function isVipUsable(vip: VipState, now: Date): boolean {
 // ---- POST /promo_codes/apply -------------------------------------------------------------
 
 export const PromoApplyInput = z.object({
-  restaurant_id: z.coerce.number().int().positive().optional(),
+  restaurant_id: coercedInt4().positive().optional(),
   code: z.string().trim().min(1, 'Code is required').max(40),
   /** The cart total in dollars, as the SPA shows it; only used to show the new total. */
   total: z.coerce.number().min(0).max(100_000),
@@ -106,7 +107,7 @@ export function applyPromoToTotal(rule: PromoRule, totalDollars: number): { newT
 const discountFields = {
   discountType: z.enum(DISCOUNT_TYPES),
   /** percent: whole percent 1–100; amount: cents. */
-  discountValue: z.number().int().positive(),
+  discountValue: z.int32().positive(),
 };
 
 function checkValue(value: { discountType?: DiscountType | undefined; discountValue?: number | undefined }, ctx: z.RefinementCtx) {
@@ -117,11 +118,11 @@ function checkValue(value: { discountType?: DiscountType | undefined; discountVa
 
 export const PromoCodeCreateInput = z
   .object({
-    restaurant_id: z.number().int().positive().optional(),
+    restaurant_id: z.int32().positive().optional(),
     code: codeSchema,
     ...discountFields,
     validUntil: z.iso.datetime({ offset: true }).nullable().optional(),
-    maxUses: z.number().int().positive().nullable().optional(),
+    maxUses: z.int32().positive().nullable().optional(),
     active: z.boolean().default(true),
   })
   .superRefine(checkValue);
@@ -132,7 +133,7 @@ export const PromoCodeUpdateInput = z
     discountType: discountFields.discountType.optional(),
     discountValue: discountFields.discountValue.optional(),
     validUntil: z.iso.datetime({ offset: true }).nullable().optional(),
-    maxUses: z.number().int().positive().nullable().optional(),
+    maxUses: z.int32().positive().nullable().optional(),
     active: z.boolean().optional(),
   })
   .superRefine(checkValue);
@@ -140,14 +141,14 @@ export type PromoCodeUpdateInput = z.infer<typeof PromoCodeUpdateInput>;
 
 /** storefront.md §3 Promo code: code, validUntil, maxUses, currentUses (plus what admins edit). */
 export const PromoCodeOutput = z.object({
-  id: z.number().int(),
-  restaurant_id: z.number().int(),
+  id: z.int32(),
+  restaurant_id: z.int32(),
   code: z.string(),
   discountType: z.enum(DISCOUNT_TYPES),
-  discountValue: z.number().int(),
+  discountValue: z.int32(),
   validUntil: z.string().nullable(),
-  maxUses: z.number().int().nullable(),
-  currentUses: z.number().int(),
+  maxUses: z.int32().nullable(),
+  currentUses: z.int32(),
   active: z.boolean(),
 });
 export type PromoCodeOutput = z.infer<typeof PromoCodeOutput>;

@@ -14,7 +14,7 @@ export const AdminSettings = z
     payment_gateway: PaymentGatewaySettings.optional(),
     hero_image_url: z.string().optional(),
     fallback_image_url: z.string().optional(),
-    reservation_settings: z.object({ max_party_size: z.number().int().positive().optional() }).passthrough().optional(),
+    reservation_settings: z.object({ max_party_size: z.int32().positive().optional() }).passthrough().optional(),
     reservations: z.object({ enable_reservations_button: z.boolean().optional() }).passthrough().optional(),
   })
   .passthrough();
@@ -24,7 +24,7 @@ export const THEMES = ['gold', 'blue'] as const;
 export type Theme = (typeof THEMES)[number];
 
 export const RestaurantOutput = z.object({
-  id: z.number().int(),
+  id: z.int32(),
   name: z.string(),
   address: z.string().nullable(),
   phone_number: z.string().nullable(),
@@ -37,8 +37,8 @@ export const RestaurantOutput = z.object({
   custom_pickup_location: z.string().nullable(),
   vip_only_checkout: z.boolean(),
   vip_enabled: z.boolean(),
-  default_reservation_length: z.number().int(),
-  time_slot_interval: z.number().int(),
+  default_reservation_length: z.int32(),
+  time_slot_interval: z.int32(),
   /** Present only when the request asked include_settings. */
   admin_settings: AdminSettings.optional(),
 });

@@ -72,3 +72,38 @@ describe('accounts: per-IP rate limits', () => {
     }
   });
 });
+
+/** X-Forwarded-For is any client's to write: it names the client only behind configured proxies (TRUST_PROXY). */
+describe('accounts: the rate limit and X-Forwarded-For', () => {
+  const login = (app: TestContext['app'], forwardedFor: string) =>
+    request(app, {
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: 'customer@kusina.test', password: 'a guess' },
+      headers: { 'x-forwarded-for': forwardedFor },
+      remoteAddress: '10.0.3.1',
+    });
+
+  it('without TRUST_PROXY, a new X-Forwarded-For per request does not reset the sign-in limit', async () => {
+    const t = await build({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await login(t.app, `203.0.113.${i + 1}`)).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with TRUST_PROXY naming the proxy, each forwarded client has its own limit', async () => {
+    const t = await build({ AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '10.0.3.1' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) statuses.push((await login(t.app, '203.0.113.50')).statusCode);
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      expect((await login(t.app, '203.0.113.51')).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { coercedInt4 } from '@kusina/domain/integers';
 import { ErrorOutput } from '@kusina/domain/errors';
 import {
   MenuCategoryCreateInput,
@@ -27,8 +28,8 @@ import { acceptsGzip, gzipped } from './cache.ts';
 
 const tags = ['menu'];
 const bearer = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const restaurantQuery = z.object({ restaurant_id: z.coerce.number().int().positive().optional() });
+const idParams = z.object({ id: coercedInt4().positive() });
+const restaurantQuery = z.object({ restaurant_id: coercedInt4().positive().optional() });
 const writeErrors = { 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 422: ErrorOutput };
 const deleted = { 204: z.null().describe('Deleted'), ...writeErrors };
 

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { coercedInt4 } from '@kusina/domain/integers';
 import { ErrorOutput } from '@kusina/domain/errors';
 import {
   MarkAsDamagedInput,
@@ -27,9 +28,9 @@ import * as merchandise from './service.ts';
 
 const tags = ['merchandise'];
 const bearer = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const variantParams = z.object({ id: z.coerce.number().int().positive(), variantId: z.coerce.number().int().positive() });
-const restaurantQuery = z.object({ restaurant_id: z.coerce.number().int().positive().optional() });
+const idParams = z.object({ id: coercedInt4().positive() });
+const variantParams = z.object({ id: coercedInt4().positive(), variantId: coercedInt4().positive() });
+const restaurantQuery = z.object({ restaurant_id: coercedInt4().positive().optional() });
 const writeErrors = { 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput };
 const uploadErrors = { ...writeErrors, 413: ErrorOutput, 415: ErrorOutput };
 const formTypes = ['multipart/form-data', 'application/json'];

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { coercedInt4 } from '@kusina/domain/integers';
 import { ErrorOutput } from '@kusina/domain/errors';
 import {
   AcknowledgeAllInput,
@@ -28,7 +29,7 @@ import * as settings from './settings.ts';
 
 const tags = ['order management'];
 const security = [{ bearer: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: coercedInt4().positive() });
 const errors = { 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput };
 const refundErrors = { ...errors, 402: ErrorOutput, 503: ErrorOutput };
 

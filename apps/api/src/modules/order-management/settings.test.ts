@@ -121,6 +121,18 @@ describe('order management: staff members and staff discount configurations', ()
       expect(created.json()).toMatchObject({ name: 'Rosa Aguon', user_id: null, is_active: true, restaurant_id: 1 });
       const id = created.json().id;
       expect((await http.patch(`/staff_members/${id}`, tokens.admin, { name: 'Rosa A. Aguon', is_active: false })).json()).toMatchObject({ name: 'Rosa A. Aguon', is_active: false });
+      // Nothing to change — an empty body, or only fields the contract does not know — changes nothing.
+      for (const body of [{}, { nickname: 'Ro' }]) {
+        const unchanged = await http.patch(`/staff_members/${id}`, tokens.admin, body);
+        expect(unchanged.statusCode, unchanged.body).toBe(200);
+        expect(unchanged.json()).toMatchObject({ name: 'Rosa A. Aguon', is_active: false });
+      }
+      const discount = (await http.get('/discount_configurations', tokens.admin)).json()[0];
+      for (const body of [{}, { colour: 'red' }]) {
+        const unchanged = await http.patch(`/discount_configurations/${discount.id}`, tokens.admin, body);
+        expect(unchanged.statusCode, unchanged.body).toBe(200);
+        expect(unchanged.json()).toEqual(discount);
+      }
 
       const customer = await http.patch(`/staff_members/${id}`, tokens.admin, { user_id: await userId(t.db, 'customer@kusina.test') });
       expect(customer.statusCode).toBe(422);

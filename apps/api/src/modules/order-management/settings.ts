@@ -87,16 +87,15 @@ async function staffMemberForAdmin(db: DbOrTx, user: SessionUser, id: number): P
 export async function updateStaffMember(app: FastifyInstance, user: SessionUser, id: number, input: StaffMemberUpdateInput): Promise<StaffMemberOutput> {
   const existing = await staffMemberForAdmin(app.db, user, id);
   await checkLinkedUser(app.db, existing.restaurantId, input.user_id);
+  const values = {
+    ...(input.name === undefined ? {} : { name: input.name }),
+    ...(input.user_id === undefined ? {} : { userId: input.user_id }),
+    ...(input.is_active === undefined ? {} : { isActive: input.is_active }),
+  };
+  // Nothing to change (an empty body, or only fields the contract does not know): the member as it is.
+  if (Object.keys(values).length === 0) return staffMemberView(existing);
   try {
-    const [row] = await app.db
-      .update(staffMembers)
-      .set({
-        ...(input.name === undefined ? {} : { name: input.name }),
-        ...(input.user_id === undefined ? {} : { userId: input.user_id }),
-        ...(input.is_active === undefined ? {} : { isActive: input.is_active }),
-      })
-      .where(eq(staffMembers.id, existing.id))
-      .returning();
+    const [row] = await app.db.update(staffMembers).set(values).where(eq(staffMembers.id, existing.id)).returning();
     if (!row) throw AppError.notFound(OrderManagementMessages.staffMemberNotFound);
     return staffMemberView(row);
   } catch (error) {
@@ -224,23 +223,22 @@ async function discountForAdmin(db: DbOrTx, user: SessionUser, id: number): Prom
 
 export async function updateDiscount(app: FastifyInstance, user: SessionUser, id: number, input: DiscountConfigurationUpdateInput): Promise<DiscountConfigurationOutput> {
   const existing = await discountForAdmin(app.db, user, id);
+  const values = {
+    ...(input.name === undefined ? {} : { name: input.name }),
+    ...(input.code === undefined ? {} : { code: input.code }),
+    ...(input.discount_percentage === undefined ? {} : { discountBasisPoints: toBasisPoints(input.discount_percentage) }),
+    ...(input.discount_type === undefined ? {} : { discountType: input.discount_type }),
+    ...(input.is_active === undefined ? {} : { isActive: input.is_active }),
+    ...(input.is_default === undefined ? {} : { isDefault: input.is_default }),
+    ...(input.display_order === undefined ? {} : { displayOrder: input.display_order }),
+    ...(input.description === undefined ? {} : { description: input.description }),
+    ...(input.ui_color === undefined ? {} : { uiColor: input.ui_color }),
+  };
+  // Nothing to change (an empty body, or only fields the contract does not know): the option as it is.
+  if (Object.keys(values).length === 0) return discountView(existing);
   return writeDiscount(app, async (tx) => {
     if (input.is_default === true) await clearOtherDefaults(tx, existing.restaurantId, existing.id);
-    const [row] = await tx
-      .update(discountConfigurations)
-      .set({
-        ...(input.name === undefined ? {} : { name: input.name }),
-        ...(input.code === undefined ? {} : { code: input.code }),
-        ...(input.discount_percentage === undefined ? {} : { discountBasisPoints: toBasisPoints(input.discount_percentage) }),
-        ...(input.discount_type === undefined ? {} : { discountType: input.discount_type }),
-        ...(input.is_active === undefined ? {} : { isActive: input.is_active }),
-        ...(input.is_default === undefined ? {} : { isDefault: input.is_default }),
-        ...(input.display_order === undefined ? {} : { displayOrder: input.display_order }),
-        ...(input.description === undefined ? {} : { description: input.description }),
-        ...(input.ui_color === undefined ? {} : { uiColor: input.ui_color }),
-      })
-      .where(eq(discountConfigurations.id, existing.id))
-      .returning();
+    const [row] = await tx.update(discountConfigurations).set(values).where(eq(discountConfigurations.id, existing.id)).returning();
     if (!row) throw AppError.notFound(OrderManagementMessages.discountNotFound);
     return discountView(row);
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { coercedInt4 } from '@kusina/domain/integers';
 import { CheckoutMessages, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN, QuoteInput, QuoteOutput } from '@kusina/domain/checkout';
 import { ErrorOutput } from '@kusina/domain/errors';
 import { OrderConfirmationOutput, OrderCreateInput, OrderCreateOutput, OrderGetQuery, OrderHistoryOutput, OrderHistoryQuery } from '@kusina/domain/orders';
@@ -98,7 +99,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'An order as the confirmation page shows it (owner, staff, or ?token=)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: coercedInt4().positive() }),
         querystring: OrderGetQuery,
         response: { 200: OrderConfirmationOutput, ...errors },
       },

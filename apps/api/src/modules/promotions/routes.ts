@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { coercedInt4 } from '@kusina/domain/integers';
 import { ErrorOutput } from '@kusina/domain/errors';
 import {
   PromoApplyInput,
@@ -34,7 +35,7 @@ export function codeCheckRateLimit(app: FastifyInstance) {
 const errors = { 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput };
 const bearer = [{ bearer: [] }];
 const CodeParams = z.object({ code: z.string().trim().min(1).max(40) });
-const AdminQuery = z.object({ restaurant_id: z.coerce.number().int().positive().optional() });
+const AdminQuery = z.object({ restaurant_id: coercedInt4().positive().optional() });
 
 export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -61,7 +62,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['promotions'],
         summary: "Checks a VIP code for a VIP-only restaurant's checkout (401 when invalid)",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: coercedInt4().positive() }),
         body: VipValidateInput,
         response: { 200: VipValidateOutput, ...errors },
       },

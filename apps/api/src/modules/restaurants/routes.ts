@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { coercedInt4 } from '@kusina/domain/integers';
 import { RestaurantOutput, SiteSettingsOutput } from '@kusina/domain/restaurants';
 import { getRestaurant, getSiteSettings, storefrontRestaurantId, toRestaurantOutput } from './service.ts';
 
@@ -15,7 +16,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['restaurants'],
         summary: 'A restaurant, with admin_settings when include_settings is set',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: coercedInt4().positive() }),
         querystring: z.object({ include_settings: flag }),
         response: { 200: RestaurantOutput },
       },
@@ -29,7 +30,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['restaurants'],
         summary: "Site settings (hero and spinner images) of the storefront's restaurant",
-        querystring: z.object({ restaurant_id: z.coerce.number().int().positive().optional() }),
+        querystring: z.object({ restaurant_id: coercedInt4().positive().optional() }),
         response: { 200: SiteSettingsOutput },
       },
     },
