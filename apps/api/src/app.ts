@@ -130,7 +130,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Texts and e-mails are delivered by this process's worker (issue #2).
   await startNotificationWorker(app);
 
+  // Liveness: the process answers (a load balancer restarts it only when this fails).
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  // Readiness: the process can serve, its database answers (a load balancer sends it traffic only then).
+  app.get('/health/ready', { schema: { tags: ['system'], summary: 'Readiness: 200 when the database answers, 503 while it cannot be reached' } }, async (_request, reply) => {
+    const started = Date.now();
+    try {
+      await deps.pool.query('SELECT 1');
+      return { status: 'ready', database: { status: 'ok', latency_ms: Date.now() - started } };
+    } catch (error) {
+      app.log.warn({ err: error }, 'readiness: database unreachable');
+      return reply.status(503).header('retry-after', '5').send({ status: 'unavailable', database: { status: 'unreachable', latency_ms: Date.now() - started } });
+    }
+  });
   app.get('/api/info', { schema: { tags: ['system'], summary: 'Service name, version and database status' } }, async () => {
     const started = Date.now();
     await deps.pool.query('SELECT 1');

@@ -21,4 +21,6 @@ export const ErrorCodes = {
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
+  /** The database cannot be reached for now (a restart, a failover): try again in a moment. */
+  unavailable: 'SERVICE_UNAVAILABLE',
 } as const;

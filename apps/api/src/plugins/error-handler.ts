@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCodes } from '@kusina/domain/errors';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import { AppError } from '../lib/errors.ts';
+
+/** What a request hears while PostgreSQL cannot be reached. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Kusina is briefly unavailable. Please try again in a moment.';
 
 /** `/body/user/email` → `user.email`; the body prefix is implied for forms. */
 function fieldName(instancePath: string, missingProperty?: unknown): string {
@@ -48,6 +52,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, unsupported media type…
       return reply.status(status).send({ error: { code: error.code ?? 'BAD_REQUEST', message: error.message } });
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ error: { code: ErrorCodes.unavailable, message: DATABASE_UNAVAILABLE_MESSAGE } });
     }
 
     request.log.error({ err: error }, 'unhandled error');

@@ -139,7 +139,7 @@ describe('realtime across nodes', () => {
     const before = published.filter((event) => event === 'menu_changed').length;
     const received: number[] = [];
     socket.on('menu_changed', (payload: { n: number }) => received.push(payload.n));
-    // As a batch of orders does: many emits in one turn.
+    // Many emits in one turn.
     for (let n = 0; n < 20; n++) a.app.realtime.emit(rooms.restaurant(1), 'menu_changed', { n });
     await until(() => received.length === 20, 'twenty events on the other node');
     expect(received).toEqual(Array.from({ length: 20 }, (_, n) => n));

@@ -14,10 +14,9 @@ interface Pending {
 
 /**
  * The pool as the Socket.IO adapter sees it: its `pg_notify` calls made in the same turn of the
- * event loop go out as ONE statement — a batch of orders (orders/batch.ts) announces itself to the
- * other nodes with one round trip instead of one per order — and everything else (the LISTEN
- * connection, attachments) goes to the pool as it is. Each caller's promise settles with the
- * shared statement.
+ * event loop go out as ONE statement (many emits in one turn cost one round trip), its LISTEN
+ * connection is given back to the pool once the server ends it, and everything else (attachments)
+ * goes to the pool as it is. Each caller's promise settles with the shared statement.
  */
 export function notifyCoalescingPool(pool: pg.Pool): pg.Pool {
   let pending: Pending[] = [];
@@ -38,9 +37,28 @@ export function notifyCoalescingPool(pool: pg.Pool): pg.Pool {
     }
     return (pool.query as (text: unknown, values?: unknown) => Promise<pg.QueryResult>)(text, values);
   };
+  // The adapter's LISTEN connection: it reconnects by itself when the connection ends, but never
+  // gives the old one back to the pool. Released (and so destroyed) here once the server ends it,
+  // so a database restart does not cost the pool a connection each time.
+  const connect = async () => {
+    const client = await pool.connect();
+    const poolRelease = client.release.bind(client);
+    let released = false;
+    const release = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.removeListener('end', onEnd);
+      poolRelease(error);
+    };
+    const onEnd = () => release(true);
+    client.once('end', onEnd);
+    client.release = release;
+    return client;
+  };
   return new Proxy(pool, {
     get(target, property) {
       if (property === 'query') return query;
+      if (property === 'connect') return connect;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },

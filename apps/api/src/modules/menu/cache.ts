@@ -11,7 +11,8 @@ export const MENU_CHANGED_CHANNEL = 'menu_changed';
 /** Serialized filter variants kept per restaurant-day (free-text search makes the set open-ended). */
 const MAX_BODIES_PER_SNAPSHOT = 64;
 const LISTEN_RETRY_MIN_MS = 500;
-const LISTEN_RETRY_MAX_MS = 30_000;
+// At most 5 s between attempts: the cache is back within seconds of the database.
+const LISTEN_RETRY_MAX_MS = 5_000;
 
 export interface MenuBody {
   value: MenuOutput;
@@ -178,17 +179,23 @@ async function listenForChanges(app: FastifyInstance, cache: MenuCache): Promise
     retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
   };
 
-  const onLost = (error?: Error) => {
-    cache.setListening(false);
-    if (closing) return;
-    if (error) app.log.warn({ err: error }, 'menu cache: LISTEN connection lost; reconnecting');
-    client?.removeAllListeners();
-    client = null;
-    scheduleReconnect();
-  };
-
   const connect = async () => {
     const next = new pg.Client({ ...app.pool.options, application_name: 'kusina-menu-listener' });
+    let lost = false;
+    // Once per connection, whatever the server's end brings ('error', then 'end', or a failed
+    // connect). Its listeners stay: pg may emit another 'error' later, and an 'error' with no
+    // listener would end the process.
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = null;
+      // Until the connection is back, another node's change could be missed: nothing is cached.
+      cache.setListening(false);
+      if (closing) return;
+      app.log.warn({ err: error, retryInMs: retryMs }, 'menu cache: LISTEN connection lost; the menu is read from the database until it is back');
+      void next.end().catch(() => undefined);
+      scheduleReconnect();
+    };
     next.on('error', onLost);
     next.on('end', () => onLost());
     next.on('notification', (message) => {
@@ -203,12 +210,12 @@ async function listenForChanges(app: FastifyInstance, cache: MenuCache): Promise
         await next.end();
         return;
       }
+      if (lost) return;
       client = next;
       retryMs = LISTEN_RETRY_MIN_MS;
       cache.setListening(true);
+      app.log.info('menu cache: listening for menu changes');
     } catch (error) {
-      next.removeAllListeners();
-      await next.end().catch(() => undefined);
       onLost(error as Error);
     }
   };
@@ -221,11 +228,7 @@ async function listenForChanges(app: FastifyInstance, cache: MenuCache): Promise
     const current = client;
     client = null;
     cache.setListening(false);
-    if (current) {
-      current.removeAllListeners();
-      current.on('error', () => undefined);
-      await current.end().catch(() => undefined);
-    }
+    if (current) await current.end().catch(() => undefined);
   };
 }
 
