@@ -2,8 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
-
-const features = ['accounts', 'shell', 'storefront', 'menu', 'cart', 'checkout', 'orders', 'merchandise', 'wholesale', 'reservations', 'admin', 'backoffice'];
+import boundaries from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'apps/api/drizzle/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
@@ -31,37 +30,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  // Imports flow one way: lib and components/ui ← features ← app (CONVENTIONS.md §3).
+  // Imports flow one way, checked on the path each import resolves to (eslint-rules/boundaries.js):
+  // lib, components/ui and stores ← features ← app, no feature imports another; in the API, routes
+  // call services and only a module's own service uses its repository (CONVENTIONS.md §3, §17).
   {
-    files: ['apps/web/src/lib/**', 'apps/web/src/components/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'lib and components/ui may not import features or app.' }] }],
-    },
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/api/src/**/*.ts'],
+    plugins: { kusina: { rules: { boundaries } } },
+    rules: { 'kusina/boundaries': 'error' },
   },
-  // Shared client state sits below the features: stores may use lib but never features or app.
-  {
-    files: ['apps/web/src/stores/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'stores may not import features or app.' }] }],
-    },
-  },
-  ...features.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/app/**'], message: 'Features may not import the app layer.' },
-            {
-              group: features.filter((f) => f !== feature).map((f) => `**/features/${f}/**`),
-              message: 'Features never import each other; move shared code to lib, components/ui or packages/domain.',
-            },
-          ],
-        },
-      ],
-    },
-  })),
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', '**/scripts/**'],
     rules: { 'no-console': 'off' },

@@ -12,7 +12,7 @@ import {
 } from '@kusina/domain/order-management';
 import type { OrderConfirmationOutput, OrderStatus } from '@kusina/domain/orders';
 import { rooms } from '../../realtime/socket.ts';
-import type { ConfirmationTimeline } from '../orders/repository.ts';
+import type { ConfirmationTimeline } from '../orders/confirmation.ts';
 import type { OrderRow, PaymentRow } from './repository.ts';
 
 /** 'order_created' to the restaurant's staff room: the board card, built from checkout's answer. */

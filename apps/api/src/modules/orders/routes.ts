@@ -5,14 +5,12 @@ import { coercedInt4 } from '@kusina/domain/integers';
 import { CheckoutMessages, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN, QuoteInput, QuoteOutput } from '@kusina/domain/checkout';
 import { ErrorOutput } from '@kusina/domain/errors';
 import { OrderConfirmationOutput, OrderCreateInput, OrderCreateOutput, OrderGetQuery, OrderHistoryOutput, OrderHistoryQuery } from '@kusina/domain/orders';
-import { AppError } from '../../lib/errors.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { invalidateMenuCache } from '../menu/cache.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import { emitOrderCreated } from '../order-management/realtime.ts';
-import { canViewOrder, findOrder, listHistory, loadConfirmation } from './repository.ts';
-import { placeOrder, quote, type OrderDeps } from './service.ts';
+import { orderConfirmation, orderHistory, placeOrder, quote, viewableOrderId, type OrderDeps } from './service.ts';
 
 const errors = { 400: ErrorOutput, 401: ErrorOutput, 402: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 503: ErrorOutput };
 const bearer = [{ bearer: [] }];
@@ -31,9 +29,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.realtime.registerChannel('order', async ({ params, auth }) => {
     const id = Number(params.order_id);
     if (!Number.isInteger(id) || id <= 0) return null;
-    const order = await findOrder(app.db, id);
     const token = typeof params.token === 'string' ? params.token : undefined;
-    return order && canViewOrder(order, { user: auth?.user ?? null, token }) ? rooms.order(order.id) : null;
+    const viewable = await viewableOrderId(app.db, id, { user: auth?.user ?? null, token });
+    return viewable === null ? null : rooms.order(viewable);
   });
 
   app.post(
@@ -104,14 +102,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderConfirmationOutput, ...errors },
       },
     },
-    async (request) => {
-      const order = await findOrder(app.db, request.params.id);
-      // 404 for "not yours" too, so order ids reveal nothing.
-      if (!order || !canViewOrder(order, { user: request.auth?.user ?? null, token: request.query.token })) {
-        throw AppError.notFound(CheckoutMessages.orderNotFound);
-      }
-      return loadConfirmation(app.db, order);
-    },
+    async (request) => orderConfirmation(app.db, request.params.id, { user: request.auth?.user ?? null, token: request.query.token }),
   );
 
   app.get(
@@ -126,6 +117,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderHistoryOutput, ...errors },
       },
     },
-    async (request) => listHistory(app.db, requireAuth(request).user.id, request.query),
+    async (request) => orderHistory(app.db, requireAuth(request).user.id, request.query),
   );
 };

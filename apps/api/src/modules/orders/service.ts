@@ -6,15 +6,20 @@ import { CheckoutMessages, estimatedPickupTime, pickupEstimate, type CartCheck, 
 import {
   ORDER_STATUS_AT_CREATION,
   orderConfirmationText,
+  type OrderConfirmationOutput,
   type OrderCreateInput,
   type OrderCreateOutput,
+  type OrderHistoryOutput,
+  type OrderHistoryQuery,
 } from '@kusina/domain/orders';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import { orders, payments, restaurants } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { canActFor, type Auth } from '../../plugins/auth.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
 import { PaymentDeclinedError } from '../payments/processor.ts';
 import { processorFor } from '../payments/select.ts';
 import {
@@ -32,12 +37,13 @@ import { cartItemIds, cartVariantIds, catalogJson, merchandiseCatalogJson, type 
 import { resolveStaffDiscount } from './staff-discount.ts';
 import { cartIssuesError, discountOf, priceCart, toQuoteOutput, type PricedCart } from './quote.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
+import { confirmationView, type ConfirmationLine } from './confirmation.ts';
 import {
-  confirmationView,
-  type ConfirmationLine,
+  canViewOrder,
   findOrder,
   findOrderByKey,
   insertOrder,
+  listHistory,
   loadConfirmation,
   markPaymentCaptured,
   type NewOrderLine,
@@ -66,6 +72,30 @@ export function newAccessToken(): string {
 export interface OrderDeps extends PaymentDeps {
   pool: pg.Pool;
   boss: PgBoss;
+}
+
+/** Who asks for an order: the signed-in user, if any, and the guest link's token. */
+export interface OrderViewer {
+  user: SessionUser | null;
+  token?: string | undefined;
+}
+
+/** GET /orders/:id: the confirmation of an order the viewer may see; 404 for "not yours" too, so order ids reveal nothing. */
+export async function orderConfirmation(db: Database, orderId: number, viewer: OrderViewer): Promise<OrderConfirmationOutput> {
+  const order = await findOrder(db, orderId);
+  if (!order || !canViewOrder(order, viewer)) throw AppError.notFound(CheckoutMessages.orderNotFound);
+  return loadConfirmation(db, order);
+}
+
+/** The confirmation page's live channel: the order's id when the viewer may see it, else null. */
+export async function viewableOrderId(db: Database, orderId: number, viewer: OrderViewer): Promise<number | null> {
+  const order = await findOrder(db, orderId);
+  return order && canViewOrder(order, viewer) ? order.id : null;
+}
+
+/** GET /orders: the signed-in customer's own orders (storefront.md §6). */
+export function orderHistory(db: Database, userId: number, query: OrderHistoryQuery): Promise<OrderHistoryOutput> {
+  return listHistory(db, userId, query);
 }
 
 /** POST /checkout/quote: the server's price of a cart, with every issue listed (nothing is written). */

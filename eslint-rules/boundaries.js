@@ -1,0 +1,93 @@
+import path from 'node:path';
+
+/**
+ * Import boundaries, checked on the path an import resolves to — so a relative
+ * `../../admin/components/x.tsx` is caught as surely as an absolute one (CONVENTIONS.md §3, §17):
+ *
+ * - web (apps/web/src): a feature (`features/<name>/…`) never imports another feature, nor the app
+ *   layer (`app/`); `lib/`, `components/` and `stores/` import no feature and no app code. Any
+ *   folder under `features/` is a feature: one added later is covered without a line here.
+ * - api (apps/api/src): routes call services — a `routes.ts` imports no repository; a module's
+ *   repository (`modules/<name>/repository.ts`) is used only inside its own module.
+ *
+ * Tests and their helpers (`*.test.*`, `test/`, `test-support`, `test-helpers`) are exempt: they
+ * arrange whatever they check.
+ */
+
+const WEB = 'apps/web/src/';
+const API = 'apps/api/src/';
+
+function isTestFile(file) {
+  return /\.test\.[cm]?[jt]sx?$/.test(file) || /(^|\/)test\//.test(file) || /test-(support|helpers)\.[jt]sx?$/.test(file);
+}
+
+/** Where `file` sits: its area and, for features and modules, their name. */
+function placeOf(file) {
+  if (file.startsWith(WEB)) {
+    const rest = file.slice(WEB.length);
+    const [top, name] = rest.split('/');
+    if (top === 'features' && name && rest.split('/').length > 2) return { side: 'web', area: 'feature', name };
+    return { side: 'web', area: top };
+  }
+  if (file.startsWith(API)) {
+    const parts = file.slice(API.length).split('/');
+    if (parts[0] === 'modules' && parts.length > 2) return { side: 'api', area: 'module', name: parts[1], base: parts.slice(2).join('/') };
+    return { side: 'api', area: parts[0] };
+  }
+  return null;
+}
+
+/** What `from` (inside `fromFile`) names in the repository, or null for a package. */
+function resolve(fromFile, specifier, root) {
+  if (specifier.startsWith('.')) return path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), specifier));
+  if (specifier.startsWith('@/')) return `${WEB}${specifier.slice(2)}`;
+  if (specifier.startsWith('/')) return path.posix.relative(root, specifier);
+  return null;
+}
+
+function problem(from, to) {
+  if (!from || !to || from.side !== to.side) return null;
+  if (from.side === 'web') {
+    if (from.area === 'feature') {
+      if (to.area === 'feature' && to.name !== from.name) return `Features never import each other (${from.name} → ${to.name}): move shared code to lib, components/ui or packages/domain.`;
+      if (to.area === 'app') return 'Features may not import the app layer.';
+    }
+    if (['lib', 'components', 'stores'].includes(from.area) && (to.area === 'feature' || to.area === 'app')) {
+      return `${from.area} may not import features or app.`;
+    }
+    return null;
+  }
+  if (to.area === 'module' && to.base === 'repository.ts') {
+    if (from.area === 'module' && from.base === 'routes.ts') return 'Routes call services: a route never imports a repository.';
+    if (from.area !== 'module' || from.name !== to.name) return `Only the ${to.name} module's own service uses its repository.`;
+  }
+  return null;
+}
+
+export default {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Import boundaries between web features and between API layers, matched by resolved path' },
+    schema: [],
+  },
+  create(context) {
+    const root = (context.cwd ?? context.getCwd()).split(path.sep).join('/');
+    const file = path.posix.relative(root, context.filename.split(path.sep).join('/'));
+    if (isTestFile(file)) return {};
+    const from = placeOf(file);
+    if (!from) return {};
+    const check = (node, source) => {
+      if (!source || typeof source.value !== 'string') return;
+      const target = resolve(file, source.value, root);
+      if (!target) return;
+      const message = problem(from, placeOf(target));
+      if (message) context.report({ node, message });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};

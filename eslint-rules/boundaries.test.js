@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The repository's own lint configuration (eslint.config.js) on fixture code placed at real paths:
+ * a boundary holds whether the import is relative or not, and a feature or module added later is
+ * covered without a line in the configuration.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: root });
+
+async function boundaryErrors(filePath, code) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  return result.messages.filter((m) => m.ruleId === 'kusina/boundaries').map((m) => m.message);
+}
+
+describe('lint: import boundaries by path', () => {
+  it('fails a relative import of another web feature, however it is spelled', async () => {
+    const from = 'apps/web/src/features/storefront/components/fixture.tsx';
+    for (const specifier of ['../../admin/components/order-card.tsx', '../../../features/admin/api/get-admin-orders.ts', '@/features/admin/components/order-card.tsx']) {
+      expect(await boundaryErrors(from, `import { x } from '${specifier}';\nexport const y = x;\n`), specifier).toEqual([
+        'Features never import each other (storefront → admin): move shared code to lib, components/ui or packages/domain.',
+      ]);
+    }
+    // A dynamic import and a re-export count too; a feature added later (wholesale) is a feature.
+    expect(await boundaryErrors('apps/web/src/features/wholesale/routes/fixture.tsx', "export { x } from '../../reservations/api/get-slots.ts';\n")).toHaveLength(1);
+    expect(await boundaryErrors(from, "export const load = () => import('../../accounts/routes/login-page.tsx');\n")).toHaveLength(1);
+  });
+
+  it('lets a feature use its own files, lib, components/ui and packages/domain, and the app import features', async () => {
+    const from = 'apps/web/src/features/storefront/components/fixture.tsx';
+    const imports = ["'../api/get-menu.ts'", "'../../../lib/format.ts'", "'../../../components/ui/button.tsx'", "'@kusina/domain/menu'"];
+    expect(await boundaryErrors(from, imports.map((s, i) => `import * as m${i} from ${s};`).join('\n') + '\nexport const all = [m0, m1, m2, m3];\n')).toEqual([]);
+    expect(await boundaryErrors('apps/web/src/app/fixture.ts', "export const load = () => import('../features/admin/routes/admin-dashboard-page.tsx');\n")).toEqual([]);
+    expect(await boundaryErrors('apps/web/src/lib/fixture.ts', "export { x } from '../features/admin/api/get-admin-orders.ts';\n")).toEqual(['lib may not import features or app.']);
+  });
+
+  it("keeps the API's layers: routes call services, only a module's own service uses its repository", async () => {
+    expect(await boundaryErrors('apps/api/src/modules/orders/routes.ts', "export { findOrder } from './repository.ts';\n")).toEqual([
+      'Routes call services: a route never imports a repository.',
+    ]);
+    expect(await boundaryErrors('apps/api/src/modules/wholesale/service.ts', "export { findOrder } from '../orders/repository.ts';\n")).toEqual([
+      "Only the orders module's own service uses its repository.",
+    ]);
+    expect(await boundaryErrors('apps/api/src/modules/orders/service.ts', "export { findOrder } from './repository.ts';\nexport { getRestaurant } from '../restaurants/service.ts';\n")).toEqual([]);
+  });
+});
