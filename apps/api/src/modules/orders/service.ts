@@ -33,9 +33,9 @@ import {
 } from '../payments/service.ts';
 import { consumePromo, consumeVip, findUsablePromo, invalidPromo, vipRequired, type PromoCodeRow } from '../promotions/service.ts';
 import { getRestaurant } from '../restaurants/service.ts';
-import { cartItemIds, cartVariantIds, catalogJson, merchandiseCatalogJson, type CatalogRead } from './catalog.ts';
-import { resolveStaffDiscount } from './staff-discount.ts';
-import { cartIssuesError, discountOf, priceCart, toQuoteOutput, type PricedCart } from './quote.ts';
+import { cartItemIds, cartVariantIds, catalogJson, merchandiseCatalogJson, type CatalogRead } from '../pricing/catalog.ts';
+import { resolveStaffDiscount } from '../pricing/staff-discount.ts';
+import { cartIssuesError, discountOf, priceCart, toQuoteOutput, type PricedCart } from '../pricing/quote.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
 import { confirmationView, type ConfirmationLine } from './confirmation.ts';
 import {
