@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { coercedInt4 } from '@kusina/domain/integers';
 import { CheckoutMessages, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN, QuoteInput, QuoteOutput } from '@kusina/domain/checkout';
@@ -58,15 +58,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         headers: z.object({ 'idempotency-key': IdempotencyKey }),
         body: OrderCreateInput,
         response: { 200: OrderCreateOutput, 201: OrderCreateOutput, ...errors },
-      },
-      // An order's answer is confirmationView's object, built field by field as OrderCreateOutput:
-      // it is stringified as it is, not re-validated by zod on the way out (≈ 6% of this route's
-      // Node time; decision 0021). Every answer the tests' placeOrder receives is held to the
-      // schema: nothing in it that zod would strip or refuse. Errors keep the zod serializer.
-      serializerCompiler: (route) => {
-        // Called once per response status with that status's schema (fastify's types say the route's).
-        const response = route as unknown as Parameters<typeof serializerCompiler>[0];
-        return response.schema === OrderCreateOutput ? (data: unknown) => JSON.stringify(data) : serializerCompiler(response);
       },
     },
     async (request, reply) => {

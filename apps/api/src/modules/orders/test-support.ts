@@ -266,8 +266,7 @@ export async function pay(app: FastifyInstance, options: CheckoutOptions): Promi
 
 /**
  * POST /orders for a payment. An order's answer (200 or 201) must be exactly what OrderCreateOutput
- * describes — nothing zod would strip, refuse or change — since the route sends it without zod's
- * serializer (routes.ts); and a new order's answer, built from the rows its transaction wrote
+ * describes — nothing zod would strip, refuse or change; and a new order's answer, built from the rows its transaction wrote
  * rather than read back after the commit (service.ts placeOrder), must be exactly what the database now
  * holds: GET /orders/:id's answer. Every test that places an order through here checks both.
  */
