@@ -6,16 +6,19 @@ import { RequireAuth, RequireSignedOut, RequireStaff, RequireUnverifiedPhone } f
 import { RootLayout } from './layouts/root-layout.tsx';
 import {
   AdminDashboardPage,
+  BookTablePage,
   CartPage,
   CheckoutPage,
   ComingSoonPage,
   ForgotPasswordPage,
   LoginPage,
+  ManageReservationPage,
   MenuPage,
   MerchandisePage,
   OrderConfirmationPage,
   OrderHistoryPage,
   ProfilePage,
+  ReservationsDashboardPage,
   ResetPasswordPage,
   SignupPage,
   StorefrontHomePage,
@@ -67,8 +70,16 @@ export function AppRoutes({ realtime = true }: { realtime?: boolean }) {
         <Route path="/wholesale/*?">
           <ComingSoonPage page="wholesale" />
         </Route>
+        <Route path="/reservations/manage/:token">
+          <ManageReservationPage />
+        </Route>
+        <Route path="/reservations/dashboard/*?">
+          <RequireStaff>
+            <ReservationsDashboardPage />
+          </RequireStaff>
+        </Route>
         <Route path="/reservations">
-          <ComingSoonPage page="reservations" />
+          <BookTablePage />
         </Route>
 
         <Route path="/login">
@@ -110,11 +121,6 @@ export function AppRoutes({ realtime = true }: { realtime?: boolean }) {
             <Suspense fallback={<AdminFallback />}>
               <AdminDashboardPage />
             </Suspense>
-          </RequireStaff>
-        </Route>
-        <Route path="/reservations/dashboard/*?">
-          <RequireStaff>
-            <ComingSoonPage page="reservations-dashboard" />
           </RequireStaff>
         </Route>
         <Route>

@@ -29,3 +29,10 @@ export const CartPage = lazy(() => import('../features/storefront/routes/cart-pa
 export const CheckoutPage = lazy(() => import('../features/storefront/routes/checkout-page.tsx').then((m) => ({ default: m.CheckoutPage })));
 export const OrderConfirmationPage = lazy(() => import('../features/storefront/routes/order-confirmation-page.tsx').then((m) => ({ default: m.OrderConfirmationPage })));
 export const OrderHistoryPage = lazy(() => import('../features/storefront/routes/order-history-page.tsx').then((m) => ({ default: m.OrderHistoryPage })));
+
+// Reservations (issue #21): the public booking page with its modal, the guest's link, the staff back office.
+export const BookTablePage = lazy(() => import('../features/reservations/routes/book-table-page.tsx').then((m) => ({ default: m.BookTablePage })));
+export const ManageReservationPage = lazy(() => import('../features/reservations/routes/manage-reservation-page.tsx').then((m) => ({ default: m.ManageReservationPage })));
+export const ReservationsDashboardPage = lazy(() =>
+  import('../features/reservations/routes/reservations-dashboard-page.tsx').then((m) => ({ default: m.ReservationsDashboardPage })),
+);
