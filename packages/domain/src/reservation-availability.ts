@@ -1,5 +1,4 @@
-import { RESTAURANT_TIME_ZONE } from './menu-calendar.ts';
-import { addDays, clockTime, MINUTE_MS, openWindow, zonedParts, type DayEvent, type WeekdayHours } from './restaurant-schedule.ts';
+import { addDays, clockTime, MINUTE_MS, openWindow, SCHEDULE_TIME_ZONE as RESTAURANT_TIME_ZONE, zonedParts, type DayEvent, type WeekdayHours } from './restaurant-schedule.ts';
 
 /*
  * The availability engine (issue #21): which reservation slots a party may book on a date at a

@@ -1,5 +1,7 @@
 import { TZDate } from '@date-fns/tz';
-import { RESTAURANT_TIME_ZONE } from './menu-calendar.ts';
+/** Pacific/Guam, as menu-calendar's RESTAURANT_TIME_ZONE; not imported from there so the SPA's reservation chunks do not split the storefront's menu-calendar into a chunk of its own. */
+export const SCHEDULE_TIME_ZONE = 'Pacific/Guam';
+const RESTAURANT_TIME_ZONE = SCHEDULE_TIME_ZONE;
 
 /*
  * A restaurant's schedule (backoffice-reservations.md §3 Operating hours, Special event): when it is

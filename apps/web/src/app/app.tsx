@@ -6,19 +6,17 @@ import { RequireAuth, RequireSignedOut, RequireStaff, RequireUnverifiedPhone } f
 import { RootLayout } from './layouts/root-layout.tsx';
 import {
   AdminDashboardPage,
-  BookTablePage,
   CartPage,
   CheckoutPage,
   ComingSoonPage,
   ForgotPasswordPage,
   LoginPage,
-  ManageReservationPage,
   MenuPage,
   MerchandisePage,
   OrderConfirmationPage,
   OrderHistoryPage,
   ProfilePage,
-  ReservationsDashboardPage,
+  ReservationsArea,
   ResetPasswordPage,
   SignupPage,
   StorefrontHomePage,
@@ -70,16 +68,13 @@ export function AppRoutes({ realtime = true }: { realtime?: boolean }) {
         <Route path="/wholesale/*?">
           <ComingSoonPage page="wholesale" />
         </Route>
-        <Route path="/reservations/manage/:token">
-          <ManageReservationPage />
-        </Route>
         <Route path="/reservations/dashboard/*?">
           <RequireStaff>
-            <ReservationsDashboardPage />
+            <ReservationsArea />
           </RequireStaff>
         </Route>
-        <Route path="/reservations">
-          <BookTablePage />
+        <Route path="/reservations/*?">
+          <ReservationsArea />
         </Route>
 
         <Route path="/login">

@@ -30,9 +30,5 @@ export const CheckoutPage = lazy(() => import('../features/storefront/routes/che
 export const OrderConfirmationPage = lazy(() => import('../features/storefront/routes/order-confirmation-page.tsx').then((m) => ({ default: m.OrderConfirmationPage })));
 export const OrderHistoryPage = lazy(() => import('../features/storefront/routes/order-history-page.tsx').then((m) => ({ default: m.OrderHistoryPage })));
 
-// Reservations (issue #21): the public booking page with its modal, the guest's link, the staff back office.
-export const BookTablePage = lazy(() => import('../features/reservations/routes/book-table-page.tsx').then((m) => ({ default: m.BookTablePage })));
-export const ManageReservationPage = lazy(() => import('../features/reservations/routes/manage-reservation-page.tsx').then((m) => ({ default: m.ManageReservationPage })));
-export const ReservationsDashboardPage = lazy(() =>
-  import('../features/reservations/routes/reservations-dashboard-page.tsx').then((m) => ({ default: m.ReservationsDashboardPage })),
-);
+// Reservations (issue #21): the public pages and the staff back office, one entry for the area.
+export const ReservationsArea = lazy(() => import('../features/reservations/routes/area.tsx').then((m) => ({ default: m.ReservationsArea })));

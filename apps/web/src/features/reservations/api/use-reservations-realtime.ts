@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ReservationEvents } from '@kusina/domain/reservations';
+import { ReservationEvents } from '@kusina/domain/reservation-rules';
 import { openRealtime } from '../../../lib/realtime.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { reservationListsKey } from './reservations.ts';

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
-import { ReservationMessages, type BlockedPeriodOutput } from '@kusina/domain/reservations';
+import { ReservationMessages } from '@kusina/domain/reservation-rules';
+import type { BlockedPeriodOutput } from '@kusina/domain/reservations';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

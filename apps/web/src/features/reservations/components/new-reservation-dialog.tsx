@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { DEFAULT_PHONE_PREFIX, DURATION_OPTIONS, ReservationMessages, SINGLE_SLOT_DURATION, type LocationOutput } from '@kusina/domain/reservations';
+import { DEFAULT_PHONE_PREFIX, DURATION_OPTIONS, ReservationMessages, SINGLE_SLOT_DURATION } from '@kusina/domain/reservation-rules';
+import type { LocationOutput } from '@kusina/domain/reservations';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';

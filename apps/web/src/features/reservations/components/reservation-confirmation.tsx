@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Share2 } from 'lucide-react';
 import { formatPhone } from '@kusina/domain/phone-format';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import { Button } from '../../../components/ui/button.tsx';
@@ -66,7 +65,7 @@ export function ReservationConfirmation({ reservation: r, onClose }: { reservati
         </ol>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" icon={<Share2 aria-hidden="true" className="size-4" />} onClick={() => void share()}>
+        <Button variant="secondary" onClick={() => void share()}>
           Share Details
         </Button>
         <Button onClick={onClose}>Done</Button>

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { formatPhone } from '@kusina/domain/phone-format';
-import { RESERVATION_STATUSES, type ReservationOutput, type ReservationStatus } from '@kusina/domain/reservations';
+import { RESERVATION_STATUSES } from '@kusina/domain/reservation-rules';
+import type { ReservationOutput, ReservationStatus } from '@kusina/domain/reservations';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { RESTAURANT_TIME_ZONE } from '@kusina/domain/menu-calendar';
+import { SCHEDULE_TIME_ZONE as RESTAURANT_TIME_ZONE } from '@kusina/domain/restaurant-schedule';
 
 /* Every time on these screens is shown in Pacific/Guam (backoffice §1), whatever the device's zone. */
 
