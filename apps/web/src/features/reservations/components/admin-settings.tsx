@@ -123,7 +123,7 @@ function SettingsForm({ restaurantId, hours: hoursData, events: eventsData, disc
 
       <section aria-labelledby="hours-title" className="space-y-2">
         <h3 id="hours-title" className="text-lg font-bold">Operating Hours</h3>
-        <div className="overflow-x-auto rounded-lg border border-line">
+        <div className="relative overflow-x-auto rounded-lg border border-line">
           <table className="w-full min-w-[28rem] text-sm">
             <thead className="bg-surface-muted text-left">
               <tr>
@@ -170,7 +170,7 @@ function SettingsForm({ restaurantId, hours: hoursData, events: eventsData, disc
             </Button>
           </div>
         </div>
-        <div className="overflow-x-auto rounded-lg border border-line">
+        <div className="relative overflow-x-auto rounded-lg border border-line">
           <table className="w-full min-w-[36rem] text-sm">
             <thead className="bg-surface-muted text-left">
               <tr>
@@ -241,7 +241,7 @@ function SettingsForm({ restaurantId, hours: hoursData, events: eventsData, disc
           </Button>
         </div>
         <p className="text-sm text-ink-muted">Only one option should be the default.</p>
-        <div className="overflow-x-auto rounded-lg border border-line">
+        <div className="relative overflow-x-auto rounded-lg border border-line">
           <table className="w-full min-w-[40rem] text-sm">
             <thead className="bg-surface-muted text-left">
               <tr>

@@ -65,7 +65,7 @@ export function BlockedPeriods({ restaurantId }: { restaurantId: number }) {
       ) : list.data.length === 0 ? (
         <p className="rounded-lg border border-dashed border-line-strong px-4 py-10 text-center text-ink-muted">No blocked periods found.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-line">
+        <div className="relative overflow-x-auto rounded-lg border border-line">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="bg-surface-muted">
               <tr>

@@ -25,7 +25,7 @@ export function LocationCapacities() {
       ) : list.data.length === 0 ? (
         <Alert tone="info">No locations found. Please create locations first.</Alert>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-line">
+        <div className="relative overflow-x-auto rounded-lg border border-line">
           <table className="w-full min-w-[32rem] text-left text-sm">
             <thead className="bg-surface-muted">
               <tr>

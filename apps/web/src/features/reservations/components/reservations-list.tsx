@@ -95,7 +95,7 @@ export function ReservationsList({ restaurantId }: { restaurantId: number }) {
       ) : rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-line-strong px-4 py-10 text-center text-ink-muted">No reservations found.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-line">
+        <div className="relative overflow-x-auto rounded-lg border border-line">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="bg-surface-muted text-xs uppercase tracking-wide text-ink-muted">
               <tr>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from 'wouter';
 import type { GuestReservationOutput } from '@kusina/domain/reservations';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
@@ -11,9 +10,8 @@ import { formatDateTime } from '../utils/guam.ts';
 import { ReservationStatusBadge } from '../components/reservation-status-badge.tsx';
 
 /** The guest's link (/reservations/manage/:token): see the reservation and cancel it. */
-export function ManageReservationPage() {
+export function ManageReservationPage({ token }: { token: string }) {
   useDocumentTitle('Your Reservation');
-  const { token = '' } = useParams<{ token: string }>();
   const queryClient = useQueryClient();
   const key = ['reservations', 'guest', token];
   const reservation = useQuery({ queryKey: key, queryFn: () => api.get<GuestReservationOutput>(`/public/reservations/${token}`), retry: false });

@@ -4,6 +4,6 @@ import { ManageReservationPage } from './manage-reservation-page.tsx';
 
 /** The public reservation pages, one lazy chunk: /reservations (the modal) and the guest's link. */
 export function PublicReservationsPage() {
-  const [manage] = useRoute('/reservations/manage/:token');
-  return manage ? <ManageReservationPage /> : <BookTablePage />;
+  const [manage, params] = useRoute<{ token: string }>('/reservations/manage/:token');
+  return manage ? <ManageReservationPage token={params.token} /> : <BookTablePage />;
 }

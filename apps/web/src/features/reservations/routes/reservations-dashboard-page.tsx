@@ -49,7 +49,7 @@ export function ReservationsDashboardPage() {
   if (!tab || !tabs.some((t) => t.key === tab)) return <Redirect to="/reservations/dashboard/reservations" replace />;
 
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6">
+    <div className="mx-auto w-full min-w-0 max-w-6xl space-y-6 px-4 py-6">
       <h1 className="font-display text-3xl font-bold">Manage Reservations</h1>
       <nav aria-label="Reservations dashboard" className="-mx-4 flex gap-1 overflow-x-auto border-b border-line px-4">
         {tabs.map((t) => {
