@@ -1,4 +1,4 @@
-import { addDays, clockTime, MINUTE_MS, openWindow, SCHEDULE_TIME_ZONE as RESTAURANT_TIME_ZONE, zonedParts, type DayEvent, type WeekdayHours } from './restaurant-schedule.ts';
+import { addDays, clockTime, MINUTE_MS, openWindow, SCHEDULE_TIME_ZONE as RESTAURANT_TIME_ZONE, zonedInstant, zonedParts, type DayEvent, type WeekdayHours } from './restaurant-schedule.ts';
 
 /*
  * The availability engine (issue #21): which reservation slots a party may book on a date at a
@@ -116,6 +116,11 @@ export function dayAvailability(input: AvailabilityInput): DayAvailability {
   const now = input.now.getTime();
   const cap = input.event?.maxCapacity ? input.event.maxCapacity : null;
 
+  // Slot labels by arithmetic from the date's midnight and the next one (zone conversions cost more
+  // than the rest of the engine); exact for Guam, whose offset never changes.
+  const midnight = zonedInstant(input.date, 0, zone);
+  const nextDate = addDays(input.date, 1);
+  const nextMidnight = zonedInstant(nextDate, 0, zone);
   const candidates: SlotAvailability[] = [];
   let any = false;
   for (let at = window.opensAt; at + slotLength <= window.closesAt; at += interval) {
@@ -126,10 +131,10 @@ export function dayAvailability(input: AvailabilityInput): DayAvailability {
     if (cap !== null) free = Math.min(free, cap - peakGuests(input.held, at, end, null));
     free = Math.max(0, free);
     const blocked = isBlocked(input.blocked, input.locationId, at, end);
-    const parts = zonedParts(at, zone);
+    const after = at >= nextMidnight;
     candidates.push({
-      time: clockTime(parts.minutes),
-      date: parts.date,
+      time: clockTime(Math.round((at - (after ? nextMidnight : midnight)) / MINUTE_MS)),
+      date: after ? nextDate : input.date,
       startsAt: at,
       freeSeats: free,
       blocked,

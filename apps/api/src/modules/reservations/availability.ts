@@ -127,9 +127,11 @@ export function adminMaxPartySize(restaurant: RestaurantRow): number | undefined
 
 /** GET /availability: the slots of a date for a party (public: the restaurant's default length, no Private Only). */
 export async function availability(app: FastifyInstance, auth: Auth | null, restaurantId: number, query: AvailabilityQuery, now = new Date()): Promise<AvailabilityOutput> {
-  const restaurant = await getRestaurant(app.db, restaurantId);
   const staff = canActFor(auth?.user, restaurantId);
-  const location = await resolveLocation(app.db, restaurantId, query.location_id, { requireChoice: false });
+  const [restaurant, location] = await Promise.all([
+    getRestaurant(app.db, restaurantId),
+    resolveLocation(app.db, restaurantId, query.location_id, { requireChoice: false }),
+  ]);
   const data = await loadSchedule(app.db, restaurant, location, query.date, query.date);
   const durationMinutes = staff && query.duration_minutes ? query.duration_minutes : restaurant.defaultReservationLength;
   const day = dayAvailability(data.input(query.date, { partySize: query.party_size, durationMinutes, audience: staff ? 'staff' : 'public', now }));
