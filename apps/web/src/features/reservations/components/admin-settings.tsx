@@ -144,7 +144,7 @@ function SettingsForm({ restaurantId, hours: hoursData, events: eventsData, disc
                     <Input type="time" aria-label={`${DAYS[h.day_of_week]} close time`} value={h.close_time} disabled={h.closed} onChange={(e) => setHour(h.id, { close_time: e.target.value })} />
                   </td>
                   <td className={cell}>
-                    <input type="checkbox" className="size-5" aria-label={`${DAYS[h.day_of_week]} closed`} checked={h.closed} onChange={(e) => setHour(h.id, { closed: e.target.checked })} />
+                    <input type="checkbox" className="size-6" aria-label={`${DAYS[h.day_of_week]} closed`} checked={h.closed} onChange={(e) => setHour(h.id, { closed: e.target.checked })} />
                   </td>
                 </tr>
               ))}
@@ -199,7 +199,7 @@ function SettingsForm({ restaurantId, hours: hoursData, events: eventsData, disc
                       <Input aria-label={`Event ${i + 1} description`} value={e.description ?? ''} onChange={(ev) => setEvent(i, { description: ev.target.value })} />
                     </td>
                     <td className={cell}>
-                      <input type="checkbox" className="size-5" aria-label={`Event ${i + 1} closed`} checked={e.closed} onChange={(ev) => setEvent(i, { closed: ev.target.checked })} />
+                      <input type="checkbox" className="size-6" aria-label={`Event ${i + 1} closed`} checked={e.closed} onChange={(ev) => setEvent(i, { closed: ev.target.checked })} />
                     </td>
                     {advanced ? (
                       <>
@@ -210,7 +210,7 @@ function SettingsForm({ restaurantId, hours: hoursData, events: eventsData, disc
                           <Input type="time" aria-label={`Event ${i + 1} end time`} disabled={e.closed} value={e.end_time ?? ''} onChange={(ev) => setEvent(i, { end_time: ev.target.value || null })} />
                         </td>
                         <td className={cell}>
-                          <input type="checkbox" className="size-5" aria-label={`Event ${i + 1} private only`} checked={e.exclusive_booking} onChange={(ev) => setEvent(i, { exclusive_booking: ev.target.checked })} />
+                          <input type="checkbox" className="size-6" aria-label={`Event ${i + 1} private only`} checked={e.exclusive_booking} onChange={(ev) => setEvent(i, { exclusive_booking: ev.target.checked })} />
                         </td>
                         <td className={cell}>
                           <Input type="number" min={0} aria-label={`Event ${i + 1} max guests`} value={e.max_capacity ?? ''} onChange={(ev) => setEvent(i, { max_capacity: ev.target.value === '' ? null : Math.max(0, Number(ev.target.value)) })} />
@@ -262,8 +262,8 @@ function SettingsForm({ restaurantId, hours: hoursData, events: eventsData, disc
                     <td className={cell}><Input aria-label={`Discount ${i + 1} code`} value={d.code} onChange={(e) => setDiscount(i, { code: e.target.value })} /></td>
                     <td className={cell}><Input type="number" min={0} max={100} aria-label={`Discount ${i + 1} percentage`} value={d.discount_percentage} onChange={(e) => setDiscount(i, { discount_percentage: Math.min(100, Math.max(0, Number(e.target.value))) })} /></td>
                     <td className={cell}><Input type="number" min={0} aria-label={`Discount ${i + 1} display order`} value={d.display_order} onChange={(e) => setDiscount(i, { display_order: Math.max(0, Number(e.target.value)) })} /></td>
-                    <td className={cell}><input type="checkbox" className="size-5" aria-label={`Discount ${i + 1} active`} checked={d.is_active} onChange={(e) => setDiscount(i, { is_active: e.target.checked })} /></td>
-                    <td className={cell}><input type="checkbox" className="size-5" aria-label={`Discount ${i + 1} default`} checked={d.is_default} onChange={(e) => setDiscount(i, { is_default: e.target.checked })} /></td>
+                    <td className={cell}><input type="checkbox" className="size-6" aria-label={`Discount ${i + 1} active`} checked={d.is_active} onChange={(e) => setDiscount(i, { is_active: e.target.checked })} /></td>
+                    <td className={cell}><input type="checkbox" className="size-6" aria-label={`Discount ${i + 1} default`} checked={d.is_default} onChange={(e) => setDiscount(i, { is_default: e.target.checked })} /></td>
                     <td className={cell}>
                       <Button size="sm" variant="ghost" aria-label={`Delete discount ${i + 1}`} onClick={() => setDiscount(i, { deleted: true })}>
                         Delete
