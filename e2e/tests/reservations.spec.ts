@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, E2E_PORT, expect, expectAccessible, readOutbox, signIn, test } from './fixtures.ts';
+import { demo, E2E_PORT, expect, expectAccessible, readOutbox, RESTAURANT_TWO_ORIGIN, signIn, test } from './fixtures.ts';
 
 /**
  * Issue #21 in a real browser against the production build: a guest books a table through the
@@ -214,4 +214,16 @@ test('staff create, edit and delete a reservation; admins round-trip the setting
   await capacity.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Capacity saved.')).toBeVisible();
   await expect(page.getByRole('row', { name: /Tumon Bay Lanai/ })).toContainText('18');
+});
+
+test('the blue restaurant: one location, so no location field; the modal is accessible in its theme', async ({ page }) => {
+  await page.goto(`${RESTAURANT_TWO_ORIGIN}/reservations`);
+  const modal = page.getByRole('dialog', { name: 'Book Your Table' });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByLabel('Location')).toHaveCount(0);
+  // Kusina Barrigada's maximum party is 12: buttons 1-8, then 9-12 in the dropdown.
+  await expect(modal.getByLabel('Larger party').locator('option')).toHaveText(['More…', '9 guests', '10 guests', '11 guests', '12 guests']);
+  await modal.getByRole('button', { name: 'Request Reservation' }).click();
+  await expect(modal.getByText('Please fill in all required fields')).toBeVisible();
+  await expectAccessible(page);
 });
