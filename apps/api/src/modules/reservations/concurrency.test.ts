@@ -15,7 +15,7 @@ describe('reservations: parallel bookings', () => {
   let loc: Awaited<ReturnType<typeof demoLocations>>;
 
   beforeAll(async () => {
-    t = await build();
+    t = await build({ RESERVATION_RATE_LIMIT_PER_MINUTE: '10000' });
     tokens = await demoTokens(t.app, t.db);
     http = api(t.app);
     loc = await demoLocations(t.db);

@@ -12,7 +12,7 @@ describe('reservations API', () => {
   let loc: Awaited<ReturnType<typeof demoLocations>>;
 
   beforeAll(async () => {
-    t = await build({ PUBLIC_URL: 'https://kusina.test' });
+    t = await build({ PUBLIC_URL: 'https://kusina.test', RESERVATION_RATE_LIMIT_PER_MINUTE: '10000' });
     tokens = await demoTokens(t.app, t.db);
     http = api(t.app);
     loc = await demoLocations(t.db);

@@ -24,7 +24,7 @@ describe('reservations: who may call what', () => {
   let loc: Awaited<ReturnType<typeof demoLocations>>;
 
   beforeAll(async () => {
-    t = await build();
+    t = await build({ RESERVATION_RATE_LIMIT_PER_MINUTE: '3' });
     await t.db.insert(users).values({ email: 'staff2@kusina.test', firstName: 'Vicente', lastName: 'Blue', role: 'staff', restaurantId: 2, passwordHash: 'x' });
     tokens = { ...(await demoTokens(t.app, t.db)), otherStaff: await tokenFor(t.app, t.db, 'staff2@kusina.test') };
     http = api(t.app);
@@ -111,4 +111,13 @@ describe('reservations: who may call what', () => {
     expect((await http.get(`/reservations?date=${OPEN_DAY}&restaurant_id=1`, tokens.otherAdmin)).statusCode).toBe(403);
     expect((await http.get(`/reservations?date=${OPEN_DAY}`, tokens.otherAdmin)).statusCode).toBe(200);
   });
+
+  it('limits bookings per client (RESERVATION_RATE_LIMIT_PER_MINUTE, 3 here): the fourth gets 429', async () => {
+    const bad = { restaurant_id: 1, location_id: loc.tamuning, start_time: '2030-06-03T18:00:00', party_size: 2, contact_name: 'Limit', contact_phone: '+16715550999', contact_email: 'limit@example.com' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await http.post('/reservations', bad)).statusCode);
+    // Mondays are closed: the first three are refused as bad input, the fourth by the limit.
+    expect(statuses).toEqual([400, 400, 400, 429]);
+  });
 });
+

@@ -1,3 +1,4 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorOutput } from '@kusina/domain/errors';
@@ -40,7 +41,19 @@ const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2147483647) });
 const tokenParams = z.object({ token: z.string().min(20).max(100).regex(/^[\w-]+$/) });
 const scopeQuery = z.object({ restaurant_id: z.coerce.number().int().min(1).max(2147483647).optional() });
-const errors = { 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput };
+const errors = { 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput };
+
+/** Per-client limit of bookings and guest-link calls (RESERVATION_RATE_LIMIT_PER_MINUTE). */
+function guestRateLimit(app: FastifyInstance) {
+  return {
+    rateLimit: {
+      max: app.config.RESERVATION_RATE_LIMIT_PER_MINUTE,
+      timeWindow: '1 minute',
+      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+        AppError.tooManyRequests('Too many requests. Please wait a minute and try again.', { retry_after_seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
+    },
+  };
+}
 
 /**
  * Reservations, availability and the schedule (issue #21; contract in
@@ -68,6 +81,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reservations',
     {
       onRequest: app.identify,
+      config: guestRateLimit(app),
       schema: {
         tags,
         summary: 'Books a table: guests get the slots the public is offered (status booked, default length); staff of the restaurant set status, duration and seat preferences. Capacity is checked in the writing transaction.',
@@ -99,12 +113,12 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   // The guest's link (unguessable token): see and cancel.
   app.get(
     '/public/reservations/:token',
-    { schema: { tags, summary: "A guest's reservation, by the token of their link", params: tokenParams, response: { 200: GuestReservationOutput, ...errors } } },
+    { config: guestRateLimit(app), schema: { tags, summary: "A guest's reservation, by the token of their link", params: tokenParams, response: { 200: GuestReservationOutput, ...errors } } },
     async (request) => service.getGuestReservation(app, request.params.token),
   );
   app.post(
     '/public/reservations/:token/cancel',
-    { schema: { tags, summary: 'The guest cancels their reservation (booked or reserved, not yet started)', params: tokenParams, response: { 200: GuestReservationOutput, ...errors } } },
+    { config: guestRateLimit(app), schema: { tags, summary: 'The guest cancels their reservation (booked or reserved, not yet started)', params: tokenParams, response: { 200: GuestReservationOutput, ...errors } } },
     async (request) => service.cancelGuestReservation(app, request.params.token),
   );
 
