@@ -26,7 +26,7 @@
 //
 // Environment: BENCH_DURATION (s per run, default 8), BENCH_ORDERS (timed closed-loop orders, 4000),
 // BENCH_ORDER_RATE (burst run, 25/s), BENCH_OPEN_RATES (open-loop rates, "25,50"), BENCH_RUNS
-// (which runs, default "health,menu,open,max"), BENCH_SERVER (another build of the server,
+// (which runs, default "health,menu,availability,open,max"), BENCH_SERVER (another build of the server,
 // default apps/api/dist/main.js), BENCH_NODE_ARGS (extra node flags for the server, e.g.
 // `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under load), BENCH_PG_PORT (the embedded
 // PostgreSQL's port, to watch it with psql while the bench runs), BENCH_TRACE=1 (each run's start
@@ -52,7 +52,7 @@ const WARM_UP_ORDERS = 200;
 /** The closed run's untimed start: at full load the server takes about a second to reach its pace. */
 const RAMP_UP_ORDERS = 1000;
 const OPEN_RATES = (process.env.BENCH_OPEN_RATES ?? '25,50').split(',').map(Number).filter((rate) => rate > 0);
-const RUNS = new Set((process.env.BENCH_RUNS ?? 'health,menu,open,max').split(',').map((run) => run.trim()));
+const RUNS = new Set((process.env.BENCH_RUNS ?? 'health,menu,availability,open,max').split(',').map((run) => run.trim()));
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -230,7 +230,7 @@ const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(s
  * end of its response, so time spent waiting for a free connection or for the client's own timer
  * counts (coordinated-omission-free). A request's send never waits for an earlier answer.
  */
-function openLoop(title, { path: urlPath, rate, bodies, headers }) {
+function openLoop(title, { path: urlPath, rate, bodies, headers, method = 'POST' }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS });
   const latencies = [];
   let non2xx = 0;
@@ -246,7 +246,9 @@ function openLoop(title, { path: urlPath, rate, bodies, headers }) {
       const { body, headers: extra } = bodies[index];
       const request = http.request(
         `${base}${urlPath}`,
-        { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers, ...extra } },
+        method === 'GET'
+          ? { method, agent, headers: { ...headers, ...extra } }
+          : { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers, ...extra } },
         (response) => {
           response.resume();
           response.on('end', () => {
@@ -260,7 +262,7 @@ function openLoop(title, { path: urlPath, rate, bodies, headers }) {
         non2xx++;
         done();
       });
-      request.end(body);
+      request.end(method === 'GET' ? undefined : body);
     };
     const done = () => {
       if (++finished < bodies.length) return;
@@ -399,6 +401,39 @@ try {
     return ids.slice(2 * WARM_UP_ORDERS);
   };
 
+  // Availability (issue #21): a day with 200 reservations at one location, asked at 100 requests/s
+  // in an open loop; each answer runs the engine over every slot of the day.
+  const AVAILABILITY_RATE = 100;
+  const AVAILABILITY_DATE = '2030-06-04';
+  let availability = null;
+  if (RUNS.has('availability')) {
+    const client = new pg.Client({ host: '127.0.0.1', port: pgPort, user: 'kusina', password: 'kusina', database: 'kusina' });
+    await client.connect();
+    let locationId;
+    try {
+      locationId = (await client.query("SELECT id FROM locations WHERE restaurant_id = 1 AND is_default")).rows[0].id;
+      // 200 parties of one, 11:00 to 20:50 Guam time (UTC+10), an hour each, every 3 minutes.
+      await client.query(
+        `INSERT INTO reservations (restaurant_id, location_id, start_time, end_time, duration_minutes, party_size, contact_name, status, guest_token)
+         SELECT 1, $1, t, t + interval '1 hour', 60, 1, 'Bench guest ' || i, 'reserved', 'bench-' || i
+         FROM generate_series(0, 199) AS i, LATERAL (SELECT ($2::date + time '11:00' + i * interval '3 minutes') AT TIME ZONE 'Pacific/Guam' AS t) s`,
+        [locationId, AVAILABILITY_DATE],
+      );
+      await client.query('ANALYZE reservations');
+    } finally {
+      await client.end();
+    }
+    const query = `/api/v1/availability?date=${AVAILABILITY_DATE}&party_size=2&restaurant_id=1&location_id=${locationId}`;
+    await closedLoop('warm-up', { url: `${base}${query}`, duration: 2 });
+    availability = await openLoop(`GET /availability ${AVAILABILITY_RATE}/s`, {
+      path: query,
+      rate: AVAILABILITY_RATE,
+      method: 'GET',
+      bodies: Array.from({ length: AVAILABILITY_RATE * DURATION_S }, () => ({})),
+    });
+    rows.push(availability);
+  }
+
   const open = [];
   if (RUNS.has('open')) {
     for (const rate of OPEN_RATES) {
@@ -452,6 +487,9 @@ try {
   const checks = [];
   if (menu && health) {
     checks.push([`menu listing ≥ 0.5× /health (${(menu.rps / health.rps).toFixed(2)}×)`, menu.rps >= 0.5 * health.rps && menu.non2xx === 0]);
+  }
+  if (availability) {
+    checks.push([`availability of a day with 200 reservations p99 < 20 ms at ${AVAILABILITY_RATE} requests/s (${ms(availability.p99)} ms)`, availability.p99 < 20 && availability.non2xx === 0]);
   }
   for (const row of open) {
     checks.push([`order placement p99 < 50 ms at ${row.title.replace('POST /orders ', '').replace(' open', '')} arriving steadily (${ms(row.p99)} ms, ${row.non2xx} errors)`, row.p99 < 50 && row.non2xx === 0]);

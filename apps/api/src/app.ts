@@ -30,6 +30,8 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { merchandiseRoutes } from './modules/merchandise/routes.ts';
 import { orderManagementRoutes } from './modules/order-management/routes.ts';
+import { reservationRoutes } from './modules/reservations/routes.ts';
+import { startReservationJobs } from './modules/reservations/reminders.ts';
 import { startNotificationWorker } from './modules/notifications/worker.ts';
 
 declare module 'fastify' {
@@ -129,6 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('boss', deps.boss);
   // Texts and e-mails are delivered by this process's worker (issue #2).
   await startNotificationWorker(app);
+  // Day-before reminders of approved reservations (issue #21).
+  await startReservationJobs(app);
 
   // Liveness: the process answers (a load balancer restarts it only when this fails).
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -166,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notificationRoutes);
       await api.register(merchandiseRoutes);
       await api.register(orderManagementRoutes);
+      await api.register(reservationRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -71,6 +71,8 @@ const EnvSchema = z.object({
   PAYPAL_API_BASE: z.string().url().optional(),
   /** Promo and VIP code checks allowed per client per minute (guessing protection). */
   CODE_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Table bookings and guest-link calls allowed per client per minute (issue #21: no filling the room by script). */
+  RESERVATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** Built SPA to serve; unset: apps/web/dist next to the API. */
   WEB_DIST_DIR: z.string().optional(),
   UPLOADS_DIR: z.string().optional(),

@@ -1,9 +1,37 @@
 import { z } from 'zod';
+import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { isValidPhone, phoneRuleMessage } from './phone-format.ts';
 
-/** A phone field: trimmed, then held to the spec's rule with the spec's message. */
+/*
+ * The one phone rule of the platform (issue #21, decision 0031): a number passes when it follows
+ * the spec's rule (a plus, a 3 or 4 digit area code, then 7 digits) or when it is a valid
+ * international number by libphonenumber-js — Guam's visitors from Japan and Korea (+81 90 …,
+ * +82 10 …) fail the spec's rule. What is stored is E.164 (+819012345678). Anything else gets the
+ * spec's message. Kept out of phone-format.ts: the home route's first download must not carry
+ * libphonenumber's metadata.
+ */
+
+/** True when the number follows the spec's rule or is a valid international number. */
+export function isAcceptedPhone(raw: string): boolean {
+  const value = raw.trim();
+  if (isValidPhone(value)) return true;
+  return value.startsWith('+') && isValidPhoneNumber(value);
+}
+
+/** The stored form: E.164 for an international number, the trimmed spec-rule number otherwise. */
+export function normalizePhone(raw: string): string {
+  const value = raw.trim();
+  if (value.startsWith('+')) {
+    const parsed = parsePhoneNumberFromString(value);
+    if (parsed?.isValid()) return parsed.number;
+  }
+  return value.replace(/[\s().-]/g, '');
+}
+
+/** A phone field: trimmed, held to the platform's rule with the spec's message, stored as E.164. */
 export const phoneSchema = z
   .string({ error: 'Phone is required' })
   .trim()
   .min(1, 'Phone is required')
-  .refine(isValidPhone, { message: phoneRuleMessage() });
+  .refine(isAcceptedPhone, { message: phoneRuleMessage() })
+  .transform(normalizePhone);

@@ -16,6 +16,7 @@ import {
   OrderConfirmationPage,
   OrderHistoryPage,
   ProfilePage,
+  ReservationsArea,
   ResetPasswordPage,
   SignupPage,
   StorefrontHomePage,
@@ -67,8 +68,13 @@ export function AppRoutes({ realtime = true }: { realtime?: boolean }) {
         <Route path="/wholesale/*?">
           <ComingSoonPage page="wholesale" />
         </Route>
-        <Route path="/reservations">
-          <ComingSoonPage page="reservations" />
+        <Route path="/reservations/dashboard/*?">
+          <RequireStaff>
+            <ReservationsArea />
+          </RequireStaff>
+        </Route>
+        <Route path="/reservations/*?">
+          <ReservationsArea />
         </Route>
 
         <Route path="/login">
@@ -110,11 +116,6 @@ export function AppRoutes({ realtime = true }: { realtime?: boolean }) {
             <Suspense fallback={<AdminFallback />}>
               <AdminDashboardPage />
             </Suspense>
-          </RequireStaff>
-        </Route>
-        <Route path="/reservations/dashboard/*?">
-          <RequireStaff>
-            <ComingSoonPage page="reservations-dashboard" />
           </RequireStaff>
         </Route>
         <Route>

@@ -140,10 +140,20 @@ describe('route guards', () => {
     expect(document.title).toBe('Merchandise | Kusina');
   });
 
-  it.each([
-    ['/reservations', 'Reservations'],
-    ['/wholesale/cart', 'Fundraisers'],
-  ])('renders %s inside the common layout', async (path, heading) => {
+  it('opens the reservation modal at /reservations inside the common layout', async () => {
+    mockApi({
+      'GET /public/restaurant_schedule/1': { body: { restaurant_id: 1, time_zone: 'Pacific/Guam', operating_hours: [0, 1, 2, 3, 4, 5, 6].map((d) => ({ day_of_week: d, open_time: '11:00', close_time: '21:00', closed: false })), special_events: [] } },
+      'GET /availability/simple_capacity': { body: { actual_capacity: 26, admin_max_party_size: 20, effective_max_party_size: 20 } },
+      'GET /locations': { body: [{ id: 1, restaurant_id: 1, name: 'Tamuning', address: null, phone_number: null, is_default: true, is_active: true, active: true }] },
+      'GET /availability': { body: { date: '2030-06-04', location_id: 1, slots: ['18:00'], slot_details: [{ time: '18:00', start_time: '2030-06-04T08:00:00.000Z', available_seats: 26 }], closed_reason: null, actual_capacity: 26, admin_max_party_size: 20, effective_max_party_size: 20, max_available_seats: 26, default_reservation_length: 60 } },
+    });
+    renderApp('/reservations');
+    expect(await screen.findByRole('dialog', { name: 'Book Your Table' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: '6:00 PM' })).toBeInTheDocument();
+    expect(document.title).toBe('Reservations | Kusina');
+  });
+
+  it.each([['/wholesale/cart', 'Fundraisers']])('renders %s inside the common layout', async (path, heading) => {
     mockApi();
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();

@@ -29,3 +29,6 @@ export const CartPage = lazy(() => import('../features/storefront/routes/cart-pa
 export const CheckoutPage = lazy(() => import('../features/storefront/routes/checkout-page.tsx').then((m) => ({ default: m.CheckoutPage })));
 export const OrderConfirmationPage = lazy(() => import('../features/storefront/routes/order-confirmation-page.tsx').then((m) => ({ default: m.OrderConfirmationPage })));
 export const OrderHistoryPage = lazy(() => import('../features/storefront/routes/order-history-page.tsx').then((m) => ({ default: m.OrderHistoryPage })));
+
+// Reservations (issue #21): the public pages and the staff back office, one entry for the area.
+export const ReservationsArea = lazy(() => import('../features/reservations/routes/area.tsx').then((m) => ({ default: m.ReservationsArea })));

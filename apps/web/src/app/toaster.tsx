@@ -1,13 +1,35 @@
-import { Toaster, ToastBar, toast } from 'react-hot-toast';
+import { useEffect, useRef } from 'react';
+import { Toaster, ToastBar, toast, useToasterStore } from 'react-hot-toast';
 
-/** Toasts: top-centre, dismissed by a click, at most 500 px wide (backoffice spec, storefront). */
+/** More toasts than this on screen at a 10-second check: all are dismissed (backoffice §4, §9). */
+export const MAX_TOASTS = 3;
+export const TOAST_PURGE_INTERVAL_MS = 10_000;
+
+/**
+ * Toasts: top-centre, dismissed by a click, at most 500 px wide (backoffice spec, storefront);
+ * errors stay longer than successes (6 s against 3 s); every 10 seconds, when more than
+ * MAX_TOASTS are shown, all are dismissed.
+ */
 export function AppToaster() {
+  const { toasts } = useToasterStore();
+  const shown = toasts.filter((t) => t.visible).length;
+  const shownRef = useRef(shown);
+  useEffect(() => {
+    shownRef.current = shown;
+  }, [shown]);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (shownRef.current > MAX_TOASTS) toast.dismiss();
+    }, TOAST_PURGE_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, []);
   return (
     <Toaster
       position="top-center"
       toastOptions={{
         style: { maxWidth: 500, background: 'var(--surface-raised)', color: 'var(--ink)', border: '1px solid var(--line)' },
-        success: { iconTheme: { primary: '#15803d', secondary: '#ffffff' } },
+        success: { duration: 3000, iconTheme: { primary: '#15803d', secondary: '#ffffff' } },
+        error: { duration: 6000 },
       }}
     >
       {(t) => (

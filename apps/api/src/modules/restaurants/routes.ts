@@ -1,8 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { coercedInt4 } from '@kusina/domain/integers';
+import { ErrorOutput } from '@kusina/domain/errors';
 import { RestaurantOutput, SiteSettingsOutput } from '@kusina/domain/restaurants';
-import { getRestaurant, getSiteSettings, storefrontRestaurantId, toRestaurantOutput } from './service.ts';
+import { RestaurantUpdateInput } from '@kusina/domain/reservations';
+import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
+import { rooms } from '../../realtime/socket.ts';
+import { getRestaurant, getSiteSettings, storefrontRestaurantId, toRestaurantOutput, updateRestaurant } from './service.ts';
 
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
@@ -22,6 +26,27 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => toRestaurantOutput(await getRestaurant(app.db, request.params.id), request.query.include_settings),
+  );
+
+  app.patch(
+    '/restaurants/:id',
+    {
+      onRequest: requireAdmin(app),
+      schema: {
+        tags: ['restaurants'],
+        security: [{ bearer: [] }],
+        summary: 'Admins: default_reservation_length, time_slot_interval and admin_settings (replaced whole)',
+        params: z.object({ id: z.coerce.number().int().min(1).max(2147483647) }),
+        body: RestaurantUpdateInput,
+        response: { 200: RestaurantOutput, 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput },
+      },
+    },
+    async (request) => {
+      const row = await updateRestaurant(app.db, requireAuth(request).user, request.params.id, request.body);
+      // Every open storefront and back office of the restaurant refetches it (the header, the modal's switch).
+      app.realtime.emit(rooms.restaurant(row.id), 'restaurant_update', { id: row.id });
+      return toRestaurantOutput(row, true);
+    },
   );
 
   app.get(

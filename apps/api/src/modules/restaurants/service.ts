@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { RestaurantOutput, SiteSettingsOutput } from '@kusina/domain/restaurants';
+import type { RestaurantUpdateInput } from '@kusina/domain/reservations';
+import { assertRestaurantAccess } from '../../plugins/auth.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { restaurants, siteSettings } from '../../db/schema/index.ts';
@@ -48,4 +51,20 @@ export async function getSiteSettings(db: DbOrTx, restaurantId: number): Promise
 export function storefrontRestaurantId(config: Config, request: FastifyRequest, explicit?: number): number {
   if (explicit) return explicit;
   return config.restaurantHosts.get(request.hostname.split(':')[0]?.toLowerCase() ?? '') ?? config.DEFAULT_RESTAURANT_ID;
+}
+
+/** PATCH /restaurants/{id} (backoffice §7): the reservation settings and admin_settings, by the restaurant's admins. */
+export async function updateRestaurant(db: DbOrTx, user: SessionUser, id: number, input: RestaurantUpdateInput): Promise<RestaurantRow> {
+  await getRestaurant(db, id);
+  assertRestaurantAccess(user, id, 'admin');
+  const [row] = await db
+    .update(restaurants)
+    .set({
+      ...(input.default_reservation_length === undefined ? {} : { defaultReservationLength: input.default_reservation_length }),
+      ...(input.time_slot_interval === undefined ? {} : { timeSlotInterval: input.time_slot_interval }),
+      ...(input.admin_settings === undefined ? {} : { adminSettings: input.admin_settings }),
+    })
+    .where(eq(restaurants.id, id))
+    .returning();
+  return row!;
 }

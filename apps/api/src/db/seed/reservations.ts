@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { restaurantDay } from '@kusina/domain/menu-calendar';
+import type { ReservationStatus } from '@kusina/domain/reservations';
+import { addDays, weekdayOf, zonedInstant } from '@kusina/domain/restaurant-schedule';
+import type { Tx } from '../client.ts';
+import { blockedPeriods, locationCapacities, locations, operatingHours, reservations, specialEvents } from '../schema/index.ts';
+
+/**
+ * Reservations demo (issue #21): Kusina (1) has two active dining rooms, its week's hours (closed
+ * Mondays), a fiesta night with a guest cap, a closed holiday, a private party blocking the Tumon
+ * room, and a week of reservations around today in every status. Kusina Barrigada (2) has one room.
+ * Dates are relative to the day the demo is seeded (Guam).
+ */
+export async function seedReservations(tx: Tx, now = new Date()): Promise<void> {
+  const [tamuning, tumon, barrigada] = await tx
+    .insert(locations)
+    .values([
+      { restaurantId: 1, name: 'Tamuning Dining Room', address: '1000 Marine Corps Dr, Tamuning, GU 96913', phoneNumber: '+16716464461', isDefault: true },
+      { restaurantId: 1, name: 'Tumon Bay Lanai', address: '1255 Pale San Vitores Rd, Tumon, GU 96913', phoneNumber: '+16716464462' },
+      { restaurantId: 2, name: 'Barrigada Dining Room', address: '150 Route 8, Barrigada, GU 96913', phoneNumber: '+16717342020', isDefault: true },
+    ])
+    .returning();
+  await tx.insert(locationCapacities).values([
+    { restaurantId: 1, locationId: tamuning!.id, totalCapacity: 26, defaultTableCapacity: 4 },
+    { restaurantId: 1, locationId: tumon!.id, totalCapacity: 16, defaultTableCapacity: 4 },
+    { restaurantId: 2, locationId: barrigada!.id, totalCapacity: 20, defaultTableCapacity: 4 },
+  ]);
+  await tx.insert(operatingHours).values([
+    ...[0, 1, 2, 3, 4, 5, 6].map((d) => ({
+      restaurantId: 1,
+      dayOfWeek: d,
+      openTime: d === 0 ? '10:00' : '11:00',
+      closeTime: d === 5 || d === 6 ? '22:00' : '21:00',
+      closed: d === 1,
+    })),
+    ...[0, 1, 2, 3, 4, 5, 6].map((d) => ({ restaurantId: 2, dayOfWeek: d, openTime: '11:00', closeTime: '21:00', closed: false })),
+  ]);
+
+  const today = restaurantDay(now).date;
+  // The next dates that are not Mondays (Kusina's closed day), for the events.
+  const openDate = (from: number) => {
+    let date = addDays(today, from);
+    while (weekdayOf(date) === 1) date = addDays(date, 1);
+    return date;
+  };
+  await tx.insert(specialEvents).values([
+    { restaurantId: 1, eventDate: openDate(9), startTime: '17:00', endTime: '22:00', maxCapacity: 30, description: 'Chamorro Fiesta Night: live music and a fiesta plate' },
+    { restaurantId: 1, eventDate: openDate(20), closed: true, description: 'Closed for the staff retreat' },
+  ]);
+  const blockDay = openDate(2);
+  await tx.insert(blockedPeriods).values({
+    restaurantId: 1,
+    locationId: tumon!.id,
+    startTime: new Date(zonedInstant(blockDay, 18 * 60)),
+    endTime: new Date(zonedInstant(blockDay, 21 * 60)),
+    reason: 'Private birthday party on the lanai',
+  });
+
+  type Seed = [dayOffset: number, time: string, party: number, name: string, phone: string | null, email: string | null, status: ReservationStatus, location: number, requests?: string];
+  const week: Seed[] = [
+    [-3, '18:00', 4, 'Maria Cruz', '+16715550101', 'maria.cruz@example.com', 'finished', tamuning!.id],
+    [-3, '19:00', 2, 'Kenji Sato', '+819012345678', 'kenji.sato@example.jp', 'no_show', tumon!.id],
+    [-2, '12:00', 6, 'Rosa Taitano', '+16715550102', null, 'finished', tamuning!.id, 'Birthday: a candle on the latiya, please'],
+    [-2, '18:30', 3, 'Ji-woo Kim', '+821012345678', 'jiwoo.kim@example.kr', 'canceled', tamuning!.id],
+    [-1, '19:00', 2, 'Joseph Perez', '+16715550103', 'joe.perez@example.com', 'rejected', tumon!.id],
+    [-1, '17:30', 8, 'Leon Guerrero family', '+16715550104', 'lg.family@example.com', 'finished', tamuning!.id],
+    [0, '11:30', 2, 'Ana Aguon', '+16715550105', 'ana.aguon@example.com', 'seated', tamuning!.id],
+    [0, '18:00', 4, 'Yuki Tanaka', '+818012345678', 'yuki.tanaka@example.jp', 'reserved', tamuning!.id, 'Window table if possible'],
+    [0, '19:00', 5, 'Peter Santos', '+16715550106', 'peter.santos@example.com', 'booked', tumon!.id],
+    [1, '12:30', 2, 'Carmen Blas', '+16715550107', 'carmen.blas@example.com', 'booked', tamuning!.id],
+    [1, '18:30', 6, 'Min-jun Park', '+821098765432', 'minjun.park@example.kr', 'reserved', tumon!.id, 'Celebrating an anniversary'],
+    [2, '19:00', 4, 'Frank Quinata', '+16715550108', null, 'booked', tamuning!.id],
+    [3, '17:00', 10, 'University of Guam alumni', '+16715550109', 'alumni@example.edu', 'reserved', tamuning!.id, 'Two tables side by side'],
+    [3, '20:00', 2, 'Hana Suzuki', '+819087654321', 'hana.suzuki@example.jp', 'canceled', tumon!.id],
+  ];
+  await tx.insert(reservations).values(
+    week.map(([offset, time, party, name, phone, email, status, locationId, requests]) => {
+      const [h, m] = time.split(':').map(Number) as [number, number];
+      const start = zonedInstant(addDays(today, offset), h * 60 + m);
+      return {
+        restaurantId: 1,
+        locationId,
+        startTime: new Date(start),
+        endTime: new Date(start + 60 * 60_000),
+        durationMinutes: 60,
+        partySize: party,
+        contactName: name,
+        contactPhone: phone,
+        contactEmail: email,
+        status,
+        specialRequests: requests ?? null,
+        guestToken: randomBytes(32).toString('base64url'),
+        source: offset % 2 === 0 ? ('public' as const) : ('staff' as const),
+      };
+    }),
+  );
+}

@@ -1,0 +1,407 @@
+import { and, asc, eq, gte, inArray, lt, gt, lte, ne, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type {
+  BlockedPeriodInput,
+  BlockedPeriodListQuery,
+  BlockedPeriodOutput,
+  LocationCapacityCreateInput,
+  LocationCapacityOutput,
+  LocationCapacityUpdateInput,
+  LocationOutput,
+  OperatingHoursOutput,
+  OperatingHoursUpdateInput,
+  RestaurantScheduleOutput,
+  SpecialEventCreateInput,
+  SpecialEventOutput,
+  SpecialEventUpdateInput,
+} from '@kusina/domain/reservations';
+import { ReservationMessages } from '@kusina/domain/reservations';
+import { DEFAULT_TABLE_CAPACITY, DEFAULT_TOTAL_CAPACITY } from '@kusina/domain/reservation-availability';
+import { addDays, parseRestaurantDateTime, zonedInstant, type DayEvent, type WeekdayHours } from '@kusina/domain/restaurant-schedule';
+import type { DbOrTx } from '../../db/client.ts';
+import { blockedPeriods, locationCapacities, locations, operatingHours, specialEvents } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../db/transaction.ts';
+import { AppError } from '../../lib/errors.ts';
+import { assertRestaurantAccess, canActFor } from '../../plugins/auth.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+import { getRestaurant } from '../restaurants/service.ts';
+
+/*
+ * The restaurant's schedule and rooms (issue #21): locations, operating hours, special events,
+ * blocked periods and location capacities. Reads that the public modal needs are open; every
+ * write is for the restaurant's admins (decision 0032).
+ */
+
+export type LocationRow = typeof locations.$inferSelect;
+type HoursRow = typeof operatingHours.$inferSelect;
+type EventRow = typeof specialEvents.$inferSelect;
+type BlockedRow = typeof blockedPeriods.$inferSelect;
+
+/** Staff's restaurant (or the one asked for, which they must serve). */
+export function scopeRestaurant(user: SessionUser, requested: number | undefined, level: 'staff' | 'admin' = 'staff'): number {
+  const restaurantId = requested ?? user.restaurantId;
+  assertRestaurantAccess(user, restaurantId, level);
+  return restaurantId;
+}
+
+const hhmm = (time: string | null) => (time === null ? null : time.slice(0, 5));
+
+// ── Locations ─────────────────────────────────────────────────────────────────────────────
+
+export function locationView(row: LocationRow): LocationOutput {
+  return {
+    id: row.id,
+    restaurant_id: row.restaurantId,
+    name: row.name,
+    address: row.address,
+    phone_number: row.phoneNumber,
+    is_default: row.isDefault,
+    is_active: row.isActive,
+    active: row.isActive,
+  };
+}
+
+/** The public sees active locations; staff of the restaurant may ask for inactive ones too. */
+export async function listLocations(db: DbOrTx, restaurantId: number, options: { includeInactive: boolean }): Promise<LocationRow[]> {
+  return db
+    .select()
+    .from(locations)
+    .where(and(eq(locations.restaurantId, restaurantId), options.includeInactive ? undefined : eq(locations.isActive, true)))
+    .orderBy(asc(locations.id));
+}
+
+export async function getLocation(db: DbOrTx, id: number): Promise<LocationRow> {
+  const [row] = await db.select().from(locations).where(eq(locations.id, id)).limit(1);
+  if (!row) throw AppError.notFound(ReservationMessages.locationNotFound);
+  return row;
+}
+
+/**
+ * The location a booking or a lookup is for: the one named (active, of this restaurant), else the
+ * only active one, else the default. With several and none named, 'Please select a location'.
+ */
+export async function resolveLocation(db: DbOrTx, restaurantId: number, locationId: number | undefined, options: { requireChoice: boolean }): Promise<LocationRow> {
+  const active = await listLocations(db, restaurantId, { includeInactive: false });
+  if (locationId !== undefined) {
+    const found = active.find((l) => l.id === locationId);
+    if (!found) throw new AppError('VALIDATION_ERROR', 400, ReservationMessages.locationNotFound, { fields: { location_id: ReservationMessages.locationNotFound } });
+    return found;
+  }
+  if (active.length === 0) throw AppError.notFound(ReservationMessages.locationNotFound);
+  if (active.length > 1 && options.requireChoice) {
+    throw new AppError('VALIDATION_ERROR', 400, ReservationMessages.selectLocation, { fields: { location_id: ReservationMessages.selectLocation } });
+  }
+  return active.find((l) => l.isDefault) ?? active[0]!;
+}
+
+export function canSeeInactive(user: SessionUser | null | undefined, restaurantId: number): boolean {
+  return canActFor(user, restaurantId);
+}
+
+// ── Capacities ────────────────────────────────────────────────────────────────────────────
+
+/** total_capacity of a location (26 when no row says otherwise, §9). */
+export async function capacityOf(db: DbOrTx, locationId: number): Promise<{ total: number; table: number }> {
+  const [row] = await db.select().from(locationCapacities).where(eq(locationCapacities.locationId, locationId)).limit(1);
+  return { total: row?.totalCapacity ?? DEFAULT_TOTAL_CAPACITY, table: row?.defaultTableCapacity ?? DEFAULT_TABLE_CAPACITY };
+}
+
+/** Every location of the restaurant with its capacity (a default row shown as id 0 until saved). */
+export async function listCapacities(app: FastifyInstance, user: SessionUser, requested: number | undefined): Promise<LocationCapacityOutput[]> {
+  const restaurantId = scopeRestaurant(user, requested);
+  const rows = await app.db
+    .select({ location: locations, capacity: locationCapacities })
+    .from(locations)
+    .leftJoin(locationCapacities, eq(locationCapacities.locationId, locations.id))
+    .where(and(eq(locations.restaurantId, restaurantId), eq(locations.isActive, true)))
+    .orderBy(asc(locations.id));
+  return rows.map(({ location, capacity }) => ({
+    id: capacity?.id ?? 0,
+    restaurant_id: restaurantId,
+    location_id: location.id,
+    location: { id: location.id, name: location.name },
+    total_capacity: capacity?.totalCapacity ?? DEFAULT_TOTAL_CAPACITY,
+    default_table_capacity: capacity?.defaultTableCapacity ?? DEFAULT_TABLE_CAPACITY,
+    is_active: location.isActive,
+  }));
+}
+
+async function capacityOutput(db: DbOrTx, id: number): Promise<LocationCapacityOutput> {
+  const [row] = await db
+    .select({ capacity: locationCapacities, location: locations })
+    .from(locationCapacities)
+    .innerJoin(locations, eq(locations.id, locationCapacities.locationId))
+    .where(eq(locationCapacities.id, id))
+    .limit(1);
+  if (!row) throw AppError.notFound(ReservationMessages.capacityNotFound);
+  return {
+    id: row.capacity.id,
+    restaurant_id: row.capacity.restaurantId,
+    location_id: row.location.id,
+    location: { id: row.location.id, name: row.location.name },
+    total_capacity: row.capacity.totalCapacity,
+    default_table_capacity: row.capacity.defaultTableCapacity,
+    is_active: row.location.isActive,
+  };
+}
+
+export async function getCapacity(app: FastifyInstance, user: SessionUser, id: number): Promise<LocationCapacityOutput> {
+  const out = await capacityOutput(app.db, id);
+  assertRestaurantAccess(user, out.restaurant_id);
+  return out;
+}
+
+/** Create or (for a location that has one) replace its capacity. */
+export async function createCapacity(app: FastifyInstance, user: SessionUser, input: LocationCapacityCreateInput): Promise<LocationCapacityOutput> {
+  const location = await getLocation(app.db, input.location_id);
+  assertRestaurantAccess(user, location.restaurantId, 'admin');
+  if (input.restaurant_id !== undefined && input.restaurant_id !== location.restaurantId) throw AppError.forbidden();
+  const [row] = await app.db
+    .insert(locationCapacities)
+    .values({ restaurantId: location.restaurantId, locationId: location.id, totalCapacity: input.total_capacity, defaultTableCapacity: input.default_table_capacity })
+    .onConflictDoUpdate({ target: locationCapacities.locationId, set: { totalCapacity: input.total_capacity, defaultTableCapacity: input.default_table_capacity } })
+    .returning({ id: locationCapacities.id });
+  return capacityOutput(app.db, row!.id);
+}
+
+export async function updateCapacity(app: FastifyInstance, user: SessionUser, id: number, input: LocationCapacityUpdateInput): Promise<LocationCapacityOutput> {
+  const existing = await capacityOutput(app.db, id);
+  assertRestaurantAccess(user, existing.restaurant_id, 'admin');
+  await app.db
+    .update(locationCapacities)
+    .set({
+      ...(input.total_capacity === undefined ? {} : { totalCapacity: input.total_capacity }),
+      ...(input.default_table_capacity === undefined ? {} : { defaultTableCapacity: input.default_table_capacity }),
+    })
+    .where(eq(locationCapacities.id, id));
+  return capacityOutput(app.db, id);
+}
+
+// ── Operating hours and special events ───────────────────────────────────────────────────
+
+function hoursView(row: HoursRow): OperatingHoursOutput {
+  return { id: row.id, restaurant_id: row.restaurantId, day_of_week: row.dayOfWeek, open_time: hhmm(row.openTime)!, close_time: hhmm(row.closeTime)!, closed: row.closed };
+}
+
+export function toWeekdayHours(rows: readonly HoursRow[]): WeekdayHours[] {
+  return rows.map((r) => ({ dayOfWeek: r.dayOfWeek, openTime: r.openTime, closeTime: r.closeTime, closed: r.closed }));
+}
+
+export async function weekOf(db: DbOrTx, restaurantId: number): Promise<HoursRow[]> {
+  return db.select().from(operatingHours).where(eq(operatingHours.restaurantId, restaurantId)).orderBy(asc(operatingHours.dayOfWeek));
+}
+
+export async function listHours(app: FastifyInstance, user: SessionUser, requested: number | undefined): Promise<OperatingHoursOutput[]> {
+  return (await weekOf(app.db, scopeRestaurant(user, requested))).map(hoursView);
+}
+
+export async function updateHours(app: FastifyInstance, user: SessionUser, id: number, input: OperatingHoursUpdateInput): Promise<OperatingHoursOutput> {
+  const [existing] = await app.db.select().from(operatingHours).where(eq(operatingHours.id, id)).limit(1);
+  if (!existing) throw AppError.notFound(ReservationMessages.hoursNotFound);
+  assertRestaurantAccess(user, existing.restaurantId, 'admin');
+  const [row] = await app.db
+    .update(operatingHours)
+    .set({
+      ...(input.open_time === undefined ? {} : { openTime: input.open_time }),
+      ...(input.close_time === undefined ? {} : { closeTime: input.close_time }),
+      ...(input.closed === undefined ? {} : { closed: input.closed }),
+    })
+    .where(eq(operatingHours.id, id))
+    .returning();
+  return hoursView(row!);
+}
+
+function eventView(row: EventRow): SpecialEventOutput {
+  return {
+    id: row.id,
+    restaurant_id: row.restaurantId,
+    event_date: row.eventDate,
+    start_time: hhmm(row.startTime),
+    end_time: hhmm(row.endTime),
+    closed: row.closed,
+    exclusive_booking: row.exclusiveBooking,
+    max_capacity: row.maxCapacity,
+    description: row.description,
+  };
+}
+
+export function toDayEvent(row: EventRow): DayEvent {
+  return { startTime: row.startTime, endTime: row.endTime, closed: row.closed, exclusiveBooking: row.exclusiveBooking, maxCapacity: row.maxCapacity };
+}
+
+export async function eventsBetween(db: DbOrTx, restaurantId: number, fromDate: string, toDate: string): Promise<EventRow[]> {
+  return db
+    .select()
+    .from(specialEvents)
+    .where(and(eq(specialEvents.restaurantId, restaurantId), gte(specialEvents.eventDate, fromDate), lte(specialEvents.eventDate, toDate)))
+    .orderBy(asc(specialEvents.eventDate));
+}
+
+export async function listEvents(app: FastifyInstance, user: SessionUser, requested: number | undefined): Promise<SpecialEventOutput[]> {
+  const restaurantId = scopeRestaurant(user, requested);
+  const rows = await app.db.select().from(specialEvents).where(eq(specialEvents.restaurantId, restaurantId)).orderBy(asc(specialEvents.eventDate));
+  return rows.map(eventView);
+}
+
+function eventDateTaken(error: unknown): never {
+  if (isUniqueViolation(error, 'special_events_restaurant_date_unique')) {
+    throw AppError.conflict(ReservationMessages.eventDateTaken, { fields: { event_date: ReservationMessages.eventDateTaken } });
+  }
+  throw error;
+}
+
+export async function createEvent(app: FastifyInstance, user: SessionUser, input: SpecialEventCreateInput): Promise<SpecialEventOutput> {
+  const restaurantId = scopeRestaurant(user, input.restaurant_id, 'admin');
+  const [row] = await app.db
+    .insert(specialEvents)
+    .values({
+      restaurantId,
+      eventDate: input.event_date,
+      startTime: input.start_time ?? null,
+      endTime: input.end_time ?? null,
+      closed: input.closed,
+      exclusiveBooking: input.exclusive_booking,
+      maxCapacity: input.max_capacity ?? null,
+      description: input.description ?? null,
+    })
+    .returning()
+    .catch(eventDateTaken);
+  return eventView(row!);
+}
+
+async function eventForAdmin(app: FastifyInstance, user: SessionUser, id: number): Promise<EventRow> {
+  const [row] = await app.db.select().from(specialEvents).where(eq(specialEvents.id, id)).limit(1);
+  if (!row) throw AppError.notFound(ReservationMessages.eventNotFound);
+  assertRestaurantAccess(user, row.restaurantId, 'admin');
+  return row;
+}
+
+export async function updateEvent(app: FastifyInstance, user: SessionUser, id: number, input: SpecialEventUpdateInput): Promise<SpecialEventOutput> {
+  await eventForAdmin(app, user, id);
+  const [row] = await app.db
+    .update(specialEvents)
+    .set({
+      ...(input.event_date === undefined ? {} : { eventDate: input.event_date }),
+      ...(input.start_time === undefined ? {} : { startTime: input.start_time }),
+      ...(input.end_time === undefined ? {} : { endTime: input.end_time }),
+      ...(input.closed === undefined ? {} : { closed: input.closed }),
+      ...(input.exclusive_booking === undefined ? {} : { exclusiveBooking: input.exclusive_booking }),
+      ...(input.max_capacity === undefined ? {} : { maxCapacity: input.max_capacity }),
+      ...(input.description === undefined ? {} : { description: input.description }),
+    })
+    .where(eq(specialEvents.id, id))
+    .returning()
+    .catch(eventDateTaken);
+  return eventView(row!);
+}
+
+export async function deleteEvent(app: FastifyInstance, user: SessionUser, id: number): Promise<void> {
+  await eventForAdmin(app, user, id);
+  await app.db.delete(specialEvents).where(eq(specialEvents.id, id));
+}
+
+/** What the public modal needs to grey out dates (§7 GET /public/restaurant_schedule/{id}): upcoming events only. */
+export async function restaurantSchedule(app: FastifyInstance, restaurantId: number, today: string): Promise<RestaurantScheduleOutput> {
+  const restaurant = await getRestaurant(app.db, restaurantId);
+  const [week, events] = await Promise.all([weekOf(app.db, restaurantId), eventsBetween(app.db, restaurantId, today, addDays(today, 366))]);
+  return {
+    restaurant_id: restaurantId,
+    time_zone: restaurant.timeZone,
+    operating_hours: week.map((r) => ({ day_of_week: r.dayOfWeek, open_time: hhmm(r.openTime)!, close_time: hhmm(r.closeTime)!, closed: r.closed })),
+    special_events: events.map((e) => ({ event_date: e.eventDate, closed: e.closed, exclusive_booking: e.exclusiveBooking, start_time: hhmm(e.startTime), end_time: hhmm(e.endTime) })),
+  };
+}
+
+// ── Blocked periods ──────────────────────────────────────────────────────────────────────
+
+async function blockedView(db: DbOrTx, rows: BlockedRow[]): Promise<BlockedPeriodOutput[]> {
+  const ids = [...new Set(rows.map((r) => r.locationId).filter((v): v is number => v !== null))];
+  const names = new Map(
+    ids.length ? (await db.select({ id: locations.id, name: locations.name }).from(locations).where(inArray(locations.id, ids))).map((l) => [l.id, l.name]) : [],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    restaurant_id: r.restaurantId,
+    location_id: r.locationId,
+    location: r.locationId === null ? null : { id: r.locationId, name: names.get(r.locationId) ?? '' },
+    start_time: r.startTime.toISOString(),
+    end_time: r.endTime.toISOString(),
+    reason: r.reason,
+    status: r.status,
+  }));
+}
+
+/** Active blocked periods overlapping [from, to) (engine input). */
+export async function activeBlocksBetween(db: DbOrTx, restaurantId: number, from: Date, to: Date): Promise<BlockedRow[]> {
+  return db
+    .select()
+    .from(blockedPeriods)
+    .where(and(eq(blockedPeriods.restaurantId, restaurantId), eq(blockedPeriods.status, 'active'), lt(blockedPeriods.startTime, to), gt(blockedPeriods.endTime, from)));
+}
+
+export async function listBlocked(app: FastifyInstance, user: SessionUser, query: BlockedPeriodListQuery): Promise<BlockedPeriodOutput[]> {
+  const restaurantId = scopeRestaurant(user, query.restaurant_id);
+  const filters: SQL[] = [eq(blockedPeriods.restaurantId, restaurantId)];
+  if (query.location_id !== undefined) filters.push(eq(blockedPeriods.locationId, query.location_id));
+  if (query.active === 'true') filters.push(eq(blockedPeriods.status, 'active'));
+  if (query.active === 'false') filters.push(ne(blockedPeriods.status, 'active'));
+  // Dates are Guam days: a period is listed when it overlaps them.
+  if (query.start_date) filters.push(gt(blockedPeriods.endTime, new Date(zonedInstant(query.start_date, 0))));
+  if (query.end_date) filters.push(lt(blockedPeriods.startTime, new Date(zonedInstant(addDays(query.end_date, 1), 0))));
+  const rows = await app.db.select().from(blockedPeriods).where(and(...filters)).orderBy(asc(blockedPeriods.startTime));
+  return blockedView(app.db, rows);
+}
+
+async function checkBlockedLocation(app: FastifyInstance, restaurantId: number, locationId: number | null | undefined): Promise<void> {
+  if (locationId === null || locationId === undefined) return;
+  const location = await getLocation(app.db, locationId).catch(() => null);
+  if (!location || location.restaurantId !== restaurantId) {
+    throw new AppError('VALIDATION_ERROR', 400, ReservationMessages.locationNotFound, { fields: { location_id: ReservationMessages.locationNotFound } });
+  }
+}
+
+export async function createBlocked(app: FastifyInstance, user: SessionUser, input: BlockedPeriodInput): Promise<BlockedPeriodOutput> {
+  const restaurantId = scopeRestaurant(user, input.restaurant_id, 'admin');
+  await checkBlockedLocation(app, restaurantId, input.location_id);
+  const [row] = await app.db
+    .insert(blockedPeriods)
+    .values({
+      restaurantId,
+      locationId: input.location_id ?? null,
+      startTime: new Date(parseRestaurantDateTime(input.start_time)),
+      endTime: new Date(parseRestaurantDateTime(input.end_time)),
+      reason: input.reason,
+      status: input.status,
+    })
+    .returning();
+  return (await blockedView(app.db, [row!]))[0]!;
+}
+
+async function blockedForAdmin(app: FastifyInstance, user: SessionUser, id: number): Promise<BlockedRow> {
+  const [row] = await app.db.select().from(blockedPeriods).where(eq(blockedPeriods.id, id)).limit(1);
+  if (!row) throw AppError.notFound(ReservationMessages.blockedNotFound);
+  assertRestaurantAccess(user, row.restaurantId, 'admin');
+  return row;
+}
+
+export async function updateBlocked(app: FastifyInstance, user: SessionUser, id: number, input: BlockedPeriodInput): Promise<BlockedPeriodOutput> {
+  const existing = await blockedForAdmin(app, user, id);
+  await checkBlockedLocation(app, existing.restaurantId, input.location_id);
+  const [row] = await app.db
+    .update(blockedPeriods)
+    .set({
+      locationId: input.location_id ?? null,
+      startTime: new Date(parseRestaurantDateTime(input.start_time)),
+      endTime: new Date(parseRestaurantDateTime(input.end_time)),
+      reason: input.reason,
+      status: input.status,
+    })
+    .where(eq(blockedPeriods.id, id))
+    .returning();
+  return (await blockedView(app.db, [row!]))[0]!;
+}
+
+export async function deleteBlocked(app: FastifyInstance, user: SessionUser, id: number): Promise<void> {
+  await blockedForAdmin(app, user, id);
+  await app.db.delete(blockedPeriods).where(eq(blockedPeriods.id, id));
+}

@@ -1,0 +1,327 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  ReservationEvents,
+  ReservationMessages,
+  SEAT_HOLDING_STATUSES,
+  type GuestReservationOutput,
+  type ReservationCreateInput,
+  type ReservationListQuery,
+  type ReservationOutput,
+  type ReservationStatus,
+  type ReservationUpdateInput,
+} from '@kusina/domain/reservations';
+import { partySizeLimits } from '@kusina/domain/reservation-availability';
+import { addDays, DAY_MS, MINUTE_MS, parseRestaurantDateTime, zonedDayNumber, zonedInstant, zonedParts } from '@kusina/domain/restaurant-schedule';
+import type { DbOrTx } from '../../db/client.ts';
+import { locations, reservations, restaurants } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
+import { AppError } from '../../lib/errors.ts';
+import { assertRestaurantAccess, canActFor, type Auth } from '../../plugins/auth.ts';
+import { rooms } from '../../realtime/socket.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+import { getRestaurant } from '../restaurants/service.ts';
+import { adminMaxPartySize, freeSeatsDuring, loadSchedule, slotAt, todayIn } from './availability.ts';
+import { guestMessages, type GuestMessageKind } from './messages.ts';
+import { capacityOf, getLocation, resolveLocation, scopeRestaurant, type LocationRow } from './schedule.ts';
+
+/*
+ * Reservations (issue #21). One path writes a booking's seats: `holdSeats` inside the transaction
+ * that writes the row, after taking the advisory locks of every Guam day the stay touches at its
+ * location (and of the restaurant's day when an event caps guests across locations). Two bookings
+ * that could overlap share a day, so they queue on the same lock; the second one then sees the first.
+ */
+
+export type ReservationRow = typeof reservations.$inferSelect;
+
+const fieldError = (field: string, message: string, status = 400) => new AppError('VALIDATION_ERROR', status, message, { fields: { [field]: message } });
+
+export function reservationView(row: ReservationRow, location: Pick<LocationRow, 'id' | 'name'>): ReservationOutput {
+  return {
+    id: row.id,
+    reservation_number: row.reservationNumber ?? `R-${String(row.id).padStart(6, '0')}`,
+    restaurant_id: row.restaurantId,
+    location_id: row.locationId,
+    location: { id: location.id, name: location.name },
+    start_time: row.startTime.toISOString(),
+    end_time: row.endTime.toISOString(),
+    duration_minutes: row.durationMinutes,
+    party_size: row.partySize,
+    contact_name: row.contactName,
+    contact_phone: row.contactPhone,
+    contact_email: row.contactEmail,
+    status: row.status,
+    seat_preferences: row.seatPreferences,
+    seat_labels: row.seatLabels,
+    special_requests: row.specialRequests,
+    source: row.source,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+async function viewOf(db: DbOrTx, row: ReservationRow): Promise<ReservationOutput> {
+  const [location] = await db.select({ id: locations.id, name: locations.name }).from(locations).where(eq(locations.id, row.locationId)).limit(1);
+  return reservationView(row, location ?? { id: row.locationId, name: '' });
+}
+
+const holdsSeats = (status: ReservationStatus) => SEAT_HOLDING_STATUSES.includes(status);
+
+/**
+ * Serialises every write that can take seats at a location over the Guam days [startsAt, endsAt)
+ * touches (ascending, so two writers never wait on each other in a circle); with an event cap,
+ * the restaurant's days first. Transaction-scoped: released at commit or rollback.
+ */
+async function lockDays(tx: DbOrTx, restaurantId: number, locationIds: number[], ranges: [number, number][], timeZone: string, restaurantWide: boolean): Promise<void> {
+  const days = new Set<number>();
+  for (const [from, to] of ranges) for (let day = zonedDayNumber(from, timeZone); day <= zonedDayNumber(to - 1, timeZone); day++) days.add(day);
+  const sorted = [...days].sort((a, b) => a - b);
+  const keys: [number, number][] = [];
+  // Key spaces: (−restaurant id, day) for a restaurant's day, (location id, day) for a location's.
+  if (restaurantWide) for (const day of sorted) keys.push([-restaurantId, day]);
+  for (const locationId of [...new Set(locationIds)].sort((a, b) => a - b)) for (const day of sorted) keys.push([locationId, day]);
+  for (const [k1, k2] of keys) await tx.execute(sql`SELECT pg_advisory_xact_lock(${k1}::int, ${k2}::int)`);
+}
+
+/** Whether an event on any of the stay's dates caps guests (then the restaurant's days are locked too). */
+async function hasEventCap(tx: DbOrTx, restaurantId: number, startsAt: number, endsAt: number, timeZone: string): Promise<boolean> {
+  const result = await tx.execute<{ capped: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM special_events WHERE restaurant_id = ${restaurantId} AND coalesce(max_capacity, 0) > 0
+      AND event_date BETWEEN (${new Date(startsAt - DAY_MS).toISOString()}::timestamptz AT TIME ZONE ${timeZone})::date
+                         AND (${new Date(endsAt).toISOString()}::timestamptz AT TIME ZONE ${timeZone})::date) AS capped`);
+  return Boolean(result.rows[0]?.capped);
+}
+
+// ── Reading ──────────────────────────────────────────────────────────────────────────────
+
+/** GET /reservations: a Guam day (default today) of the restaurant, by start time. */
+export async function listReservations(app: FastifyInstance, user: SessionUser, query: ReservationListQuery, now = new Date()): Promise<ReservationOutput[]> {
+  const restaurantId = scopeRestaurant(user, query.restaurant_id);
+  const restaurant = await getRestaurant(app.db, restaurantId);
+  const date = query.date ?? todayIn(restaurant.timeZone, now);
+  const filters: SQL[] = [
+    eq(reservations.restaurantId, restaurantId),
+    gte(reservations.startTime, new Date(zonedInstant(date, 0, restaurant.timeZone))),
+    lt(reservations.startTime, new Date(zonedInstant(addDays(date, 1), 0, restaurant.timeZone))),
+  ];
+  if (query.location_id !== undefined) filters.push(eq(reservations.locationId, query.location_id));
+  if (query.search) {
+    const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const digits = query.search.replace(/\D/g, '');
+    filters.push(
+      or(
+        ilike(reservations.contactName, like),
+        ilike(reservations.contactEmail, like),
+        ilike(reservations.contactPhone, like),
+        digits.length >= 3 ? ilike(reservations.contactPhone, `%${digits}%`) : undefined,
+      )!,
+    );
+  }
+  const rows = await app.db
+    .select({ r: reservations, l: { id: locations.id, name: locations.name } })
+    .from(reservations)
+    .innerJoin(locations, eq(locations.id, reservations.locationId))
+    .where(and(...filters))
+    .orderBy(asc(reservations.startTime), asc(reservations.id));
+  return rows.map(({ r, l }) => reservationView(r, l));
+}
+
+async function reservationForStaff(db: DbOrTx, user: SessionUser, id: number): Promise<ReservationRow> {
+  const [row] = await db.select().from(reservations).where(eq(reservations.id, id)).limit(1);
+  if (!row) throw AppError.notFound(ReservationMessages.notFound);
+  assertRestaurantAccess(user, row.restaurantId);
+  return row;
+}
+
+export async function getReservation(app: FastifyInstance, user: SessionUser, id: number): Promise<ReservationOutput> {
+  return viewOf(app.db, await reservationForStaff(app.db, user, id));
+}
+
+// ── Booking ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * POST /reservations. Staff of the restaurant book any slot the engine offers staff (Private Only
+ * included) with the status, duration and seat preferences they choose. Anyone else is a guest:
+ * status, duration and seat preferences are refused, the stay is the restaurant's default
+ * length, the slot must be one the public is offered, and phone and e-mail are required.
+ */
+export async function createReservation(app: FastifyInstance, auth: Auth | null, restaurantId: number, input: ReservationCreateInput, now = new Date()): Promise<ReservationOutput> {
+  const restaurant = await getRestaurant(app.db, restaurantId);
+  const staff = canActFor(auth?.user, restaurantId);
+  if (!staff) {
+    if (input.status !== undefined && input.status !== 'booked') throw fieldError('status', ReservationMessages.guestOnly);
+    if (input.duration_minutes !== undefined && input.duration_minutes !== restaurant.defaultReservationLength) throw fieldError('duration_minutes', ReservationMessages.guestOnly);
+    if (input.seat_preferences !== undefined && input.seat_preferences.length > 0) throw fieldError('seat_preferences', ReservationMessages.guestOnly);
+    if (!input.contact_phone) throw fieldError('contact_phone', ReservationMessages.requiredFields);
+    if (!input.contact_email) throw fieldError('contact_email', ReservationMessages.requiredFields);
+  }
+  const location = await resolveLocation(app.db, restaurantId, input.location_id, { requireChoice: !staff });
+  if (!staff) {
+    const capacity = await capacityOf(app.db, location.id);
+    const { effective } = partySizeLimits(adminMaxPartySize(restaurant), capacity.total);
+    if (input.party_size > effective) throw fieldError('party_size', ReservationMessages.partyTooLarge(effective));
+  }
+  const startsAt = parseRestaurantDateTime(input.start_time, restaurant.timeZone);
+  const durationMinutes = staff ? (input.duration_minutes ?? restaurant.defaultReservationLength) : restaurant.defaultReservationLength;
+  const endsAt = startsAt + durationMinutes * MINUTE_MS;
+  const status: ReservationStatus = staff ? (input.status ?? 'booked') : 'booked';
+
+  const created = await transaction(app.pool, async ({ tx, client }) => {
+    if (holdsSeats(status)) {
+      await lockDays(tx, restaurantId, [location.id], [[startsAt, endsAt]], restaurant.timeZone, await hasEventCap(tx, restaurantId, startsAt, endsAt, restaurant.timeZone));
+      const data = await loadSchedule(tx, restaurant, location, zonedDate(startsAt, restaurant.timeZone, -1), zonedDate(startsAt, restaurant.timeZone, 0));
+      const slot = slotAt(data, startsAt, { partySize: input.party_size, durationMinutes, audience: staff ? 'staff' : 'public', now });
+      if (!slot || slot.blocked) throw fieldError('start_time', ReservationMessages.slotNotOffered);
+      if (!slot.available) throw AppError.conflict(ReservationMessages.noCapacity, { fields: { start_time: ReservationMessages.noCapacity } });
+    }
+    const [row] = await tx
+      .insert(reservations)
+      .values({
+        restaurantId,
+        locationId: location.id,
+        startTime: new Date(startsAt),
+        endTime: new Date(endsAt),
+        durationMinutes,
+        partySize: input.party_size,
+        contactName: input.contact_name,
+        contactPhone: input.contact_phone ?? null,
+        contactEmail: input.contact_email ?? null,
+        status,
+        seatPreferences: staff ? (input.seat_preferences ?? []) : [],
+        specialRequests: input.special_requests || null,
+        guestToken: randomBytes(32).toString('base64url'),
+        source: staff ? 'staff' : 'public',
+        createdByUserId: auth?.user.id ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('reservation insert returned nothing');
+    if (!staff || status === 'booked') await guestMessages(app, { tx, client, boss: app.boss }, row, restaurant, location, 'received');
+    return row;
+  });
+  const view = reservationView(created, location);
+  app.realtime.emit(rooms.staff(restaurantId), ReservationEvents.created, { reservation: view });
+  return view;
+}
+
+function zonedDate(at: number, timeZone: string, offsetDays: number): string {
+  return addDays(zonedParts(at, timeZone).date, offsetDays);
+}
+
+// ── Changing ─────────────────────────────────────────────────────────────────────────────
+
+/** Which guest message a status change sends (approve, reject). */
+function messageFor(from: ReservationStatus, to: ReservationStatus): GuestMessageKind | null {
+  if (from === to) return null;
+  if (to === 'reserved' && from === 'booked') return 'confirmed';
+  if (to === 'rejected') return 'declined';
+  return null;
+}
+
+/**
+ * PATCH /reservations/{id}. A change that makes the reservation hold more seats or other times —
+ * party size, duration, start time, or a status that holds seats again — re-checks the capacity
+ * under the locks of the old and new days, counting every other reservation.
+ */
+export async function updateReservation(app: FastifyInstance, user: SessionUser, id: number, input: ReservationUpdateInput): Promise<ReservationOutput> {
+  const existing = await reservationForStaff(app.db, user, id);
+  const restaurant = await getRestaurant(app.db, existing.restaurantId);
+  const location = await getLocation(app.db, existing.locationId);
+  const startsAt = input.start_time === undefined ? existing.startTime.getTime() : parseRestaurantDateTime(input.start_time, restaurant.timeZone);
+  const durationMinutes = input.duration_minutes ?? existing.durationMinutes;
+  const endsAt = startsAt + durationMinutes * MINUTE_MS;
+  const partySize = input.party_size ?? existing.partySize;
+  const status = input.status ?? existing.status;
+
+  const updated = await transaction(app.pool, async ({ tx, client }) => {
+    const [current] = await tx.select().from(reservations).where(eq(reservations.id, id)).for('update');
+    if (!current) throw AppError.notFound(ReservationMessages.notFound);
+    const takesMore =
+      holdsSeats(status) &&
+      (!holdsSeats(current.status) || startsAt !== current.startTime.getTime() || endsAt !== current.endTime.getTime() || partySize > current.partySize);
+    if (takesMore) {
+      const ranges: [number, number][] = [[startsAt, endsAt]];
+      await lockDays(tx, restaurant.id, [location.id], ranges, restaurant.timeZone, await hasEventCap(tx, restaurant.id, startsAt, endsAt, restaurant.timeZone));
+      const data = await loadSchedule(tx, restaurant, location, zonedDate(startsAt, restaurant.timeZone, -1), zonedDate(endsAt, restaurant.timeZone, 0), id);
+      if (freeSeatsDuring(data, startsAt, endsAt) < partySize) throw AppError.conflict(ReservationMessages.noCapacity, { fields: { party_size: ReservationMessages.noCapacity } });
+    }
+    const [row] = await tx
+      .update(reservations)
+      .set({
+        ...(input.contact_name === undefined ? {} : { contactName: input.contact_name }),
+        ...(input.contact_phone === undefined ? {} : { contactPhone: input.contact_phone }),
+        ...(input.contact_email === undefined ? {} : { contactEmail: input.contact_email }),
+        ...(input.seat_preferences === undefined ? {} : { seatPreferences: input.seat_preferences }),
+        ...(input.special_requests === undefined ? {} : { specialRequests: input.special_requests || null }),
+        partySize,
+        durationMinutes,
+        startTime: new Date(startsAt),
+        endTime: new Date(endsAt),
+        status,
+      })
+      .where(eq(reservations.id, id))
+      .returning();
+    const kind = messageFor(current.status, status);
+    if (kind) await guestMessages(app, { tx, client, boss: app.boss }, row!, restaurant, location, kind);
+    return row!;
+  });
+  const view = reservationView(updated, location);
+  app.realtime.emit(rooms.staff(restaurant.id), ReservationEvents.updated, { reservation: view });
+  return view;
+}
+
+export async function deleteReservation(app: FastifyInstance, user: SessionUser, id: number): Promise<void> {
+  const existing = await reservationForStaff(app.db, user, id);
+  await app.db.delete(reservations).where(eq(reservations.id, id));
+  app.realtime.emit(rooms.staff(existing.restaurantId), ReservationEvents.deleted, { id, restaurant_id: existing.restaurantId });
+}
+
+// ── The guest's link ─────────────────────────────────────────────────────────────────────
+
+async function byToken(db: DbOrTx, token: string): Promise<{ row: ReservationRow; location: LocationRow; restaurantName: string }> {
+  const [found] = await db
+    .select({ row: reservations, location: locations, restaurantName: restaurants.name })
+    .from(reservations)
+    .innerJoin(locations, eq(locations.id, reservations.locationId))
+    .innerJoin(restaurants, eq(restaurants.id, reservations.restaurantId))
+    .where(eq(reservations.guestToken, token))
+    .limit(1);
+  if (!found) throw AppError.notFound(ReservationMessages.notFound);
+  return found;
+}
+
+const guestCancellable = (row: ReservationRow, now: Date) => (row.status === 'booked' || row.status === 'reserved') && row.startTime.getTime() > now.getTime();
+
+function guestView(row: ReservationRow, location: LocationRow, restaurantName: string, now: Date): GuestReservationOutput {
+  return {
+    reservation_number: row.reservationNumber ?? '',
+    restaurant_name: restaurantName,
+    location: { name: location.name, address: location.address },
+    start_time: row.startTime.toISOString(),
+    party_size: row.partySize,
+    contact_name: row.contactName,
+    status: row.status,
+    special_requests: row.specialRequests,
+    can_cancel: guestCancellable(row, now),
+  };
+}
+
+export async function getGuestReservation(app: FastifyInstance, token: string, now = new Date()): Promise<GuestReservationOutput> {
+  const { row, location, restaurantName } = await byToken(app.db, token);
+  return guestView(row, location, restaurantName, now);
+}
+
+/** The guest cancels through their link: the seats are free as soon as this commits. */
+export async function cancelGuestReservation(app: FastifyInstance, token: string, now = new Date()): Promise<GuestReservationOutput> {
+  const { row, location, restaurantName } = await byToken(app.db, token);
+  if (!guestCancellable(row, now)) throw AppError.conflict(ReservationMessages.alreadyClosed);
+  const [updated] = await app.db
+    .update(reservations)
+    .set({ status: 'canceled' })
+    .where(and(eq(reservations.id, row.id), sql`${reservations.status} IN ('booked', 'reserved')`))
+    .returning();
+  if (!updated) throw AppError.conflict(ReservationMessages.alreadyClosed);
+  app.realtime.emit(rooms.staff(updated.restaurantId), ReservationEvents.updated, { reservation: reservationView(updated, location) });
+  return guestView(updated, location, restaurantName, now);
+}
+

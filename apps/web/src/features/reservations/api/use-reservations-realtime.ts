@@ -1,0 +1,31 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ReservationEvents } from '@kusina/domain/reservation-rules';
+import { openRealtime } from '../../../lib/realtime.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { reservationListsKey } from './reservations.ts';
+
+/**
+ * The dashboard's live channel: the restaurant's staff room. A reservation created, changed or
+ * deleted anywhere (the public modal, another screen) refreshes every open list at once; after a
+ * reconnect too, since events sent while the socket was down are lost. While the socket is down
+ * the realtime store's fallback flag makes the list poll (api/reservations.ts).
+ */
+export function useReservationsRealtime(restaurantId: number | null): void {
+  const queryClient = useQueryClient();
+  const token = useAuthStore((state) => state.jwt);
+  useEffect(() => {
+    if (!restaurantId || !token) return undefined;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: reservationListsKey });
+    return openRealtime({
+      token,
+      subscriptions: [{ channel: 'staff', restaurant_id: restaurantId }],
+      events: {
+        connect: refresh,
+        [ReservationEvents.created]: refresh,
+        [ReservationEvents.updated]: refresh,
+        [ReservationEvents.deleted]: refresh,
+      },
+    });
+  }, [queryClient, restaurantId, token]);
+}

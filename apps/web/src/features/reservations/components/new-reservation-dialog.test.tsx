@@ -1,0 +1,96 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ReservationOutput } from '@kusina/domain/reservations';
+import { mockApi } from '../../../test/api-mock.ts';
+import { makeUser, renderApp } from '../../../test/render-app.tsx';
+
+const staff = makeUser({ id: 3, role: 'staff', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff' });
+const location = { id: 1, restaurant_id: 1, name: 'Tamuning Dining Room', address: null, phone_number: null, is_default: true, is_active: true, active: true };
+
+function availability(slots: string[]) {
+  return {
+    date: '2030-06-04',
+    location_id: 1,
+    slots,
+    slot_details: slots.map((time) => ({ time, start_time: `2030-06-04T${String(Number(time.slice(0, 2)) - 10).padStart(2, '0')}:${time.slice(3)}:00.000Z`, available_seats: 20 })),
+    closed_reason: null,
+    actual_capacity: 26,
+    admin_max_party_size: 20,
+    effective_max_party_size: 20,
+    max_available_seats: 26,
+    default_reservation_length: 60,
+  };
+}
+
+function created(body: Record<string, unknown>): ReservationOutput {
+  return {
+    id: 42,
+    reservation_number: 'R-000042',
+    restaurant_id: 1,
+    location_id: 1,
+    location: { id: 1, name: location.name },
+    start_time: String(body.start_time),
+    end_time: String(body.start_time),
+    duration_minutes: Number(body.duration_minutes),
+    party_size: Number(body.party_size),
+    contact_name: String(body.contact_name),
+    contact_phone: null,
+    contact_email: null,
+    status: 'booked',
+    seat_preferences: [],
+    seat_labels: [],
+    special_requests: null,
+    source: 'staff',
+    created_at: '2030-06-01T00:00:00.000Z',
+    updated_at: '2030-06-01T00:00:00.000Z',
+  };
+}
+
+describe('New Reservation (staff)', () => {
+  afterEach(cleanup);
+
+  it('with exactly one slot hides the duration and books 720 minutes; the bare +1671 is sent empty', async () => {
+    const api = mockApi({
+      'GET /reservations': { body: [] },
+      'GET /locations': { body: [location] },
+      'GET /availability': { body: availability(['18:00']) },
+      'POST /reservations': (call) => ({ status: 201, body: created((call.body as { reservation: Record<string, unknown> }).reservation) }),
+    });
+    const { user } = renderApp('/reservations/dashboard', { user: staff });
+    expect(await screen.findByRole('heading', { name: 'Reservations', level: 2 })).toBeInTheDocument();
+    // Staff see only the Reservations tab (decision 0032).
+    expect(within(screen.getByRole('navigation', { name: 'Reservations dashboard' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Reservations']);
+    expect(await screen.findByText('No reservations found.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'New Reservation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Reservation' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText('Guest name is required.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please pick a valid date/time.')).toBeInTheDocument();
+
+    await waitFor(() => expect(within(dialog).getAllByRole('option')).toHaveLength(2));
+    expect(within(dialog).queryByLabelText('Duration (minutes)')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('+1671');
+    await user.selectOptions(within(dialog).getByLabelText('Time'), '2030-06-04T08:00:00.000Z');
+    await user.type(within(dialog).getByLabelText('Guest Name'), 'One Slot Party');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+
+    expect(await screen.findByText('Reservation created successfully!')).toBeInTheDocument();
+    const post = api.calls.find((c) => c.method === 'POST' && c.path === '/reservations');
+    expect((post?.body as { reservation: Record<string, unknown> }).reservation).toMatchObject({ duration_minutes: 720, contact_phone: '', party_size: 2, start_time: '2030-06-04T08:00:00.000Z', contact_name: 'One Slot Party' });
+  });
+
+  it('with several slots offers the duration options', async () => {
+    mockApi({
+      'GET /reservations': { body: [] },
+      'GET /locations': { body: [location] },
+      'GET /availability': { body: availability(['18:00', '18:30']) },
+    });
+    const { user } = renderApp('/reservations/dashboard', { user: staff });
+    await user.click(await screen.findByRole('button', { name: 'New Reservation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Reservation' });
+    const duration = await within(dialog).findByLabelText('Duration (minutes)');
+    expect(within(duration).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['30', '60', '90', '120', '180', '240', '360', '480', '720']);
+    expect(within(duration).getByRole('option', { name: '1.5 hours' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,200 @@
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { formatPhone } from '@kusina/domain/phone-format';
+import { RESERVATION_STATUSES } from '@kusina/domain/reservation-rules';
+import type { ReservationOutput, ReservationStatus } from '@kusina/domain/reservations';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Select } from '../../../components/ui/input.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useDeleteReservation, useUpdateReservation } from '../api/reservations.ts';
+import { formatDateTime } from '../utils/guam.ts';
+import { ReservationStatusBadge } from './reservation-status-badge.tsx';
+
+export const DELETE_CONFIRM = 'Are you sure you want to delete this reservation? This action cannot be undone.';
+
+const ACTIONS = {
+  approve: { status: 'reserved', ok: 'Reservation approved!', error: 'Error approving reservation. Please try again.' },
+  reject: { status: 'rejected', ok: 'Reservation rejected.', error: 'Error rejecting reservation. Please try again.' },
+  cancel: { status: 'canceled', ok: 'Reservation canceled.', error: 'Error canceling reservation. Please try again.' },
+} as const;
+
+const digitsOnly = (value: string) => value.replace(/\D/g, '');
+
+/** Reservation Details (backoffice §2): the read view with its actions, and the edit view. */
+export function ReservationDetailsDialog({ reservation, onClose }: { reservation: ReservationOutput; onClose(): void }) {
+  const [editing, setEditing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const update = useUpdateReservation();
+  const remove = useDeleteReservation();
+  const r = reservation;
+
+  const act = async (key: keyof typeof ACTIONS) => {
+    const action = ACTIONS[key];
+    setProblem(null);
+    try {
+      await update.mutateAsync({ id: r.id, status: action.status });
+      toast.success(action.ok);
+    } catch (error) {
+      toast.error(action.error);
+      if (error instanceof ApiError) setProblem(error.message);
+    }
+  };
+
+  const onDelete = async () => {
+    if (!window.confirm(DELETE_CONFIRM)) return;
+    try {
+      await remove.mutateAsync(r.id);
+      toast.success('Reservation deleted.');
+      onClose();
+    } catch {
+      toast.error('Failed to delete reservation. Please try again.');
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={`Reservation #${r.id}`} description={r.reservation_number}>
+      {problem ? (
+        <Alert tone="error" className="mb-4">
+          {problem}
+        </Alert>
+      ) : null}
+      {editing ? (
+        <EditForm reservation={r} onDone={() => setEditing(false)} onProblem={setProblem} />
+      ) : (
+        <div className="space-y-4">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="font-semibold">Guest</dt>
+            <dd>{r.contact_name}</dd>
+            <dt className="font-semibold">Date/Time</dt>
+            <dd>{formatDateTime(r.start_time)}</dd>
+            <dt className="font-semibold">Party Size</dt>
+            <dd>{r.party_size}</dd>
+            <dt className="font-semibold">Duration (min)</dt>
+            <dd>{r.duration_minutes}</dd>
+            <dt className="font-semibold">Phone</dt>
+            <dd>{formatPhone(r.contact_phone) || '—'}</dd>
+            <dt className="font-semibold">Email</dt>
+            <dd className="break-all">{r.contact_email || '—'}</dd>
+            <dt className="font-semibold">Location</dt>
+            <dd>{r.location.name}</dd>
+            <dt className="font-semibold">Status</dt>
+            <dd>
+              <ReservationStatusBadge status={r.status} />
+            </dd>
+            <dt className="font-semibold">Created At</dt>
+            <dd>{formatDateTime(r.created_at)}</dd>
+            <dt className="font-semibold">Special Requests</dt>
+            <dd>{r.special_requests || '—'}</dd>
+            <dt className="font-semibold">Preferred Seats</dt>
+            <dd>
+              {r.seat_preferences.length === 0
+                ? '—'
+                : r.seat_preferences.map((option, i) => (
+                    <span key={i} className="block">
+                      Option {i + 1}: {option.join(', ')}
+                    </span>
+                  ))}
+            </dd>
+            <dt className="font-semibold">Current Seats</dt>
+            <dd>{r.seat_labels.length ? r.seat_labels.join(', ') : '—'}</dd>
+          </dl>
+          {r.status === 'booked' ? (
+            <div className="flex flex-wrap gap-2 border-t border-line pt-4">
+              <Button onClick={() => void act('approve')} loading={update.isPending && update.variables?.status === 'reserved'}>
+                Approve Reservation
+              </Button>
+              <Button variant="secondary" onClick={() => void act('reject')}>
+                Reject Reservation
+              </Button>
+              <Button variant="secondary" onClick={() => void act('cancel')}>
+                Cancel Reservation
+              </Button>
+            </div>
+          ) : null}
+          <div className="flex flex-wrap gap-2 border-t border-line pt-4">
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+            <Button variant="danger" onClick={() => void onDelete()} loading={remove.isPending}>
+              Delete
+            </Button>
+            <Button variant="ghost" onClick={onClose}>
+              Close
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function EditForm({ reservation: r, onDone, onProblem }: { reservation: ReservationOutput; onDone(): void; onProblem(message: string | null): void }) {
+  const update = useUpdateReservation();
+  const [name, setName] = useState(r.contact_name);
+  const [party, setParty] = useState(String(r.party_size));
+  const [duration, setDuration] = useState(String(r.duration_minutes));
+  const [phone, setPhone] = useState(r.contact_phone ?? '');
+  const [email, setEmail] = useState(r.contact_email ?? '');
+  const [status, setStatus] = useState<ReservationStatus>(r.status);
+  const [fields, setFields] = useState<Record<string, string>>({});
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    onProblem(null);
+    const minutes = Number(duration);
+    try {
+      await update.mutateAsync({
+        id: r.id,
+        contact_name: name,
+        party_size: Number(party) || 1,
+        duration_minutes: Number.isFinite(minutes) && minutes >= 30 ? minutes : 60,
+        contact_phone: phone,
+        contact_email: email,
+        status,
+      });
+      toast.success('Reservation updated!');
+      onDone();
+    } catch (error) {
+      toast.error('Error updating reservation. Please try again.');
+      if (error instanceof ApiError) {
+        setFields(error.fields);
+        onProblem(error.message);
+      }
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
+      <TextField label="Guest Name" value={name} onChange={(e) => setName(e.target.value)} error={fields.contact_name} required />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField label="Party Size" inputMode="numeric" value={party} onChange={(e) => setParty(digitsOnly(e.target.value))} error={fields.party_size} />
+        <TextField label="Duration (minutes)" type="number" min={30} step={30} value={duration} onChange={(e) => setDuration(e.target.value)} error={fields.duration_minutes} />
+      </div>
+      <TextField label="Phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={fields.contact_phone} />
+      <TextField label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fields.contact_email} />
+      <FormField label="Status">
+        {(control) => (
+          <Select {...control} value={status} onChange={(e) => setStatus(e.target.value as ReservationStatus)}>
+            {RESERVATION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+      <div className="flex gap-2">
+        <Button type="submit" loading={update.isPending}>
+          Save
+        </Button>
+        <Button variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

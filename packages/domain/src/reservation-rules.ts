@@ -1,0 +1,56 @@
+import type { ReservationOutput } from './reservations.ts';
+
+/*
+ * The reservations rules without zod (issue #21): statuses, constants and the spec's messages. The
+ * SPA's reservation screens import these, and only types from reservations.ts, so they carry no
+ * schema code of their own.
+ */
+
+export const RESERVATION_STATUSES = ['booked', 'reserved', 'rejected', 'seated', 'finished', 'canceled', 'no_show'] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+/** The statuses whose party holds seats: what availability counts. */
+export const SEAT_HOLDING_STATUSES: readonly ReservationStatus[] = ['booked', 'reserved', 'seated'];
+export const BLOCKED_PERIOD_STATUSES = ['active', 'inactive'] as const;
+
+/** Duration options of the staff dialog (§5, §9); with exactly one slot it is forced to 720. */
+export const DURATION_OPTIONS = [30, 60, 90, 120, 180, 240, 360, 480, 720] as const;
+export const SINGLE_SLOT_DURATION = 720;
+export const DEFAULT_PHONE_PREFIX = '+1671';
+/** Party size buttons of the public modal (1-8), then a dropdown up to the maximum. */
+export const PARTY_SIZE_BUTTONS = 8;
+
+export const ReservationMessages = {
+  guestNameRequired: 'Guest name is required.',
+  invalidDateTime: 'Please pick a valid date/time.',
+  requiredFields: 'Please fill in all required fields',
+  selectLocation: 'Please select a location',
+  partyTooLarge: (max: number) => `Party size cannot exceed ${max} people`,
+  noCapacity: 'No capacity available for this time slot',
+  slotNotOffered: 'That time is not available. Please choose another time.',
+  notFound: 'Reservation not found.',
+  locationNotFound: 'Location not found.',
+  eventNotFound: 'Special event not found.',
+  hoursNotFound: 'Operating hours not found.',
+  blockedNotFound: 'Blocked period not found.',
+  capacityNotFound: 'Location capacity not found.',
+  startRequired: 'Start time is required',
+  endRequired: 'End time is required',
+  endAfterStart: 'End time must be after start time',
+  reasonRequired: 'Reason is required',
+  totalCapacity: 'Total capacity must be greater than 0',
+  tableCapacity: 'Default table capacity must be greater than 0',
+  guestOnly: 'Only staff can set this.',
+  alreadyClosed: 'This reservation can no longer be canceled.',
+  canceledByGuest: 'Your reservation has been canceled.',
+  eventDateTaken: 'There is already a special event on that date.',
+} as const;
+
+/** Socket.IO events to the restaurant's staff room. */
+export const ReservationEvents = { created: 'reservation_created', updated: 'reservation_updated', deleted: 'reservation_deleted' } as const;
+export interface ReservationChangedEvent {
+  reservation: ReservationOutput;
+}
+export interface ReservationDeletedEvent {
+  id: number;
+  restaurant_id: number;
+}
