@@ -7,3 +7,4 @@ export * from './promotions.ts';
 export * from './orders.ts';
 export * from './merchandise.ts';
 export * from './order-management.ts';
+export * from './wholesale.ts';
