@@ -1,4 +1,18 @@
 CREATE SEQUENCE "public"."wholesale_order_number_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 20001 CACHE 1;--> statement-breakpoint
+CREATE TABLE "wholesale_cart_lines" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"fundraiser_id" integer NOT NULL,
+	"item_id" integer NOT NULL,
+	"selection_key" text DEFAULT '' NOT NULL,
+	"selected_options" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"quantity" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "wholesale_cart_lines_user_item_selection_unique" UNIQUE("user_id","item_id","selection_key"),
+	CONSTRAINT "wholesale_cart_lines_quantity_check" CHECK ("wholesale_cart_lines"."quantity" > 0 AND "wholesale_cart_lines"."quantity" <= 999)
+);
+--> statement-breakpoint
 CREATE TABLE "wholesale_fundraisers" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"restaurant_id" integer NOT NULL,
@@ -97,6 +111,7 @@ CREATE TABLE "wholesale_order_items" (
 	"variant_description" text,
 	"selected_options" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"selected_option_ids" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"stock_taken" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"position" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "wholesale_order_items_money_check" CHECK ("wholesale_order_items"."quantity" > 0 AND "wholesale_order_items"."unit_price_cents" >= 0 AND "wholesale_order_items"."line_total_cents" = "wholesale_order_items"."unit_price_cents" * "wholesale_order_items"."quantity")
 );
@@ -165,6 +180,9 @@ CREATE TABLE "wholesale_participants" (
 --> statement-breakpoint
 ALTER TABLE "payments" DROP CONSTRAINT "payments_captured_has_order";--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "wholesale_order_id" integer;--> statement-breakpoint
+ALTER TABLE "wholesale_cart_lines" ADD CONSTRAINT "wholesale_cart_lines_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wholesale_cart_lines" ADD CONSTRAINT "wholesale_cart_lines_fundraiser_id_wholesale_fundraisers_id_fk" FOREIGN KEY ("fundraiser_id") REFERENCES "public"."wholesale_fundraisers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wholesale_cart_lines" ADD CONSTRAINT "wholesale_cart_lines_item_id_wholesale_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."wholesale_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wholesale_fundraisers" ADD CONSTRAINT "wholesale_fundraisers_restaurant_id_restaurants_id_fk" FOREIGN KEY ("restaurant_id") REFERENCES "public"."restaurants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wholesale_item_variants" ADD CONSTRAINT "wholesale_item_variants_item_id_wholesale_items_id_fk" FOREIGN KEY ("item_id") REFERENCES "public"."wholesale_items"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "wholesale_items" ADD CONSTRAINT "wholesale_items_fundraiser_id_wholesale_fundraisers_id_fk" FOREIGN KEY ("fundraiser_id") REFERENCES "public"."wholesale_fundraisers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -29,6 +29,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { merchandiseRoutes } from './modules/merchandise/routes.ts';
 import { orderManagementRoutes } from './modules/order-management/routes.ts';
+import { wholesaleRoutes } from './modules/wholesale/routes.ts';
 import { startNotificationWorker } from './modules/notifications/worker.ts';
 
 declare module 'fastify' {
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notificationRoutes);
       await api.register(merchandiseRoutes);
       await api.register(orderManagementRoutes);
+      await api.register(wholesaleRoutes, { prefix: '/wholesale' });
     },
     { prefix: '/api/v1' },
   );

@@ -242,6 +242,8 @@ export const wholesaleOrderItems = pgTable(
     selectedOptions: jsonb().$type<Record<string, string[]>>().notNull().default({}),
     /** Group id → chosen option ids (what Reorder puts back in the cart and cancellation restocks). */
     selectedOptionIds: jsonb().$type<Record<string, number[]>>().notNull().default({}),
+    /** The stock rows this line took (item, option or variant ids with units): what a cancellation gives back. */
+    stockTaken: jsonb().$type<{ kind: 'item' | 'option' | 'variant'; id: number; quantity: number }[]>().notNull().default([]),
     position: integer().notNull().default(0),
   },
   (t) => [
@@ -291,4 +293,33 @@ export const wholesaleOrderStatusEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('wholesale_order_status_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/**
+ * A signed-in supporter's server cart (§7 GET/POST/PUT/DELETE /cart): one fundraiser at a time,
+ * one line per item and selection (selection_key is the variant key of the chosen options).
+ */
+export const wholesaleCartLines = pgTable(
+  'wholesale_cart_lines',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fundraiserId: integer()
+      .notNull()
+      .references(() => wholesaleFundraisers.id, { onDelete: 'cascade' }),
+    itemId: integer()
+      .notNull()
+      .references(() => wholesaleItems.id, { onDelete: 'cascade' }),
+    selectionKey: text().notNull().default(''),
+    selectedOptions: jsonb().$type<Record<string, number[]>>().notNull().default({}),
+    quantity: integer().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('wholesale_cart_lines_user_item_selection_unique').on(t.userId, t.itemId, t.selectionKey),
+    check('wholesale_cart_lines_quantity_check', sql`${t.quantity} > 0 AND ${t.quantity} <= 999`),
+  ],
 );
