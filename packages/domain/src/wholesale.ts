@@ -238,7 +238,7 @@ export function selectedOptionIds(selection: OptionSelection): number[] {
  * Every combination of one option per group (groups in position order): what an admin's
  * "generate variants" creates for a variant-mode item. Names read 'Large / Red'.
  */
-export function generateVariants(groups: readonly Pick<RuleGroup, 'options'>[]): { variantKey: string; variantName: string }[] {
+export function generateVariants(groups: readonly { options: readonly Pick<RuleOption, 'id' | 'name'>[] }[]): { variantKey: string; variantName: string }[] {
   const nonEmpty = groups.filter((g) => g.options.length > 0);
   if (nonEmpty.length === 0) return [];
   let combos: { ids: number[]; names: string[] }[] = [{ ids: [], names: [] }];

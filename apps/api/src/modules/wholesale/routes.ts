@@ -28,7 +28,9 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import { canSeeOrder, findOrder } from './repository.ts';
+import { wholesaleAdminRoutes } from './admin-routes.ts';
 import * as wholesale from './service.ts';
+import { wholesaleDeps } from './service.ts';
 
 const tags = ['wholesale'];
 const errors = { 400: ErrorOutput, 401: ErrorOutput, 402: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 503: ErrorOutput };
@@ -114,10 +116,6 @@ const PaymentOutput = envelope(
   }),
 );
 
-export function wholesaleDeps(app: FastifyInstance): wholesale.WholesaleDeps {
-  return { db: app.db, pool: app.pool, config: app.config, log: app.log, boss: app.boss, realtime: app.realtime };
-}
-
 function ok<T>(data: T, message = '') {
   return { success: true, message, data };
 }
@@ -154,6 +152,8 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
     const token = typeof params.token === 'string' ? params.token : undefined;
     return order && canSeeOrder(order, { user: auth?.user ?? null, token }) ? rooms.order(`wholesale-${order.id}`) : null;
   });
+
+  await app.register(wholesaleAdminRoutes, { prefix: '/admin' });
 
   app.get('/health', { schema: { tags, summary: 'Wholesale service health' } }, async () => ok({ status: 'ok' }));
   app.get('/api/info', { schema: { tags, summary: 'Wholesale service info' } }, async () => ok({ name: 'kusina-wholesale', version: '1.0.0' }));

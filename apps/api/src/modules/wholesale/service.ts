@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { centsToDollars } from '@kusina/domain/money';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import {
   addToCartProblems,
+  canCancelOrder,
   canTransition,
   checkWholesaleCart,
   combinationName,
@@ -76,6 +77,10 @@ export interface WholesaleDeps {
   log: FastifyBaseLogger;
   boss: PgBoss;
   realtime: Realtime;
+}
+
+export function wholesaleDeps(app: FastifyInstance): WholesaleDeps {
+  return { db: app.db, pool: app.pool, config: app.config, log: app.log, boss: app.boss, realtime: app.realtime };
 }
 
 /** What a payment row opened for a fundraiser order carries in quote_hash (so no storefront payment pays one). */
@@ -685,7 +690,7 @@ export async function getOrder(db: Database, orderId: number, viewer: { auth: Au
  */
 export async function cancelOrder(deps: WholesaleDeps, orderId: number, viewer: { auth: Auth | null; token?: string | undefined }): Promise<OrderOutput> {
   await visibleOrder(deps.db, orderId, viewer);
-  return changeStatus(deps, orderId, 'cancelled', viewer.auth?.user.id ?? null);
+  return changeStatus(deps, orderId, 'cancelled', viewer.auth?.user.id ?? null, { supporter: true });
 }
 
 export async function changeStatus(
@@ -693,12 +698,13 @@ export async function changeStatus(
   orderId: number,
   to: WholesaleOrderRow['status'],
   actorUserId: number | null,
-  options: { restaurantId?: number } = {},
+  /** supporter: the supporter's own cancel (pending or confirmed only); admins follow the legal transitions. */
+  options: { restaurantId?: number; supporter?: boolean } = {},
 ): Promise<OrderOutput> {
   const result = await transaction(deps.pool, async ({ tx, client }) => {
     const [order] = await tx.select().from(wholesaleOrders).where(eq(wholesaleOrders.id, orderId)).for('update');
     if (!order || (options.restaurantId !== undefined && order.restaurantId !== options.restaurantId)) throw AppError.notFound(WholesaleMessages.orderNotFound);
-    if (to === 'cancelled' && order.status !== 'pending' && order.status !== 'confirmed') throw AppError.conflict(WholesaleMessages.cannotCancel);
+    if (options.supporter && to === 'cancelled' && !canCancelOrder(order.status)) throw AppError.conflict(WholesaleMessages.cannotCancel);
     if (!canTransition(order.status, to)) throw AppError.conflict(WholesaleMessages.illegalTransition, { from: order.status, to });
     const fundraiser = (await findFundraiser(tx, order.fundraiserId))!;
     const patch: Partial<WholesaleOrderRow> = { status: to };

@@ -115,6 +115,7 @@ export interface Line {
   quantity: number;
   fundraiser_id?: number;
   price_cents?: number;
+  line_total_cents?: number;
   selected_options?: Record<string, number[]>;
 }
 
