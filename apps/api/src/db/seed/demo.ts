@@ -7,6 +7,7 @@ import { seedMenus } from './menu.ts';
 import { seedPromotions } from './promotions.ts';
 import { seedMerchandise } from './merchandise.ts';
 import { seedStaff } from './staff.ts';
+import { seedWholesale } from './wholesale.ts';
 
 /**
  * Demo data for a first start: the two restaurants (gold and blue) with their settings and one
@@ -70,6 +71,7 @@ export async function seedDemo(db: Database): Promise<void> {
     await seedPromotions(tx);
     await seedMerchandise(tx);
     await seedStaff(tx);
+    await seedWholesale(tx);
   });
 }
 
