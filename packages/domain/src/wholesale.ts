@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { centsToDollars, type Cents } from './money.ts';
 import { isValidPhone, phoneRuleMessage } from './phone-format.ts';
+import { isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection } from './wholesale-cart.ts';
+
+export { isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection };
 
 /**
  * The wholesale fundraiser shop (wholesale.md): constants, the spec's words, the pure rules the
@@ -220,15 +223,8 @@ export interface RuleItem {
   variants: RuleVariant[];
 }
 
-/** Group id (as the JSON key) → chosen option ids. */
-export type OptionSelection = Record<string, number[]>;
 
 // ── Variant keys ─────────────────────────────────────────────────────────────────────────────
-
-/** A variant's key: the chosen option ids, ascending, joined by '-' (order of choice never matters). */
-export function variantKey(optionIds: readonly number[]): string {
-  return [...new Set(optionIds)].sort((a, b) => a - b).join('-');
-}
 
 export function selectedOptionIds(selection: OptionSelection): number[] {
   return Object.values(selection).flat();
@@ -627,27 +623,6 @@ function optionFieldsOf(item: RuleItem, optionId: number) {
   return {};
 }
 
-/** Drops empty groups and duplicate ids, so equal selections compare equal. */
-export function normaliseSelection(selection: OptionSelection): OptionSelection {
-  const out: OptionSelection = {};
-  for (const [group, ids] of Object.entries(selection)) {
-    const unique = [...new Set(ids)];
-    if (unique.length > 0) out[group] = unique;
-  }
-  return out;
-}
-
-/** Two selections name the same options (order of choice ignored). */
-export function sameSelection(a: OptionSelection, b: OptionSelection): boolean {
-  const na = normaliseSelection(a);
-  const nb = normaliseSelection(b);
-  const keys = new Set([...Object.keys(na), ...Object.keys(nb)]);
-  for (const k of keys) {
-    if (variantKey(na[k] ?? []) !== variantKey(nb[k] ?? [])) return false;
-  }
-  return true;
-}
-
 // ── The cart's automatic fix (§4) ────────────────────────────────────────────────────────────
 
 export interface FixableLine {
@@ -691,20 +666,6 @@ export function fixCart<L extends FixableLine>(lines: readonly L[], issues: read
 export function fixResultMessage(result: { removed: number; adjusted: number; priceUpdated: number }): string {
   if (result.removed + result.adjusted + result.priceUpdated === 0) return WholesaleMessages.cartAlreadyUpToDate;
   return `✓ Cart fixed! Removed ${result.removed}, adjusted ${result.adjusted}, price updated ${result.priceUpdated}.`;
-}
-
-/**
- * A cart stored in an old option format — options as a list or comma-separated values instead of
- * group id → option ids — is cleared (§4). True when the stored lines are all of the current format.
- */
-export function isCurrentCartFormat(lines: unknown): boolean {
-  if (!Array.isArray(lines)) return false;
-  return lines.every((line) => {
-    const options = (line as { options?: unknown })?.options;
-    if (options === undefined) return true;
-    if (options === null || typeof options !== 'object' || Array.isArray(options)) return false;
-    return Object.values(options).every((ids) => Array.isArray(ids) && ids.every((id) => Number.isInteger(id)));
-  });
 }
 
 // ── Contracts ────────────────────────────────────────────────────────────────────────────────

@@ -29,3 +29,6 @@ export const CartPage = lazy(() => import('../features/storefront/routes/cart-pa
 export const CheckoutPage = lazy(() => import('../features/storefront/routes/checkout-page.tsx').then((m) => ({ default: m.CheckoutPage })));
 export const OrderConfirmationPage = lazy(() => import('../features/storefront/routes/order-confirmation-page.tsx').then((m) => ({ default: m.OrderConfirmationPage })));
 export const OrderHistoryPage = lazy(() => import('../features/storefront/routes/order-history-page.tsx').then((m) => ({ default: m.OrderHistoryPage })));
+
+// The wholesale fundraiser shop (wholesale.md): one lazy area; its screens are chunks of their own.
+export const WholesaleArea = lazy(() => import('../features/wholesale/routes/wholesale-area.tsx').then((m) => ({ default: m.WholesaleArea })));

@@ -4,7 +4,6 @@ import { ButtonLink } from '../../components/ui/button.tsx';
 
 /** Pages later issues build; the words live here, in the lazy chunk, not in the route table. */
 const pages = {
-  wholesale: { title: 'Fundraisers', description: 'Support local schools and teams with our fundraiser shop, coming soon.' },
   reservations: { title: 'Reservations', description: 'Book a table online, coming soon.' },
   'reservations-dashboard': { title: 'Manage Reservations', description: 'The reservations back office is coming soon.' },
 } as const;
