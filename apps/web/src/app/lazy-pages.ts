@@ -31,4 +31,4 @@ export const OrderConfirmationPage = lazy(() => import('../features/storefront/r
 export const OrderHistoryPage = lazy(() => import('../features/storefront/routes/order-history-page.tsx').then((m) => ({ default: m.OrderHistoryPage })));
 
 // The wholesale fundraiser shop (wholesale.md): one lazy area; its screens are chunks of their own.
-export const WholesaleArea = lazy(() => import('../features/wholesale/routes/wholesale-area.tsx').then((m) => ({ default: m.WholesaleArea })));
+export const WholesaleArea = lazy(() => import('../features/wholesale/routes/wholesale.tsx'));

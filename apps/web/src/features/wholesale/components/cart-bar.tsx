@@ -14,7 +14,7 @@ export function CartBar() {
   return (
     <div className="sticky bottom-0 z-30 -mx-4 mt-8 border-t border-line bg-surface-raised px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.08)] sm:-mx-6 sm:px-6">
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3">
-        <p className="min-w-0 text-sm">
+        <p className="min-w-0 flex-1 text-sm">
           <span className="font-semibold">{pluralize(count, 'item')}</span> · {money(total)}
           {fundraiser?.name ? <span className="block truncate text-ink-muted">Supporting: {fundraiser.name}</span> : null}
         </p>

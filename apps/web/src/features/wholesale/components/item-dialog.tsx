@@ -39,15 +39,11 @@ export interface ItemDialogProps {
  * the oldest choice dropped beyond max, unavailable or sold-out options disabled), a quantity whose
  * plus stops at the stock, and Add to Cart after the server's stock check ('Cannot add to cart').
  */
-export function ItemDialog({ item, fundraiser, onClose, onAdded, onConflict }: ItemDialogProps) {
-  return (
-    <Dialog open={item !== null} onOpenChange={(open) => !open && onClose()} title={item?.name ?? ''} description={item?.description || undefined}>
-      {item ? <ItemForm key={item.id} item={item} fundraiser={fundraiser} onAdded={onAdded} onConflict={onConflict} /> : null}
-    </Dialog>
-  );
+export function ItemDialog({ item, ...props }: ItemDialogProps) {
+  return item ? <ItemForm key={item.id} item={item} {...props} /> : null;
 }
 
-function ItemForm({ item, fundraiser, onAdded, onConflict }: Omit<ItemDialogProps, 'item' | 'onClose'> & { item: Item }) {
+function ItemForm({ item, fundraiser, onClose, onAdded, onConflict }: Omit<ItemDialogProps, 'item'> & { item: Item }) {
   const rule = toRuleItem(item);
   const [selection, setSelection] = useState<OptionSelection>({});
   const [quantity, setQuantity] = useState(1);
@@ -102,6 +98,17 @@ function ItemForm({ item, fundraiser, onAdded, onConflict }: Omit<ItemDialogProp
   };
 
   return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={item.name}
+      description={item.description || undefined}
+      footer={
+        <Button block size="lg" onClick={() => void add()} disabled={!complete || !item.in_stock} loading={busy}>
+          {item.in_stock ? `Add to Cart · ${money(unit * quantity)}` : 'Out of Stock'}
+        </Button>
+      }
+    >
     <div className="space-y-5">
       {item.primary_image_url ? <img src={item.primary_image_url} alt={item.images[0]?.alt_text ?? item.name} className="h-44 w-full rounded-xl object-cover" /> : null}
       <p className="text-lg font-semibold">{money(item.price_cents)}</p>
@@ -157,9 +164,7 @@ function ItemForm({ item, fundraiser, onAdded, onConflict }: Omit<ItemDialogProp
           </ul>
         </Alert>
       ) : null}
-      <Button block size="lg" onClick={() => void add()} disabled={!complete || !item.in_stock} loading={busy}>
-        {item.in_stock ? `Add to Cart · ${money(unit * quantity)}` : 'Out of Stock'}
-      </Button>
     </div>
+    </Dialog>
   );
 }

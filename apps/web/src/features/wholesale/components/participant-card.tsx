@@ -37,9 +37,19 @@ export function ParticipantCard({ participant, slug }: { participant: Participan
         ) : (
           <p className="mt-2 text-sm">{money(participant.raisedCents)} raised</p>
         )}
-        <Button variant="link" size="sm" className="mt-1 -ml-1" onClick={() => void copy()} icon={copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}>
-          {copied ? 'Link copied' : `Copy share link for ${participant.name}`}
+        <Button
+          variant="link"
+          size="sm"
+          className="mt-1 -ml-1"
+          onClick={() => void copy()}
+          aria-label={`Copy share link for ${participant.name}`}
+          icon={copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
+        >
+          {copied ? 'Link copied' : 'Copy share link'}
         </Button>
+        <p className="sr-only" aria-live="polite">
+          {copied ? `Share link for ${participant.name} copied` : ''}
+        </p>
       </div>
     </li>
   );

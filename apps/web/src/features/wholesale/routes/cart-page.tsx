@@ -41,7 +41,7 @@ export function CartPage() {
 
   if (items.length === 0) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
+      <div className="mx-auto w-full max-w-3xl px-4 py-16 text-center sm:px-6">
         <h1 className="font-display text-3xl font-bold">{WholesaleMessages.cartEmptyTitle}</h1>
         <p className="mt-2 text-ink-muted">Find a fundraiser to support and add its items here.</p>
         {fixMessage ? <p role="status" className="mt-3 text-success-ink">{fixMessage}</p> : null}
@@ -63,7 +63,7 @@ export function CartPage() {
   };
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 pb-28 sm:px-6 md:pb-8">
+    <div className="mx-auto w-full max-w-4xl px-4 py-8 pb-28 sm:px-6 md:pb-8">
       <h1 className="font-display text-3xl font-bold">Your Cart</h1>
       {fundraiser?.name ? <p className="mt-1 text-ink-muted">Supporting: {fundraiser.name}</p> : null}
       <p className="mt-1 text-sm">

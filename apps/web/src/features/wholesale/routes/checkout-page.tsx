@@ -74,7 +74,7 @@ export function CheckoutPage() {
 
   if (items.length === 0 && !placed) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6">
+      <div className="mx-auto w-full max-w-3xl px-4 py-16 text-center sm:px-6">
         <h1 className="font-display text-3xl font-bold">Cart is Empty</h1>
         <p className="mt-2 text-ink-muted">Taking you back to the fundraisers…</p>
       </div>
@@ -151,7 +151,7 @@ export function CheckoutPage() {
   };
 
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="font-display text-3xl font-bold">Checkout</h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <form

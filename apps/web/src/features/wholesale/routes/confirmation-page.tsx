@@ -47,7 +47,7 @@ export function ConfirmationPage({ orderId }: { orderId: number }) {
   }
   if (order.isError || !order.data) {
     return (
-      <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
+      <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6">
         <Alert tone="error" title={WholesaleMessages.orderDetailsNotAvailable}>
           <p>Unable to load order details: {errorMessage(order.error, WholesaleMessages.invalidOrderData)}</p>
         </Alert>
@@ -61,7 +61,7 @@ export function ConfirmationPage({ orderId }: { orderId: number }) {
   const address = o.fundraiser.pickup_display_address ?? restaurant.data?.address ?? RestaurantDefaults.pickupAddress;
   const phone = o.fundraiser.pickup_contact_phone ?? restaurant.data?.phone_number ?? RestaurantDefaults.phone;
   return (
-    <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6">
+    <div className="mx-auto w-full max-w-2xl px-4 py-8 sm:px-6">
       <div className="text-center">
         <CircleCheck aria-hidden="true" className="mx-auto size-14 text-success-ink" />
         <h1 className="mt-3 font-display text-3xl font-bold">Wholesale Order Confirmed!</h1>

@@ -22,7 +22,7 @@ export function FundraiserListPage() {
   const warning = (useLocationState() as { warning?: string } | null)?.warning;
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <h1 className="font-display text-3xl font-bold">Fundraisers</h1>
       <p className="mt-2 text-ink-muted">Support local teams and groups: order their fundraiser items and pick them up in person.</p>
       {warning ? (

@@ -46,7 +46,7 @@ export function FundraiserPage({ slug }: { slug: string }) {
 
   if (fundraiser.isPending || status === 404 || status === 403) {
     return (
-      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6" aria-busy="true">
+      <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6" aria-busy="true">
         <Skeleton className="h-48 rounded-2xl" />
         <Skeleton className="mt-6 h-8 w-2/3" />
       </div>
@@ -54,7 +54,7 @@ export function FundraiserPage({ slug }: { slug: string }) {
   }
   if (fundraiser.isError || !data) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
         <Alert tone="error" title={WholesaleMessages.fundraiserLoadFailed}>
           <p>{errorMessage(fundraiser.error, WholesaleMessages.fundraiserLoadRetry)}</p>
           <Button variant="secondary" size="sm" className="mt-3" onClick={() => void fundraiser.refetch()}>
@@ -68,7 +68,7 @@ export function FundraiserPage({ slug }: { slug: string }) {
   const summary = { id: data.id, name: data.name, slug: data.slug };
   const preselected = data.participants.find((p) => p.id === participantParam);
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6">
+    <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
       <Link href="/wholesale" className="text-sm font-semibold text-brand-ink hover:underline">
         ← All fundraisers
       </Link>

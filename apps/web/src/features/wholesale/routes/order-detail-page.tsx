@@ -47,7 +47,7 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
   }
   if (order.isError || !order.data) {
     return (
-      <div className="mx-auto max-w-2xl px-4 py-10 sm:px-6">
+      <div className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6">
         <Alert tone="error" title={WholesaleMessages.loadOrderFailed}>
           <p>{errorMessage(order.error, WholesaleMessages.loadOrderRetry)}</p>
         </Alert>
@@ -79,7 +79,7 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
     });
 
   return (
-    <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-display text-3xl font-bold">Order {o.orderNumber}</h1>
         <WholesaleStatusBadge status={o.status} />

@@ -33,7 +33,7 @@ export function OrderHistoryPage() {
 
   if (!signedIn) {
     return (
-      <div className="mx-auto max-w-2xl px-4 py-12 text-center sm:px-6">
+      <div className="mx-auto w-full max-w-2xl px-4 py-12 text-center sm:px-6">
         <h1 className="font-display text-3xl font-bold">Fundraiser Orders</h1>
         <p className="mt-3 text-ink-muted">Sign in to see your fundraiser orders. Guests can open an order from the link in their confirmation text or e-mail.</p>
         <Link href="/login" className={buttonClasses() + ' mt-6'}>
@@ -46,7 +46,7 @@ export function OrderHistoryPage() {
   const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: event.target.value }));
   const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
   return (
-    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="font-display text-3xl font-bold">Fundraiser Orders</h1>
       <form className="mt-6 grid gap-3 rounded-2xl border border-line bg-surface-raised p-4 sm:grid-cols-2 lg:grid-cols-5" onSubmit={(e) => e.preventDefault()} aria-label="Filter orders">
         <div>
