@@ -141,15 +141,15 @@ describe('route guards', () => {
   });
 
   it.each([
-    ['/reservations', 'Reservations'],
-    ['/wholesale/cart', 'Fundraisers'],
-  ])('renders %s inside the common layout', async (path, heading) => {
+    ['/reservations', 'Reservations', 'Reservations'],
+    ['/wholesale/cart', 'Your Cart is Empty', 'Your Cart'],
+  ])('renders %s inside the common layout', async (path, heading, title) => {
     mockApi();
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
-    expect(document.title).toBe(`${heading} | Kusina`);
+    expect(document.title).toBe(`${title} | Kusina`);
   });
 });
