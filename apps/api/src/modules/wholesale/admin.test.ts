@@ -11,15 +11,14 @@ describe('wholesale management API', () => {
 
   beforeAll(async () => {
     t = await build({ CODE_CHECK_RATE_LIMIT_PER_MINUTE: '10000' });
-    for (const [role, email] of [
+    const accounts: [string, string][] = [
       ['customer', 'customer@kusina.test'],
       ['staff', 'staff@kusina.test'],
       ['admin', 'admin@kusina.test'],
       ['admin2', 'admin2@kusina.test'],
       ['super', 'super@kusina.test'],
-    ]) {
-      tokens[role] = await tokenFor(t.app, t.db, email!);
-    }
+    ];
+    for (const [role, email] of accounts) tokens[role] = await tokenFor(t.app, t.db, email);
   });
   afterAll(() => t.close());
 
@@ -60,9 +59,13 @@ describe('wholesale management API', () => {
   });
 
   it('creates, edits and duplicates a fundraiser with participants and items; bad input is a 400 naming the field', async () => {
+    const publicList = async () => (await request(t.app, { method: 'GET', url: '/api/v1/wholesale/fundraisers' })).json().data.fundraisers.map((x: { slug: string }) => x.slug);
+    expect(await publicList()).not.toContain('tigers-2026');
     const created = await call('POST', '/fundraisers', tokens.admin, fundraiserBody('tigers-2026'));
     expect(created.statusCode, created.body).toBe(201);
     const f = created.json().data.fundraiser;
+    // The shop's (cached) list follows management writes at once.
+    expect(await publicList()).toContain('tigers-2026');
     const taken = await call('POST', '/fundraisers', tokens.admin, fundraiserBody('tigers-2026'));
     expect(taken.statusCode).toBe(422);
     expect(taken.json().error.details.fields.slug).toBe('Another fundraiser already uses this slug.');
