@@ -18,6 +18,11 @@ async function openItem(page: Page, name: string, button: RegExp = /^(Choose opt
 
 test('a supporter shops a fundraiser, fixes the cart, pays for a participant, filters history and cancels', async ({ page }) => {
   test.setTimeout(180_000);
+  // A supporter never downloads management code (the admin dashboard and its Fundraisers tab).
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
   await signIn(page, demo.customer);
   await page.goto('/wholesale');
   await expect(page.getByRole('heading', { level: 1, name: 'Fundraisers' })).toBeVisible();
@@ -126,6 +131,8 @@ test('a supporter shops a fundraiser, fixes the cart, pays for a participant, fi
   await confirm.getByRole('button', { name: 'Yes, Cancel Order' }).click();
   await expect(page.getByText('This order has been cancelled.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  expect(scripts.some((url) => /fundraiser-list-page/.test(url))).toBe(true);
+  expect(scripts.filter((url) => /fundraiser-management|admin-dashboard|fundraiser-orders/.test(url))).toEqual([]);
 });
 
 test('unknown and ended fundraisers go back to the list with their warnings', async ({ page }) => {
