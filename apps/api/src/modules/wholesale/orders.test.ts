@@ -43,6 +43,10 @@ describe('wholesale checkout, history, cancellation and privacy', () => {
       { name: 'Counted', price_cents: 1500, quantity: 2, line_total_cents: 3000 },
       { name: 'Tee', price_cents: 2300, variant_description: 'XL', selected_options: { Size: ['XL'] } },
     ]);
+    // The answer, built from what the order's transaction wrote, is what the database now holds.
+    const read = await request(t.app, { method: 'GET', url: `/api/v1/wholesale/orders/${order.id}`, token: customerToken });
+    const { access_token: _token, paymentId: _payment, ...answered } = order as unknown as Record<string, unknown>;
+    expect(read.json().data.order).toEqual(answered);
     expect(await itemStock(item('Counted').id)).toBe(48);
     const [xlRow] = await t.db.select().from(wholesaleItemVariants).where(eq(wholesaleItemVariants.id, tee.variants.find((v) => v.variantName === 'XL')!.id));
     expect(xlRow!.stockQuantity).toBe(19);

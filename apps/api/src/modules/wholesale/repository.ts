@@ -281,65 +281,90 @@ export async function toOrderOutputs(db: DbOrTx, orders: WholesaleOrderRow[]): P
     participantIds.length ? db.select().from(wholesaleParticipants).where(inArray(wholesaleParticipants.id, participantIds)) : Promise.resolve([]),
     db.select().from(payments).where(inArray(payments.wholesaleOrderId, orderIds)),
   ]);
-  return orders.map((o) => {
-    const f = fundraisers.find((x) => x.id === o.fundraiserId)!;
-    const p = participants.find((x) => x.id === o.participantId);
-    const pay = paid.find((x) => x.wholesaleOrderId === o.id);
-    const items = lines.filter((l) => l.orderId === o.id);
-    return {
-      id: o.id,
-      orderNumber: o.orderNumber,
-      status: o.status,
-      statusLabel: orderStatusLabel(o.status),
-      statusMessage: orderStatusMessage(o.status, o.paymentStatus),
-      paymentStatus: o.paymentStatus,
-      total: centsToDollars(o.totalCents),
-      totalCents: o.totalCents,
-      totalPaid: o.paymentStatus === 'paid' ? centsToDollars(o.totalCents - o.refundedCents) : 0,
-      refundedCents: o.refundedCents,
-      createdAt: o.createdAt.toISOString(),
-      updatedAt: o.updatedAt.toISOString(),
-      estimated_pickup_time: o.estimatedPickupTime?.toISOString() ?? null,
-      customerName: o.customerName,
-      customerEmail: o.customerEmail,
-      customerPhone: o.customerPhone,
-      shippingAddress: o.shippingAddress,
-      notes: o.notes,
-      itemCount: items.reduce((s, l) => s + l.quantity, 0),
-      uniqueItemCount: items.length,
-      canCancel: canCancelOrder(o.status),
-      fundraiser: {
-        id: f.id,
-        name: f.name,
-        slug: f.slug,
-        status: f.status,
-        pickup_display_name: f.pickupDisplayName,
-        pickup_display_address: f.pickupDisplayAddress,
-        pickup_instructions: f.pickupInstructions,
-        pickup_hours: f.pickupHours,
-        pickup_contact_name: f.pickupContactName,
-        pickup_contact_phone: f.pickupContactPhone,
-      },
-      participant: p ? { id: p.id, name: p.name } : null,
-      payment: pay ? { processor: pay.processor, card_brand: pay.cardBrand, card_last4: pay.cardLast4, transaction_id: pay.transactionId } : null,
-      items: items.map((l) => ({
-        id: l.id,
-        item_id: l.itemId,
-        name: l.name,
-        description: l.description,
-        sku: l.sku,
-        price_cents: l.unitPriceCents,
-        quantity: l.quantity,
-        line_total_cents: l.lineTotalCents,
-        variant_description: l.variantDescription,
-        selected_options: l.selectedOptions,
-        selected_option_ids: l.selectedOptionIds,
-      })),
-    };
-  });
+  return orders.map((o) =>
+    orderOutputOf(
+      o,
+      lines.filter((l) => l.orderId === o.id),
+      fundraisers.find((x) => x.id === o.fundraiserId)!,
+      participants.find((x) => x.id === o.participantId) ?? null,
+      paid.find((x) => x.wholesaleOrderId === o.id) ?? null,
+    ),
+  );
+}
+
+/** One order in the API's shape from its rows (the order statement passes what it just wrote). */
+export function orderOutputOf(
+  o: WholesaleOrderRow,
+  items: WholesaleOrderItemRow[],
+  f: FundraiserRow,
+  p: Pick<ParticipantRow, 'id' | 'name'> | null,
+  pay: Pick<typeof payments.$inferSelect, 'processor' | 'cardBrand' | 'cardLast4' | 'transactionId'> | null,
+): OrderOutput {
+  return {
+    id: o.id,
+    orderNumber: o.orderNumber,
+    status: o.status,
+    statusLabel: orderStatusLabel(o.status),
+    statusMessage: orderStatusMessage(o.status, o.paymentStatus),
+    paymentStatus: o.paymentStatus,
+    total: centsToDollars(o.totalCents),
+    totalCents: o.totalCents,
+    totalPaid: o.paymentStatus === 'paid' ? centsToDollars(o.totalCents - o.refundedCents) : 0,
+    refundedCents: o.refundedCents,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+    estimated_pickup_time: o.estimatedPickupTime?.toISOString() ?? null,
+    customerName: o.customerName,
+    customerEmail: o.customerEmail,
+    customerPhone: o.customerPhone,
+    shippingAddress: o.shippingAddress,
+    notes: o.notes,
+    itemCount: items.reduce((s, l) => s + l.quantity, 0),
+    uniqueItemCount: items.length,
+    canCancel: canCancelOrder(o.status),
+    fundraiser: {
+      id: f.id,
+      name: f.name,
+      slug: f.slug,
+      status: f.status,
+      pickup_display_name: f.pickupDisplayName,
+      pickup_display_address: f.pickupDisplayAddress,
+      pickup_instructions: f.pickupInstructions,
+      pickup_hours: f.pickupHours,
+      pickup_contact_name: f.pickupContactName,
+      pickup_contact_phone: f.pickupContactPhone,
+    },
+    participant: p ? { id: p.id, name: p.name } : null,
+    payment: pay ? { processor: pay.processor, card_brand: pay.cardBrand, card_last4: pay.cardLast4, transaction_id: pay.transactionId } : null,
+    items: items.map((l) => ({
+      id: l.id,
+      item_id: l.itemId,
+      name: l.name,
+      description: l.description,
+      sku: l.sku,
+      price_cents: l.unitPriceCents,
+      quantity: l.quantity,
+      line_total_cents: l.lineTotalCents,
+      variant_description: l.variantDescription,
+      selected_options: l.selectedOptions,
+      selected_option_ids: l.selectedOptionIds,
+    })),
+  };
 }
 
 export async function findOrder(db: DbOrTx, id: number): Promise<WholesaleOrderRow | null> {
   const [row] = await db.select().from(wholesaleOrders).where(eq(wholesaleOrders.id, id)).limit(1);
   return row ?? null;
+}
+
+/** One participant's goal progress from the ledger (for the live goal event). */
+export async function participantProgress(db: DbOrTx, participantId: number): Promise<ParticipantOutput | undefined> {
+  const [row] = await db
+    .select({
+      participant: wholesaleParticipants,
+      raised: sql<number>`(SELECT coalesce(sum(${wholesaleParticipantCredits.amountCents}), 0)::int FROM ${wholesaleParticipantCredits} WHERE ${wholesaleParticipantCredits.participantId} = ${wholesaleParticipants.id})`,
+    })
+    .from(wholesaleParticipants)
+    .where(eq(wholesaleParticipants.id, participantId));
+  return row ? toParticipantOutput(row.participant, row.raised) : undefined;
 }

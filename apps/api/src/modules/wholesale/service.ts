@@ -60,6 +60,8 @@ import {
   findFundraiserBySlug,
   findOrder,
   loadItems,
+  orderOutputOf,
+  participantProgress,
   participantsOf,
   toFundraiserOutput,
   toItemOutput,
@@ -512,9 +514,10 @@ export async function placeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder
       if (!fundraiser) throw AppError.notFound(WholesaleMessages.fundraiserNotAvailable);
       if (check.issues.length > 0) throw cartIssuesError(check.issues);
       const participantId = body.order.participantId ?? null;
+      let participant: { id: number; name: string } | undefined;
       if (participantId !== null) {
-        const [participant] = await tx
-          .select({ id: wholesaleParticipants.id })
+        [participant] = await tx
+          .select({ id: wholesaleParticipants.id, name: wholesaleParticipants.name })
           .from(wholesaleParticipants)
           .where(and(eq(wholesaleParticipants.id, participantId), eq(wholesaleParticipants.fundraiserId, fundraiser.id), eq(wholesaleParticipants.active, true)));
         if (!participant) throw AppError.validation(WholesaleMessages.participantNotFound, { participantId: WholesaleMessages.participantNotFound });
@@ -553,24 +556,27 @@ export async function placeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder
         })
         .returning();
       if (!order) throw new Error('order insert returned nothing');
-      await tx.insert(wholesaleOrderItems).values(
-        check.lines.map((l, position) => ({
-          orderId: order.id,
-          itemId: l.item.id,
-          variantId: l.variant?.id ?? null,
-          name: l.item.name,
-          description: l.item.description,
-          sku: l.item.sku,
-          unitPriceCents: l.unitPriceCents,
-          quantity: l.quantity,
-          lineTotalCents: l.lineTotalCents,
-          variantDescription: l.variant?.variantName ?? (combinationName(l.item, l.selection) || null),
-          selectedOptions: l.selectedOptions,
-          selectedOptionIds: l.selection,
-          stockTaken: l.units.map((u) => ({ kind: u.kind, id: u.id, quantity: l.quantity })),
-          position,
-        })),
-      );
+      const lines = await tx
+        .insert(wholesaleOrderItems)
+        .values(
+          check.lines.map((l, position) => ({
+            orderId: order.id,
+            itemId: l.item.id,
+            variantId: l.variant?.id ?? null,
+            name: l.item.name,
+            description: l.item.description,
+            sku: l.item.sku,
+            unitPriceCents: l.unitPriceCents,
+            quantity: l.quantity,
+            lineTotalCents: l.lineTotalCents,
+            variantDescription: l.variant?.variantName ?? (combinationName(l.item, l.selection) || null),
+            selectedOptions: l.selectedOptions,
+            selectedOptionIds: l.selection,
+            stockTaken: l.units.map((u) => ({ kind: u.kind, id: u.id, quantity: l.quantity })),
+            position,
+          })),
+        )
+        .returning();
       await tx.insert(wholesaleOrderStatusEvents).values({ orderId: order.id, fromStatus: null, toStatus: 'confirmed', actorUserId: input.auth?.user.id ?? null });
       await tx.insert(wholesaleParticipantCredits).values({ fundraiserId: fundraiser.id, participantId, orderId: order.id, kind: 'sale', amountCents: order.totalCents });
       await enqueueNotifications({ tx, client, boss: deps.boss }, orderMessages(deps, order, fundraiser, 'placed'));
@@ -589,12 +595,13 @@ export async function placeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder
         .update(payments)
         .set({ status: 'captured', wholesaleOrderId: order.id, transactionId, capturedAt: new Date() })
         .where(eq(payments.id, locked.id));
-      return { order, stockItemIds: [...new Set(check.lines.filter((l) => l.units.length > 0).map((l) => l.item.id))] };
+      // The answer is built from what this transaction wrote (no read after commit).
+      const output = orderOutputOf(order, lines, fundraiser, participant ?? null, { processor: locked.processor, cardBrand: locked.cardBrand, cardLast4: locked.cardLast4, transactionId });
+      return { order, output, stockItemIds: [...new Set(check.lines.filter((l) => l.units.length > 0).map((l) => l.item.id))] };
     });
     if ('replay' in placed && placed.replay !== undefined) return { ...(await replayOrder(deps, placed.replay)), stockItemIds: [] };
     if (!('order' in placed)) throw new Error('order transaction answered nothing');
-    const [output] = await toOrderOutputs(deps.db, [placed.order]);
-    return { created: true, order: { ...output!, access_token: placed.order.accessToken }, stockItemIds: placed.stockItemIds };
+    return { created: true, order: { ...placed.output, access_token: placed.order.accessToken }, stockItemIds: placed.stockItemIds };
   } catch (error) {
     if (isUniqueViolation(error, 'wholesale_orders_restaurant_idempotency_unique')) {
       const [winner] = await deps.db
@@ -632,8 +639,7 @@ export async function emitStockAndGoals(deps: WholesaleDeps, fundraiserId: numbe
       });
     }
   }
-  const participants = await participantsOf(deps.db, fundraiserId, { includeInactive: true });
-  const participant = participants.find((p) => p.id === participantId);
+  const participant = participantId === null ? undefined : await participantProgress(deps.db, participantId);
   deps.realtime.emit(room, WholesaleEvents.participantGoalUpdated, {
     fundraiser_id: fundraiserId,
     participant_id: participantId,
