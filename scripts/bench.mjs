@@ -8,6 +8,7 @@
 //   - order placement p99 < 50 ms with orders arriving steadily at 25 and at 50 a second (open loop)
 // Exits 1 when a gate is missed. The closed loop of 50 clients placing orders back to back is printed
 // as the server's capacity, without a gate. How the figures are taken: docs/performance/.
+//   - fundraiser list ≥ 0.5× /health; fundraiser order placement p99 < 50 ms at 25 orders/s open loop
 //
 // Order placement is measured, each with 50 keep-alive connections:
 //   - open loop (steady arrivals): orders arrive evenly spaced at BENCH_OPEN_RATES per second
@@ -52,7 +53,9 @@ const WARM_UP_ORDERS = 200;
 /** The closed run's untimed start: at full load the server takes about a second to reach its pace. */
 const RAMP_UP_ORDERS = 1000;
 const OPEN_RATES = (process.env.BENCH_OPEN_RATES ?? '25,50').split(',').map(Number).filter((rate) => rate > 0);
-const RUNS = new Set((process.env.BENCH_RUNS ?? 'health,menu,availability,open,max').split(',').map((run) => run.trim()));
+const RUNS = new Set((process.env.BENCH_RUNS ?? 'health,menu,availability,wholesale,open,max').split(',').map((run) => run.trim()));
+/** Fundraiser orders a second in the wholesale open-loop run (issue #22). */
+const WHOLESALE_RATE = Number(process.env.BENCH_WHOLESALE_RATE ?? 25);
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -306,13 +309,18 @@ try {
   await closedLoop('warm-up', { url: `${base}/api/v1/menu`, duration: 2, headers: { 'accept-encoding': 'gzip' } });
 
   const rows = [];
-  const health = RUNS.has('health') || RUNS.has('menu') ? await closedLoop('GET /health', { url: `${base}/health` }) : null;
+  const health = RUNS.has('health') || RUNS.has('menu') || RUNS.has('wholesale') ? await closedLoop('GET /health', { url: `${base}/health` }) : null;
   if (health) rows.push(health);
   // As a browser asks for it (every browser accepts gzip; a revalidation would get a 304 instead).
   const menu = RUNS.has('menu')
     ? await closedLoop('GET /api/v1/menu', { url: `${base}/api/v1/menu`, headers: { 'accept-encoding': 'gzip, deflate, br' } })
     : null;
   if (menu) rows.push(menu);
+  // The fundraiser list as the shop asks for it (issue #22: ≥ 0.5× /health).
+  const fundraisers = RUNS.has('wholesale')
+    ? await closedLoop('GET /wholesale/fundraisers', { url: `${base}/api/v1/wholesale/fundraisers`, headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    : null;
+  if (fundraisers) rows.push(fundraisers);
 
   // Restaurant 1 takes real payments through Stripe (its imitation): test mode off.
   {
@@ -451,6 +459,50 @@ try {
     : null;
   if (orders) rows.push(orders);
 
+  // Fundraiser orders through the test processor (the Stripe imitation of the storefront's bench):
+  // a current fundraiser's untracked item, one paid payment per order made before the clock, 200
+  // untimed orders to warm the path up, then steady arrivals at WHOLESALE_RATE a second.
+  let wholesaleOpen = null;
+  if (RUNS.has('wholesale')) {
+    const { data } = await json('GET', '/api/v1/wholesale/fundraisers/tamuning-tigers');
+    const item = data.fundraiser.items.find((i) => i.inventory_mode === 'none' && i.option_groups.length === 0);
+    if (!item) throw new Error('the demo fundraiser has no untracked item to bench orders');
+    const wholesaleCart = [{ item_id: item.id, fundraiser_id: data.fundraiser.id, quantity: 2 }];
+    const wholesalePayments = async (count) => {
+      const ids = [];
+      for (let start = 0; start < count; start += 50) {
+        ids.push(
+          ...(await Promise.all(
+            Array.from({ length: Math.min(50, count - start) }, async () => {
+              const opened = await json('POST', '/api/v1/wholesale/payments', { fundraiser_id: data.fundraiser.id, cart_items: wholesaleCart });
+              await json('POST', `/api/v1/payments/${opened.data.payment_id}/confirm`, {
+                card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' },
+              });
+              return opened.data.payment_id;
+            }),
+          )),
+        );
+      }
+      return ids;
+    };
+    const wholesaleRequest = (paymentId) => ({
+      headers: { 'content-type': 'application/json', 'idempotency-key': `bench-w-${paymentId}` },
+      body: JSON.stringify({
+        order: { customerName: 'Bench Supporter', customerEmail: 'bench@kusina.test', customerPhone: '+16715550199', shippingAddress: 'Pickup: Kusina Tamuning', participantId: data.fundraiser.participants[0]?.id ?? null },
+        fundraiser_id: data.fundraiser.id,
+        cart_items: wholesaleCart,
+        payment_id: paymentId,
+      }),
+    });
+    const ids = await wholesalePayments(WARM_UP_ORDERS + WHOLESALE_RATE * DURATION_S);
+    for (let start = 0; start < WARM_UP_ORDERS; start += 10) {
+      await Promise.all(ids.slice(start, start + 10).map((id) => { const r = wholesaleRequest(id); return json('POST', '/api/v1/wholesale/orders', JSON.parse(r.body), { 'idempotency-key': r.headers['idempotency-key'] }); }));
+    }
+    await analyze();
+    wholesaleOpen = await openLoop(`POST /wholesale/orders ${WHOLESALE_RATE}/s`, { path: '/api/v1/wholesale/orders', rate: WHOLESALE_RATE, bodies: ids.slice(WARM_UP_ORDERS).map(wholesaleRequest) });
+    rows.push(wholesaleOpen);
+  }
+
   console.log(`\nKusina bench — ${CONNECTIONS} connections, ${DURATION_S} s per run; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
   console.log(
     'run'.padEnd(26),
@@ -496,6 +548,12 @@ try {
   }
   if (orders) {
     console.log(`Capacity: ${orders.rps.toFixed(0)} orders/s with ${CONNECTIONS} clients back to back (p50 ${ms(orders.p50)} ms, p99 ${ms(orders.p99)} ms, ${orders.non2xx} errors; no gate).`);
+  }
+  if (fundraisers && health) {
+    checks.push([`fundraiser list ≥ 0.5× /health (${(fundraisers.rps / health.rps).toFixed(2)}×)`, fundraisers.rps >= 0.5 * health.rps && fundraisers.non2xx === 0]);
+  }
+  if (wholesaleOpen) {
+    checks.push([`wholesale order placement p99 < 50 ms at ${WHOLESALE_RATE}/s open loop (${ms(wholesaleOpen.p99)} ms)`, wholesaleOpen.p99 < 50 && wholesaleOpen.non2xx === 0]);
   }
   if (orders?.rampUp) {
     const { p50, p99, max, total } = orders.rampUp;

@@ -8,7 +8,6 @@ import {
   AdminDashboardPage,
   CartPage,
   CheckoutPage,
-  ComingSoonPage,
   ForgotPasswordPage,
   LoginPage,
   MenuPage,
@@ -21,6 +20,7 @@ import {
   SignupPage,
   StorefrontHomePage,
   VerifyPhonePage,
+  WholesaleArea,
 } from './lazy-pages.ts';
 import { AppProviders } from './providers.tsx';
 
@@ -64,9 +64,9 @@ export function AppRoutes({ realtime = true }: { realtime?: boolean }) {
         <Route path="/ordering">
           <MenuPage />
         </Route>
-        {/* wholesale.md: the area's own routes come with its issue; until then every /wholesale path shows its frame. */}
+        {/* wholesale.md: the fundraiser shop; its screens route themselves under /wholesale. */}
         <Route path="/wholesale/*?">
-          <ComingSoonPage page="wholesale" />
+          <WholesaleArea />
         </Route>
         <Route path="/reservations/dashboard/*?">
           <RequireStaff>

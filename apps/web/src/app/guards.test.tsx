@@ -153,13 +153,13 @@ describe('route guards', () => {
     expect(document.title).toBe('Reservations | Kusina');
   });
 
-  it.each([['/wholesale/cart', 'Fundraisers']])('renders %s inside the common layout', async (path, heading) => {
+  it.each([['/wholesale/cart', 'Your Cart is Empty', 'Your Cart']])('renders %s inside the common layout', async (path, heading, title) => {
     mockApi();
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(await screen.findByRole('contentinfo')).toBeInTheDocument();
-    expect(document.title).toBe(`${heading} | Kusina`);
+    expect(document.title).toBe(`${title} | Kusina`);
   });
 });

@@ -19,7 +19,6 @@ export const ForgotPasswordPage = lazy(() => import('../features/accounts/routes
 export const ResetPasswordPage = lazy(() => import('../features/accounts/routes/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
 export const VerifyPhonePage = lazy(() => import('../features/accounts/routes/verify-phone-page.tsx').then((m) => ({ default: m.VerifyPhonePage })));
 export const ProfilePage = lazy(() => import('../features/accounts/routes/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
-export const ComingSoonPage = lazy(() => import('./routes/coming-soon-page.tsx').then((m) => ({ default: m.ComingSoonPage })));
 
 // Storefront (home content, menu, merchandise, cart, checkout, confirmation, order history): one feature, one chunk each.
 export const StorefrontHomePage = lazy(() => import('../features/storefront/routes/home-page.tsx').then((m) => ({ default: m.HomePage })));
@@ -32,3 +31,5 @@ export const OrderHistoryPage = lazy(() => import('../features/storefront/routes
 
 // Reservations (issue #21): the public pages and the staff back office, one entry for the area.
 export const ReservationsArea = lazy(() => import('../features/reservations/routes/area.tsx').then((m) => ({ default: m.ReservationsArea })));
+// The wholesale fundraiser shop (wholesale.md): one lazy area; its screens are chunks of their own.
+export const WholesaleArea = lazy(() => import('../features/wholesale/routes/wholesale.tsx'));

@@ -2,16 +2,34 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 /**
- * The fundraiser cart (wholesale.md §3), persisted in local storage. Only what the header needs
- * today — the lines and their count; the wholesale issue adds the rest of the cart.
+ * The fundraiser cart (wholesale.md §3 Cart line), persisted in local storage. The header needs
+ * only the lines and their count, and this file is on the home route's first download: the
+ * cart's rules and changes live in wholesale-cart-actions.ts. The cart's fundraiser is the one
+ * its lines carry (one fundraiser per cart).
  */
 export interface WholesaleCartLine {
   id: string;
   itemId: number;
   fundraiserId: number;
+  /** The cart's fundraiser as shown (Supporting: …); looked up from the list when missing. */
+  fundraiserName?: string;
+  fundraiserSlug?: string;
   name: string;
+  description?: string;
+  sku?: string | null;
+  /** Dollars, as the spec's cart line has it; priceCents is what the app computes with. */
+  price?: number;
   priceCents: number;
+  imageUrl?: string | null;
   quantity: number;
+  /** Group id → option ids. */
+  options?: Record<string, number[]>;
+  /** Group name → option names. */
+  selectedOptions?: Record<string, string[]>;
+  /** The most a line of this selection can hold (stock), when known. */
+  maxQuantity?: number | null;
+  addedAt?: string;
+  updatedAt?: string;
 }
 
 interface WholesaleCartState {

@@ -8,3 +8,4 @@ export * from './orders.ts';
 export * from './merchandise.ts';
 export * from './order-management.ts';
 export * from './reservations.ts';
+export * from './wholesale.ts';

@@ -9,6 +9,7 @@ import { merchandiseVariants } from './merchandise.ts';
 import { discountConfigurations } from './order-management.ts';
 import { promoCodes, vipCodes } from './promotions.ts';
 import { restaurants } from './restaurants.ts';
+import { wholesaleOrders } from './wholesale.ts';
 
 /** Order numbers people read out at the counter: K-10001, K-10002, … (one sequence for all restaurants). */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001, increment: 1 });
@@ -164,6 +165,8 @@ export const payments = pgTable(
     /** Stripe PaymentIntent id or PayPal order id. */
     paymentIntentId: text(),
     orderId: integer().references(() => orders.id),
+    /** A fundraiser-shop order this payment paid (issue #22); a payment pays one order of either kind. */
+    wholesaleOrderId: integer().references(() => wholesaleOrders.id),
     paymentMethod: text().notNull().default('credit_card'),
     cardBrand: text(),
     cardLast4: text(),
@@ -183,7 +186,9 @@ export const payments = pgTable(
     check('payments_status_check', sql`${t.status} in ('requires_confirmation', 'authorized', 'captured', 'failed', 'voided', 'refunded')`),
     check('payments_processor_check', sql`${t.processor} in ('test', 'stripe', 'paypal')`),
     check('payments_card_last4_check', sql`${t.cardLast4} IS NULL OR ${t.cardLast4} ~ '^[0-9]{4}$'`),
-    check('payments_captured_has_order', sql`${t.status} <> 'captured' OR ${t.orderId} IS NOT NULL`),
+    check('payments_captured_has_order', sql`${t.status} <> 'captured' OR ${t.orderId} IS NOT NULL OR ${t.wholesaleOrderId} IS NOT NULL`),
+    check('payments_one_order_check', sql`${t.orderId} IS NULL OR ${t.wholesaleOrderId} IS NULL`),
+    uniqueIndex('payments_wholesale_order_id_unique').on(t.wholesaleOrderId),
     index('payments_restaurant_idx').on(t.restaurantId, t.createdAt),
   ],
 );

@@ -8,6 +8,7 @@ import { seedPromotions } from './promotions.ts';
 import { seedMerchandise } from './merchandise.ts';
 import { seedStaff } from './staff.ts';
 import { seedReservations } from './reservations.ts';
+import { seedWholesale } from './wholesale.ts';
 
 /**
  * Demo data for a first start: the two restaurants (gold and blue) with their settings and one
@@ -72,6 +73,7 @@ export async function seedDemo(db: Database): Promise<void> {
     await seedMerchandise(tx);
     await seedStaff(tx);
     await seedReservations(tx);
+    await seedWholesale(tx);
   });
 }
 

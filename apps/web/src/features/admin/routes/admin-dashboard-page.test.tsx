@@ -27,7 +27,7 @@ describe('admin dashboard frame', () => {
     const { user } = renderApp('/admin', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Order Management', 'Staff & Discounts', 'Message outbox']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Order Management', 'Staff & Discounts', 'Fundraisers', 'Message outbox']);
     expect(screen.getByRole('tab', { name: 'Order Management' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('tabpanel', { name: 'Order Management' })).toBeInTheDocument();
     expect(await screen.findByText('K-10101')).toBeInTheDocument();
@@ -39,8 +39,8 @@ describe('admin dashboard frame', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\?tab=staff$/);
     expect(await screen.findByRole('heading', { name: 'Staff Discount Options' })).toBeInTheDocument();
 
-    // Arrow keys move between tabs (one tab stop, WAI-ARIA tabs).
-    await user.keyboard('{ArrowRight}');
+    // Keys move between tabs (one tab stop, WAI-ARIA tabs): End goes to the last one.
+    await user.keyboard('{End}');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Message outbox' })).toHaveFocus());
     expect(screen.getByRole('tab', { name: 'Message outbox' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
-import { ClipboardList, Inbox, Users } from 'lucide-react';
+import { ClipboardList, HandHeart, Inbox, Users } from 'lucide-react';
 import { isAdminRole } from '@kusina/domain/roles';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -17,9 +17,10 @@ export const STAFF_DASHBOARD_TITLE = 'Staff Tools / Order Management';
 export const loadOrderManagement = () => import('../components/order-management.tsx');
 const OrderManagement = lazy(() => loadOrderManagement().then((m) => ({ default: m.OrderManagement })));
 const StaffAndDiscounts = lazy(() => import('../components/staff-and-discounts.tsx').then((m) => ({ default: m.StaffAndDiscounts })));
+const FundraiserManagement = lazy(() => import('../components/fundraiser-management.tsx').then((m) => ({ default: m.FundraiserManagement })));
 const MessageOutbox = lazy(() => import('../components/message-outbox.tsx').then((m) => ({ default: m.MessageOutbox })));
 
-export const ADMIN_TABS = ['orders', 'staff', 'outbox'] as const;
+export const ADMIN_TABS = ['orders', 'staff', 'fundraisers', 'outbox'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 function TabLoading() {
@@ -37,6 +38,7 @@ function lazyTab(render: () => ReactNode) {
 const adminTabs: DashboardTab<AdminTab>[] = [
   { key: 'orders', label: 'Order Management', icon: <ClipboardList aria-hidden="true" className="size-4" />, render: lazyTab(() => <OrderManagement />) },
   { key: 'staff', label: 'Staff & Discounts', icon: <Users aria-hidden="true" className="size-4" />, render: lazyTab(() => <StaffAndDiscounts />) },
+  { key: 'fundraisers', label: 'Fundraisers', icon: <HandHeart aria-hidden="true" className="size-4" />, render: lazyTab(() => <FundraiserManagement />) },
   { key: 'outbox', label: 'Message outbox', icon: <Inbox aria-hidden="true" className="size-4" />, render: lazyTab(() => <MessageOutbox />) },
 ];
 

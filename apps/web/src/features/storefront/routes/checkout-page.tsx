@@ -32,7 +32,7 @@ import { useCreatePayment } from '../api/create-payment.ts';
 import { useCheckoutQuote } from '../api/quote-checkout.ts';
 import { useValidateVipCode } from '../api/validate-vip-code.ts';
 import { PayPalPayment, StripeCardPayment, type StripeConfirm } from '../components/live-payment.tsx';
-import { EMPTY_TEST_CARD, TestCardFields, testCardErrors, toCardInput, type TestCardValue } from '../components/test-card-fields.tsx';
+import { EMPTY_TEST_CARD, TestCardFields, testCardErrors, toCardInput, type TestCardValue } from '../../../components/ui/test-card-fields.tsx';
 import { PaymentScriptText, PickupText } from '../messages.ts';
 import { StaffOrderText } from '../staff-order-messages.ts';
 import { toCheckoutLines, toQuoteLines } from '../utils/cart-stock.ts';

@@ -1,6 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { cardProblems, type CardInput } from '@kusina/domain/checkout';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { TextField } from './text-field.tsx';
 
 export interface TestCardValue {
   number: string;

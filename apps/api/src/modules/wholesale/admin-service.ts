@@ -1,0 +1,436 @@
+import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  generateVariants,
+  WholesaleMessages,
+  type DashboardOutput,
+  type FundraiserInput,
+  type ItemInput,
+  type ItemOutput,
+  type OrderOutput,
+  type ParticipantInput,
+  type ParticipantOutput,
+} from '@kusina/domain/wholesale';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  wholesaleFundraisers,
+  wholesaleItems,
+  wholesaleItemVariants,
+  wholesaleOptionGroups,
+  wholesaleOptions,
+  wholesaleOrderItems,
+  wholesaleOrders,
+  wholesaleParticipantCredits,
+  wholesaleParticipants,
+} from '../../db/schema/index.ts';
+import { isUniqueViolation, transaction } from '../../db/transaction.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+import { rooms } from '../../realtime/socket.ts';
+import { findFundraiser, loadItems, participantsOf, toItemOutput, toOrderOutputs, toParticipantOutput, type FundraiserRow } from './repository.ts';
+import { changeStatus, fundraiserOutputs, WholesaleEvents, type WholesaleDeps } from './service.ts';
+
+/** The restaurant an admin manages: their own; a super admin names one (default: their own). */
+export function managedRestaurant(user: SessionUser, asked?: number): number {
+  if (user.role === 'super_admin') return asked ?? user.restaurantId;
+  if (asked !== undefined && asked !== user.restaurantId) throw AppError.forbidden();
+  return user.restaurantId;
+}
+
+async function ownFundraiser(db: DbOrTx, restaurantId: number, id: number): Promise<FundraiserRow> {
+  const row = await findFundraiser(db, id);
+  if (!row || row.restaurantId !== restaurantId) throw AppError.notFound(WholesaleMessages.fundraiserNotAvailable);
+  return row;
+}
+
+function fundraiserValues(input: FundraiserInput) {
+  return {
+    name: input.name,
+    slug: input.slug,
+    description: input.description,
+    status: input.status,
+    startDate: input.start_date ?? null,
+    endDate: input.end_date ?? null,
+    cardImageUrl: input.card_image_url ?? null,
+    bannerUrl: input.banner_url ?? null,
+    pickupDisplayName: input.pickup_display_name ?? null,
+    pickupDisplayAddress: input.pickup_display_address ?? null,
+    pickupInstructions: input.pickup_instructions ?? null,
+    pickupHours: input.pickup_hours ?? null,
+    pickupContactName: input.pickup_contact_name ?? null,
+    pickupContactPhone: input.pickup_contact_phone ?? null,
+  };
+}
+
+function checkDates(input: FundraiserInput) {
+  if (input.start_date && input.end_date && input.start_date > input.end_date) {
+    throw AppError.validation('The end date must be on or after the start date', { end_date: 'The end date must be on or after the start date' });
+  }
+}
+
+function slugTaken(error: unknown): never {
+  if (isUniqueViolation(error, 'wholesale_fundraisers_restaurant_slug_unique')) throw AppError.validation(WholesaleMessages.slugTaken, { slug: WholesaleMessages.slugTaken });
+  throw error;
+}
+
+export async function listAdminFundraisers(db: DbOrTx, restaurantId: number) {
+  const rows = await db.select().from(wholesaleFundraisers).where(eq(wholesaleFundraisers.restaurantId, restaurantId)).orderBy(desc(wholesaleFundraisers.id));
+  return fundraiserOutputs(db, rows);
+}
+
+export async function adminFundraiser(db: DbOrTx, restaurantId: number, id: number) {
+  const row = await ownFundraiser(db, restaurantId, id);
+  const [[summary], participants, items] = await Promise.all([fundraiserOutputs(db, [row]), participantsOf(db, row.id, { includeInactive: true }), loadItems(db, { fundraiserIds: [row.id] })]);
+  return { ...summary!, participants, items: items.map(toItemOutput) };
+}
+
+export async function createFundraiser(deps: WholesaleDeps, restaurantId: number, input: FundraiserInput) {
+  checkDates(input);
+  try {
+    const [row] = await deps.db.insert(wholesaleFundraisers).values({ restaurantId, ...fundraiserValues(input) }).returning();
+    return adminFundraiser(deps.db, restaurantId, row!.id);
+  } catch (error) {
+    slugTaken(error);
+  }
+}
+
+export async function updateFundraiser(deps: WholesaleDeps, restaurantId: number, id: number, input: FundraiserInput) {
+  checkDates(input);
+  await ownFundraiser(deps.db, restaurantId, id);
+  try {
+    await deps.db.update(wholesaleFundraisers).set(fundraiserValues(input)).where(eq(wholesaleFundraisers.id, id));
+  } catch (error) {
+    slugTaken(error);
+  }
+  const out = await adminFundraiser(deps.db, restaurantId, id);
+  deps.realtime.emit(rooms.fundraiser(id), WholesaleEvents.fundraiserUpdated, { id, slug: out.slug, status: out.status });
+  return out;
+}
+
+/** A copy for the next season: a draft with a free slug, its participants and items (options, variants, stock). */
+export async function duplicateFundraiser(deps: WholesaleDeps, restaurantId: number, id: number) {
+  const source = await ownFundraiser(deps.db, restaurantId, id);
+  const newId = await transaction(deps.pool, async ({ tx }) => {
+    const taken = new Set(
+      (await tx.select({ slug: wholesaleFundraisers.slug }).from(wholesaleFundraisers).where(eq(wholesaleFundraisers.restaurantId, restaurantId))).map((r) => r.slug),
+    );
+    let slug = `${source.slug}-copy`;
+    for (let n = 2; taken.has(slug); n++) slug = `${source.slug}-copy-${n}`;
+    const { id: _id, createdAt: _c, updatedAt: _u, ...rest } = source;
+    const [copy] = await tx.insert(wholesaleFundraisers).values({ ...rest, name: `${source.name} (copy)`, slug, status: 'draft' }).returning();
+    const participants = await tx.select().from(wholesaleParticipants).where(eq(wholesaleParticipants.fundraiserId, id));
+    if (participants.length) {
+      await tx.insert(wholesaleParticipants).values(participants.map(({ id: _p, createdAt: _pc, updatedAt: _pu, ...p }) => ({ ...p, fundraiserId: copy!.id })));
+    }
+    for (const item of await loadItems(tx, { fundraiserIds: [id] })) {
+      await writeItem(tx, copy!.id, null, itemInputOf(item));
+    }
+    return copy!.id;
+  });
+  return adminFundraiser(deps.db, restaurantId, newId);
+}
+
+function itemInputOf(item: Awaited<ReturnType<typeof loadItems>>[number]): ItemInput {
+  return {
+    name: item.name,
+    description: item.description,
+    sku: item.sku,
+    price_cents: item.priceCents,
+    images: item.row.images,
+    inventory_mode: item.inventoryMode,
+    stock_quantity: item.stockQuantity,
+    damaged_quantity: item.damagedQuantity,
+    low_stock_threshold: item.lowStockThreshold,
+    active: item.active,
+    option_groups: item.groups.map((g) => ({
+      name: g.name,
+      min_select: g.minSelect,
+      max_select: g.maxSelect,
+      enable_inventory_tracking: g.enableInventoryTracking,
+      options: g.options.map((o) => ({ name: o.name, additional_price_cents: o.additionalPriceCents, available: o.available, stock_quantity: o.stockQuantity, damaged_quantity: o.damagedQuantity })),
+    })),
+    variant_stock: Object.fromEntries(item.variants.map((v) => [v.variantName, v.stockQuantity])),
+  };
+}
+
+// ── Participants ─────────────────────────────────────────────────────────────────────────────
+
+export async function createParticipant(deps: WholesaleDeps, restaurantId: number, fundraiserId: number, input: ParticipantInput): Promise<ParticipantOutput> {
+  await ownFundraiser(deps.db, restaurantId, fundraiserId);
+  const [{ n } = { n: 0 }] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(wholesaleParticipants)
+    .where(eq(wholesaleParticipants.fundraiserId, fundraiserId));
+  const [row] = await deps.db
+    .insert(wholesaleParticipants)
+    .values({ fundraiserId, name: input.name, description: input.description ?? null, photoUrl: input.photo_url ?? null, goalCents: input.goal_cents ?? null, active: input.active, position: n })
+    .returning();
+  return toParticipantOutput(row!, 0);
+}
+
+export async function updateParticipant(deps: WholesaleDeps, restaurantId: number, participantId: number, input: ParticipantInput): Promise<ParticipantOutput> {
+  const [existing] = await deps.db.select().from(wholesaleParticipants).where(eq(wholesaleParticipants.id, participantId));
+  if (!existing) throw AppError.notFound(WholesaleMessages.participantNotFound);
+  await ownFundraiser(deps.db, restaurantId, existing.fundraiserId);
+  await deps.db
+    .update(wholesaleParticipants)
+    .set({ name: input.name, description: input.description ?? null, photoUrl: input.photo_url ?? null, goalCents: input.goal_cents ?? null, active: input.active })
+    .where(eq(wholesaleParticipants.id, participantId));
+  const all = await participantsOf(deps.db, existing.fundraiserId, { includeInactive: true });
+  return all.find((p) => p.id === participantId)!;
+}
+
+// ── Items ────────────────────────────────────────────────────────────────────────────────────
+
+/** Writes an item (new, or replacing an existing one's groups, options and variants) in the caller's transaction. */
+async function writeItem(tx: DbOrTx, fundraiserId: number, itemId: number | null, input: ItemInput): Promise<number> {
+  if (input.damaged_quantity > input.stock_quantity) {
+    throw AppError.validation('Damaged units cannot exceed the stock', { damaged_quantity: 'Damaged units cannot exceed the stock' });
+  }
+  for (const [g, group] of input.option_groups.entries()) {
+    if (group.min_select > group.max_select) throw AppError.validation('min_select cannot exceed max_select', { [`option_groups.${g}.min_select`]: 'min_select cannot exceed max_select' });
+    for (const [o, option] of group.options.entries()) {
+      if (option.damaged_quantity > option.stock_quantity) {
+        throw AppError.validation('Damaged units cannot exceed the stock', { [`option_groups.${g}.options.${o}.damaged_quantity`]: 'Damaged units cannot exceed the stock' });
+      }
+    }
+  }
+  const values = {
+    fundraiserId,
+    name: input.name,
+    description: input.description,
+    sku: input.sku ?? null,
+    priceCents: input.price_cents,
+    images: input.images,
+    inventoryMode: input.inventory_mode,
+    stockQuantity: input.stock_quantity,
+    damagedQuantity: input.damaged_quantity,
+    lowStockThreshold: input.low_stock_threshold ?? null,
+    active: input.active,
+  };
+  let id: number;
+  if (itemId === null) {
+    const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(wholesaleItems).where(eq(wholesaleItems.fundraiserId, fundraiserId));
+    const [row] = await tx.insert(wholesaleItems).values({ ...values, position: n }).returning({ id: wholesaleItems.id });
+    id = row!.id;
+  } else {
+    id = itemId;
+    await tx.update(wholesaleItems).set(values).where(eq(wholesaleItems.id, id));
+    await tx.delete(wholesaleOptionGroups).where(eq(wholesaleOptionGroups.itemId, id));
+    await tx.delete(wholesaleItemVariants).where(eq(wholesaleItemVariants.itemId, id));
+  }
+  const groups: { options: { id: number; name: string }[] }[] = [];
+  for (const [position, group] of input.option_groups.entries()) {
+    const [g] = await tx
+      .insert(wholesaleOptionGroups)
+      .values({ itemId: id, name: group.name, minSelect: group.min_select, maxSelect: group.max_select, enableInventoryTracking: group.enable_inventory_tracking, position })
+      .returning({ id: wholesaleOptionGroups.id });
+    const options = group.options.length
+      ? await tx
+          .insert(wholesaleOptions)
+          .values(
+            group.options.map((o, p) => ({
+              optionGroupId: g!.id,
+              name: o.name,
+              additionalPriceCents: o.additional_price_cents,
+              available: o.available,
+              stockQuantity: o.stock_quantity,
+              damagedQuantity: o.damaged_quantity,
+              position: p,
+            })),
+          )
+          .returning({ id: wholesaleOptions.id, name: wholesaleOptions.name })
+      : [];
+    groups.push({ options });
+  }
+  if (input.inventory_mode === 'variant') {
+    const generated = generateVariants(groups);
+    if (generated.length > 0) {
+      await tx
+        .insert(wholesaleItemVariants)
+        .values(generated.map((v) => ({ itemId: id, variantKey: v.variantKey, variantName: v.variantName, stockQuantity: input.variant_stock?.[v.variantName] ?? 0 })));
+    }
+  }
+  return id;
+}
+
+export async function createItem(deps: WholesaleDeps, restaurantId: number, fundraiserId: number, input: ItemInput): Promise<ItemOutput> {
+  await ownFundraiser(deps.db, restaurantId, fundraiserId);
+  const id = await transaction(deps.pool, ({ tx }) => writeItem(tx, fundraiserId, null, input));
+  const [item] = await loadItems(deps.db, { itemIds: [id] });
+  return toItemOutput(item!);
+}
+
+async function ownItem(db: DbOrTx, restaurantId: number, itemId: number) {
+  const [row] = await db.select().from(wholesaleItems).where(eq(wholesaleItems.id, itemId));
+  if (!row) throw AppError.notFound(WholesaleMessages.itemNotFound);
+  await ownFundraiser(db, restaurantId, row.fundraiserId);
+  return row;
+}
+
+/** Replaces an item's fields, groups, options and variants (option ids change: old carts get invalid_options). */
+export async function updateItem(deps: WholesaleDeps, restaurantId: number, itemId: number, input: ItemInput): Promise<ItemOutput> {
+  const row = await ownItem(deps.db, restaurantId, itemId);
+  await transaction(deps.pool, ({ tx }) => writeItem(tx, row.fundraiserId, itemId, input));
+  const [item] = await loadItems(deps.db, { itemIds: [itemId] });
+  const out = toItemOutput(item!);
+  deps.realtime.emit(rooms.fundraiser(row.fundraiserId), WholesaleEvents.itemStockUpdated, { id: out.id, name: out.name, inStock: out.in_stock });
+  return out;
+}
+
+export async function updateVariant(
+  deps: WholesaleDeps,
+  restaurantId: number,
+  variantId: number,
+  input: { stock_quantity?: number | undefined; damaged_quantity?: number | undefined; low_stock_threshold?: number | null | undefined; active?: boolean | undefined },
+): Promise<ItemOutput> {
+  const [variant] = await deps.db.select().from(wholesaleItemVariants).where(eq(wholesaleItemVariants.id, variantId));
+  if (!variant) throw AppError.notFound(WholesaleMessages.variantNotFound);
+  const row = await ownItem(deps.db, restaurantId, variant.itemId);
+  const stock = input.stock_quantity ?? variant.stockQuantity;
+  const damaged = input.damaged_quantity ?? variant.damagedQuantity;
+  if (damaged > stock) throw AppError.validation('Damaged units cannot exceed the stock', { damaged_quantity: 'Damaged units cannot exceed the stock' });
+  await deps.db
+    .update(wholesaleItemVariants)
+    .set({
+      stockQuantity: stock,
+      damagedQuantity: damaged,
+      ...(input.low_stock_threshold !== undefined ? { lowStockThreshold: input.low_stock_threshold } : {}),
+      ...(input.active !== undefined ? { active: input.active } : {}),
+    })
+    .where(eq(wholesaleItemVariants.id, variantId));
+  const [item] = await loadItems(deps.db, { itemIds: [row.id] });
+  const out = toItemOutput(item!);
+  deps.realtime.emit(rooms.fundraiser(row.fundraiserId), WholesaleEvents.itemStockUpdated, { id: out.id, name: out.name, inStock: out.in_stock });
+  return out;
+}
+
+// ── Orders ───────────────────────────────────────────────────────────────────────────────────
+
+export async function listAdminOrders(db: DbOrTx, restaurantId: number, query: { fundraiser_id?: number | undefined; participant_id?: number | 'general' | undefined; status?: string | undefined }): Promise<OrderOutput[]> {
+  const filters: SQL[] = [eq(wholesaleOrders.restaurantId, restaurantId)];
+  if (query.fundraiser_id) filters.push(eq(wholesaleOrders.fundraiserId, query.fundraiser_id));
+  if (query.participant_id === 'general') filters.push(isNull(wholesaleOrders.participantId));
+  else if (query.participant_id) filters.push(eq(wholesaleOrders.participantId, query.participant_id));
+  if (query.status) filters.push(eq(wholesaleOrders.status, query.status as OrderOutput['status']));
+  const rows = await db
+    .select()
+    .from(wholesaleOrders)
+    .where(and(...filters))
+    .orderBy(desc(wholesaleOrders.createdAt), desc(wholesaleOrders.id))
+    .limit(1000);
+  return toOrderOutputs(db, rows);
+}
+
+export async function setOrderStatus(deps: WholesaleDeps, restaurantId: number, actor: SessionUser, orderId: number, status: OrderOutput['status']): Promise<OrderOutput> {
+  return changeStatus(deps, orderId, status, actor.id, { restaurantId });
+}
+
+/** Each order on its own (one refusal does not undo the others); the answer says which moved. */
+export async function bulkStatus(deps: WholesaleDeps, restaurantId: number, actor: SessionUser, orderIds: number[], status: OrderOutput['status']) {
+  const results: { id: number; ok: boolean; message: string | null }[] = [];
+  for (const id of [...new Set(orderIds)]) {
+    try {
+      await changeStatus(deps, id, status, actor.id, { restaurantId });
+      results.push({ id, ok: true, message: null });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.httpStatus >= 500) throw error;
+      results.push({ id, ok: false, message: error.message });
+    }
+  }
+  return results;
+}
+
+function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  // Leading = + - @ would run as formulas in a spreadsheet: quote them with a leading apostrophe.
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export async function ordersCsv(db: DbOrTx, restaurantId: number, query: Parameters<typeof listAdminOrders>[2]): Promise<string> {
+  const orders = await listAdminOrders(db, restaurantId, query);
+  const header = ['Order', 'Placed', 'Status', 'Payment', 'Fundraiser', 'Participant', 'Customer', 'Email', 'Phone', 'Items', 'Total'];
+  const rows = orders.map((o) => [
+    o.orderNumber,
+    o.createdAt,
+    o.statusLabel,
+    o.paymentStatus,
+    o.fundraiser.name,
+    o.participant?.name ?? 'General support',
+    o.customerName,
+    o.customerEmail,
+    o.customerPhone,
+    o.items.map((i) => `${i.quantity} x ${i.name}${i.variant_description ? ` (${i.variant_description})` : ''}`).join('; '),
+    (o.totalCents / 100).toFixed(2),
+  ]);
+  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Pickup day: what to hand to whom (per participant, then per order) and what to pull from stock (per item). */
+export async function pickList(db: DbOrTx, restaurantId: number, fundraiserId: number) {
+  const fundraiser = await ownFundraiser(db, restaurantId, fundraiserId);
+  const orders = (await listAdminOrders(db, restaurantId, { fundraiser_id: fundraiserId })).filter((o) => o.status !== 'cancelled' && o.status !== 'completed');
+  const byParticipant = new Map<string, { participant: string; orders: { orderNumber: string; customerName: string; status: string; items: { name: string; variant: string | null; quantity: number }[] }[] }>();
+  const byItem = new Map<string, { name: string; variant: string | null; quantity: number }>();
+  for (const order of [...orders].reverse()) {
+    const key = order.participant?.name ?? 'General support';
+    const group = byParticipant.get(key) ?? { participant: key, orders: [] };
+    group.orders.push({
+      orderNumber: order.orderNumber,
+      customerName: order.customerName,
+      status: order.statusLabel,
+      items: order.items.map((i) => ({ name: i.name, variant: i.variant_description, quantity: i.quantity })),
+    });
+    byParticipant.set(key, group);
+    for (const i of order.items) {
+      const k = `${i.name}\u0000${i.variant_description ?? ''}`;
+      const entry = byItem.get(k) ?? { name: i.name, variant: i.variant_description, quantity: 0 };
+      entry.quantity += i.quantity;
+      byItem.set(k, entry);
+    }
+  }
+  return {
+    fundraiser: { id: fundraiser.id, name: fundraiser.name, pickup_display_name: fundraiser.pickupDisplayName, pickup_hours: fundraiser.pickupHours },
+    by_participant: [...byParticipant.values()].sort((a, b) => a.participant.localeCompare(b.participant)),
+    by_item: [...byItem.values()].sort((a, b) => a.name.localeCompare(b.name) || (a.variant ?? '').localeCompare(b.variant ?? '')),
+  };
+}
+
+/** The per-fundraiser dashboard: orders, units sold, gross and net (the ledger), and each participant against goal. */
+export async function dashboard(db: DbOrTx, restaurantId: number, fundraiserId: number): Promise<DashboardOutput> {
+  const row = await ownFundraiser(db, restaurantId, fundraiserId);
+  const [[summary], participants, [counts], [units], ledger] = await Promise.all([
+    fundraiserOutputs(db, [row]),
+    participantsOf(db, fundraiserId, { includeInactive: true }),
+    db
+      .select({
+        orders: sql<number>`count(*) filter (where ${wholesaleOrders.status} <> 'cancelled')::int`,
+        cancelled: sql<number>`count(*) filter (where ${wholesaleOrders.status} = 'cancelled')::int`,
+        // Every order was paid when placed: gross is before cancellations and refunds, net is the ledger.
+        gross: sql<number>`coalesce(sum(${wholesaleOrders.totalCents}), 0)::int`,
+      })
+      .from(wholesaleOrders)
+      .where(eq(wholesaleOrders.fundraiserId, fundraiserId)),
+    db
+      .select({ sold: sql<number>`coalesce(sum(${wholesaleOrderItems.quantity}), 0)::int` })
+      .from(wholesaleOrderItems)
+      .innerJoin(wholesaleOrders, eq(wholesaleOrders.id, wholesaleOrderItems.orderId))
+      .where(and(eq(wholesaleOrders.fundraiserId, fundraiserId), ne(wholesaleOrders.status, 'cancelled'))),
+    db
+      .select({ participantId: wholesaleParticipantCredits.participantId, cents: sql<number>`coalesce(sum(${wholesaleParticipantCredits.amountCents}), 0)::int` })
+      .from(wholesaleParticipantCredits)
+      .where(eq(wholesaleParticipantCredits.fundraiserId, fundraiserId))
+      .groupBy(wholesaleParticipantCredits.participantId),
+  ]);
+  return {
+    fundraiser: summary!,
+    orders: counts?.orders ?? 0,
+    cancelled_orders: counts?.cancelled ?? 0,
+    items_sold: units?.sold ?? 0,
+    gross_cents: counts?.gross ?? 0,
+    net_raised_cents: ledger.reduce((s, r) => s + r.cents, 0),
+    general_support_cents: ledger.find((r) => r.participantId === null)?.cents ?? 0,
+    participants,
+  };
+}
+

@@ -1,0 +1,765 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import type PgBoss from 'pg-boss';
+import { centsToDollars } from '@kusina/domain/money';
+import { RestaurantDefaults } from '@kusina/domain/restaurants';
+import {
+  addToCartProblems,
+  canCancelOrder,
+  canTransition,
+  checkWholesaleCart,
+  combinationName,
+  findVariant,
+  normaliseSelection,
+  selectedOptionIds,
+  selectionAvailableQuantity,
+  variantKey,
+  WholesaleMessages,
+  type CartIssue,
+  type CartLineInput,
+  type FundraiserDetailOutput,
+  type FundraiserOutput,
+  type ItemOutput,
+  type OptionSelection,
+  type OrderCreateInput,
+  type OrderOutput,
+  type PaymentOpenInput,
+  type RuleItem,
+  type VariantOutput,
+  type WholesaleCartCheck,
+} from '@kusina/domain/wholesale';
+import type { Config } from '../../config.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
+import {
+  payments,
+  restaurants,
+  wholesaleCartLines,
+  wholesaleFundraisers,
+  wholesaleItems,
+  wholesaleItemVariants,
+  wholesaleOptions,
+  wholesaleOrderItems,
+  wholesaleOrders,
+  wholesaleOrderStatusEvents,
+  wholesaleParticipantCredits,
+  wholesaleParticipants,
+} from '../../db/schema/index.ts';
+import { isUniqueViolation, transaction } from '../../db/transaction.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Auth } from '../../plugins/auth.ts';
+import { rooms, type Realtime } from '../../realtime/socket.ts';
+import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
+import { PaymentDeclinedError } from '../payments/processor.ts';
+import { notAvailable, processorFor, selectProcessorName } from '../payments/select.ts';
+import { ensureAuthorized, findPayment, paymentFailed, processorRef, releasePayment, type PaymentRow } from '../payments/service.ts';
+import {
+  canSeeOrder,
+  findFundraiser,
+  findFundraiserBySlug,
+  findOrder,
+  loadItems,
+  orderOutputOf,
+  participantProgress,
+  participantsOf,
+  toFundraiserOutput,
+  toItemOutput,
+  toOrderOutputs,
+  toVariantOutput,
+  type CatalogItem,
+  type FundraiserRow,
+  type WholesaleOrderRow,
+} from './repository.ts';
+
+export interface WholesaleDeps {
+  db: Database;
+  pool: pg.Pool;
+  config: Config;
+  log: FastifyBaseLogger;
+  boss: PgBoss;
+  realtime: Realtime;
+}
+
+export function wholesaleDeps(app: FastifyInstance): WholesaleDeps {
+  return { db: app.db, pool: app.pool, config: app.config, log: app.log, boss: app.boss, realtime: app.realtime };
+}
+
+/** What a payment row opened for a fundraiser order carries in quote_hash (so no storefront payment pays one). */
+const QUOTE_PREFIX = 'wholesale:';
+
+export const WholesaleEvents = {
+  newOrder: 'wholesale_new_order',
+  orderUpdated: 'wholesale_order_updated',
+  itemStockUpdated: 'wholesale_item_stock_updated',
+  fundraiserUpdated: 'wholesale_fundraiser_updated',
+  participantGoalUpdated: 'wholesale_participant_goal_updated',
+} as const;
+
+export function cartIssuesError(issues: CartIssue[]): AppError {
+  return AppError.conflict(WholesaleMessages.cartHasIssues, { issues });
+}
+
+// ── Fundraisers and items ────────────────────────────────────────────────────────────────────
+
+async function countsOf(db: DbOrTx, ids: number[]) {
+  if (ids.length === 0) return { items: new Map<number, number>(), participants: new Map<number, number>() };
+  const [items, participants] = await Promise.all([
+    db
+      .select({ id: wholesaleItems.fundraiserId, n: sql<number>`count(*)::int` })
+      .from(wholesaleItems)
+      .where(and(inArray(wholesaleItems.fundraiserId, ids), eq(wholesaleItems.active, true)))
+      .groupBy(wholesaleItems.fundraiserId),
+    db
+      .select({ id: wholesaleParticipants.fundraiserId, n: sql<number>`count(*)::int` })
+      .from(wholesaleParticipants)
+      .where(and(inArray(wholesaleParticipants.fundraiserId, ids), eq(wholesaleParticipants.active, true)))
+      .groupBy(wholesaleParticipants.fundraiserId),
+  ]);
+  return { items: new Map(items.map((r) => [r.id, r.n])), participants: new Map(participants.map((r) => [r.id, r.n])) };
+}
+
+export async function fundraiserOutputs(db: DbOrTx, rows: FundraiserRow[]): Promise<FundraiserOutput[]> {
+  const counts = await countsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toFundraiserOutput(r, { items: counts.items.get(r.id) ?? 0, participants: counts.participants.get(r.id) ?? 0 }));
+}
+
+/** GET /fundraisers: the current ones (the only visible status), optionally matching a search. */
+export async function listFundraisers(db: Database, restaurantId: number, search?: string): Promise<FundraiserOutput[]> {
+  const filters: SQL[] = [eq(wholesaleFundraisers.restaurantId, restaurantId), eq(wholesaleFundraisers.status, 'current')];
+  if (search) filters.push(ilike(wholesaleFundraisers.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  const rows = await db
+    .select()
+    .from(wholesaleFundraisers)
+    .where(and(...filters))
+    .orderBy(asc(wholesaleFundraisers.endDate), asc(wholesaleFundraisers.id));
+  return fundraiserOutputs(db, rows);
+}
+
+/** A fundraiser a supporter may open: 404 when missing or a draft, 403 when it has ended (§2). */
+async function openFundraiser(db: DbOrTx, restaurantId: number, slug: string): Promise<FundraiserRow> {
+  const row = await findFundraiserBySlug(db, restaurantId, slug);
+  if (!row || row.status === 'draft') throw AppError.notFound(WholesaleMessages.fundraiserNotAvailable);
+  if (row.status !== 'current') throw AppError.forbidden(WholesaleMessages.fundraiserNotAccepting);
+  return row;
+}
+
+export async function getFundraiser(db: Database, restaurantId: number, slug: string): Promise<FundraiserDetailOutput> {
+  const row = await openFundraiser(db, restaurantId, slug);
+  const [[summary], participants, items] = await Promise.all([
+    fundraiserOutputs(db, [row]),
+    participantsOf(db, row.id),
+    loadItems(db, { fundraiserIds: [row.id] }),
+  ]);
+  return { ...summary!, participants, items: items.filter((i) => i.active).map(toItemOutput) };
+}
+
+export async function fundraiserItems(db: Database, restaurantId: number, slug: string): Promise<ItemOutput[]> {
+  const row = await openFundraiser(db, restaurantId, slug);
+  return (await loadItems(db, { fundraiserIds: [row.id] })).filter((i) => i.active).map(toItemOutput);
+}
+
+/** An item of a current fundraiser of this restaurant (404 otherwise). */
+async function shopItem(db: DbOrTx, restaurantId: number, itemId: number): Promise<CatalogItem> {
+  const [item] = await loadItems(db, { itemIds: [itemId] });
+  const fundraiser = item ? await findFundraiser(db, item.fundraiserId) : null;
+  if (!item || !item.active || !fundraiser || fundraiser.restaurantId !== restaurantId || fundraiser.status !== 'current') {
+    throw AppError.notFound(WholesaleMessages.itemNotFound);
+  }
+  return item;
+}
+
+export async function getItem(db: Database, restaurantId: number, itemId: number): Promise<ItemOutput> {
+  return toItemOutput(await shopItem(db, restaurantId, itemId));
+}
+
+export interface AvailabilityAnswer {
+  available: boolean;
+  available_quantity: number | null;
+  requested: number;
+  errors: string[];
+}
+
+/** POST /items/:id/check_availability: the §5 stock check for `quantity` more of a selection. */
+export async function checkItemAvailability(db: Database, restaurantId: number, itemId: number, quantity: number, selection: OptionSelection = {}): Promise<AvailabilityAnswer> {
+  const item = await shopItem(db, restaurantId, itemId);
+  const errors = addToCartProblems(item, normaliseSelection(selection), quantity);
+  return { available: errors.length === 0, available_quantity: selectionAvailableQuantity(item, normaliseSelection(selection)), requested: quantity, errors };
+}
+
+// ── Variants ─────────────────────────────────────────────────────────────────────────────────
+
+export async function itemVariants(db: Database, restaurantId: number, itemId: number): Promise<VariantOutput[]> {
+  const item = await shopItem(db, restaurantId, itemId);
+  return item.variants.map((v) => toVariantOutput(item.id, v));
+}
+
+async function shopVariant(db: Database, restaurantId: number, variantId: number, itemId?: number): Promise<{ item: CatalogItem; variant: RuleItem['variants'][number] }> {
+  const [row] = await db.select({ itemId: wholesaleItemVariants.itemId }).from(wholesaleItemVariants).where(eq(wholesaleItemVariants.id, variantId)).limit(1);
+  if (!row || (itemId !== undefined && row.itemId !== itemId)) throw AppError.notFound(WholesaleMessages.variantNotFound);
+  const item = await shopItem(db, restaurantId, row.itemId);
+  const variant = item.variants.find((v) => v.id === variantId);
+  if (!variant) throw AppError.notFound(WholesaleMessages.variantNotFound);
+  return { item, variant };
+}
+
+export async function getVariant(db: Database, restaurantId: number, variantId: number, itemId?: number): Promise<VariantOutput> {
+  const { item, variant } = await shopVariant(db, restaurantId, variantId, itemId);
+  return toVariantOutput(item.id, variant);
+}
+
+export async function variantStockStatus(db: Database, restaurantId: number, variantId: number, itemId?: number) {
+  const v = await getVariant(db, restaurantId, variantId, itemId);
+  return { variant_id: v.id, variant_key: v.variant_key, in_stock: v.stock_status !== 'out_of_stock', stock_status: v.stock_status, available_quantity: v.available_quantity };
+}
+
+function variantCheck(item: CatalogItem, variant: RuleItem['variants'][number], quantity: number): AvailabilityAnswer {
+  const available = variant.active ? Math.max(0, variant.stockQuantity - variant.damagedQuantity) : 0;
+  const name = `${item.name} (${variant.variantName})`;
+  const errors = !variant.active
+    ? [WholesaleMessages.variantNoLongerAvailable]
+    : available <= 0
+      ? [`${name} is out of stock`]
+      : available < quantity
+        ? [`${name} has only ${available} available (you're trying to add ${quantity})`]
+        : [];
+  return { available: errors.length === 0, available_quantity: available, requested: quantity, errors };
+}
+
+export async function checkVariantAvailability(db: Database, restaurantId: number, variantId: number, quantity: number, itemId?: number): Promise<AvailabilityAnswer> {
+  const { item, variant } = await shopVariant(db, restaurantId, variantId, itemId);
+  return variantCheck(item, variant, quantity);
+}
+
+/** POST /items/:id/variants/bulk_stock_check: each asked variant (by id or key) against a quantity. */
+export async function bulkVariantCheck(db: Database, restaurantId: number, itemId: number, asks: { variant_id?: number | undefined; variant_key?: string | undefined; quantity: number }[]) {
+  const item = await shopItem(db, restaurantId, itemId);
+  return asks.map((ask) => {
+    const variant = item.variants.find((v) => (ask.variant_id !== undefined ? v.id === ask.variant_id : v.variantKey === ask.variant_key));
+    if (!variant) {
+      return { variant_id: ask.variant_id ?? null, variant_key: ask.variant_key ?? null, available: false, available_quantity: 0, requested: ask.quantity, errors: [WholesaleMessages.variantNoLongerAvailable] };
+    }
+    return { variant_id: variant.id, variant_key: variant.variantKey, ...variantCheck(item, variant, ask.quantity) };
+  });
+}
+
+/** POST /items/:id/variants/validate_combinations: which option combinations exist as active variants. */
+export async function validateCombinations(db: Database, restaurantId: number, itemId: number, combinations: OptionSelection[]) {
+  const item = await shopItem(db, restaurantId, itemId);
+  return combinations.map((selection) => {
+    const key = variantKey(selectedOptionIds(selection));
+    const variant = findVariant(item, selection);
+    const valid = !!variant && variant.active;
+    return {
+      variant_key: key,
+      valid,
+      variant_id: variant?.id ?? null,
+      variant_name: variant?.variantName ?? combinationName(item, selection),
+      available_quantity: valid ? Math.max(0, variant.stockQuantity - variant.damagedQuantity) : 0,
+      message: valid ? null : variant ? WholesaleMessages.variantNoLongerAvailable : `${combinationName(item, selection) || 'This combination'} is not available for ${item.name}`,
+    };
+  });
+}
+
+// ── Cart validation ──────────────────────────────────────────────────────────────────────────
+
+/** The fundraiser a cart belongs to: the lines' fundraiser_id, else the first item's. */
+async function cartFundraiser(db: DbOrTx, restaurantId: number, lines: readonly CartLineInput[], items: CatalogItem[], explicit?: number, lock = false): Promise<FundraiserRow | null> {
+  const id = explicit ?? lines.find((l) => l.fundraiser_id !== undefined)?.fundraiser_id ?? items.find((i) => i.id === lines[0]?.item_id)?.fundraiserId;
+  if (id === undefined) return null;
+  const query = db
+    .select()
+    .from(wholesaleFundraisers)
+    .where(and(eq(wholesaleFundraisers.id, id), eq(wholesaleFundraisers.restaurantId, restaurantId)))
+    .limit(1);
+  const [row] = lock ? await query.for('share') : await query;
+  return row ?? null;
+}
+
+export async function checkCart(db: DbOrTx, restaurantId: number, lines: readonly CartLineInput[], explicitFundraiser?: number, lock = false): Promise<{ check: WholesaleCartCheck; fundraiser: FundraiserRow | null }> {
+  const items = await loadItems(db, { itemIds: [...new Set(lines.map((l) => l.item_id))] });
+  const fundraiser = await cartFundraiser(db, restaurantId, lines, items, explicitFundraiser, lock);
+  const check = checkWholesaleCart(fundraiser && { id: fundraiser.id, current: fundraiser.status === 'current' }, new Map(items.map((i) => [i.id, i])), lines);
+  return { check, fundraiser };
+}
+
+/** POST /cart/validate: every issue of the cart, priced by the server. */
+export async function validateCart(db: Database, restaurantId: number, lines: readonly CartLineInput[]) {
+  if (lines.length === 0) return { valid: false, issues: [], total_cents: 0, total: 0, message: WholesaleMessages.cartEmpty };
+  const { check } = await checkCart(db, restaurantId, lines);
+  return { valid: check.issues.length === 0, issues: check.issues, total_cents: check.totalCents, total: centsToDollars(check.totalCents) };
+}
+
+// ── Server cart (signed-in supporters) ───────────────────────────────────────────────────────
+
+export async function getServerCart(db: Database, userId: number) {
+  const rows = await db.select().from(wholesaleCartLines).where(eq(wholesaleCartLines.userId, userId)).orderBy(asc(wholesaleCartLines.id));
+  const lines = rows.map((r) => ({ item_id: r.itemId, fundraiser_id: r.fundraiserId, quantity: r.quantity, selected_options: r.selectedOptions }));
+  const items = await loadItems(db, { itemIds: [...new Set(rows.map((r) => r.itemId))] });
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const fundraiserId = rows[0]?.fundraiserId ?? null;
+  const fundraiser = fundraiserId === null ? null : await findFundraiser(db, fundraiserId);
+  const check = checkWholesaleCart(fundraiser && { id: fundraiser.id, current: fundraiser.status === 'current' }, byId, lines);
+  return {
+    fundraiser_id: fundraiserId,
+    fundraiser_name: fundraiser?.name ?? null,
+    items: rows.map((r, index) => {
+      const priced = check.lines.find((l) => l.line === index);
+      return {
+        id: r.id,
+        item_id: r.itemId,
+        fundraiser_id: r.fundraiserId,
+        name: byId.get(r.itemId)?.name ?? '',
+        quantity: r.quantity,
+        selected_options: r.selectedOptions,
+        price_cents: priced?.unitPriceCents ?? null,
+        line_total_cents: priced?.lineTotalCents ?? null,
+      };
+    }),
+    issues: check.issues,
+    total_cents: check.totalCents,
+  };
+}
+
+/** POST /cart/add: one fundraiser per cart (409 otherwise), identical lines merge; stock is checked. */
+export async function addToServerCart(db: Database, restaurantId: number, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
+  const item = await shopItem(db, restaurantId, input.item_id);
+  const selection = normaliseSelection(input.selected_options ?? {});
+  const key = variantKey(selectedOptionIds(selection));
+  const existing = await db.select().from(wholesaleCartLines).where(eq(wholesaleCartLines.userId, userId));
+  if (existing.some((l) => l.fundraiserId !== item.fundraiserId)) throw AppError.conflict(WholesaleMessages.cartMixesFundraisers);
+  const same = existing.find((l) => l.itemId === item.id && l.selectionKey === key);
+  const problems = addToCartProblems(item, selection, input.quantity, same?.quantity ?? 0);
+  const check = checkWholesaleCart({ id: item.fundraiserId, current: true }, new Map([[item.id, item]]), [{ item_id: item.id, quantity: 1, selected_options: selection }]);
+  const optionIssue = check.issues.find((i) => i.type === 'invalid_options' || i.type === 'option_unavailable');
+  if (optionIssue) throw AppError.validation(optionIssue.message, { selected_options: optionIssue.message });
+  if (problems.length > 0) throw AppError.conflict(problems[0]!, { errors: problems });
+  await db
+    .insert(wholesaleCartLines)
+    .values({ userId, fundraiserId: item.fundraiserId, itemId: item.id, selectionKey: key, selectedOptions: selection, quantity: input.quantity })
+    .onConflictDoUpdate({
+      target: [wholesaleCartLines.userId, wholesaleCartLines.itemId, wholesaleCartLines.selectionKey],
+      set: { quantity: sql`least(${wholesaleCartLines.quantity} + ${input.quantity}, 999)`, updatedAt: new Date() },
+    });
+  return getServerCart(db, userId);
+}
+
+/** PUT /cart/update: sets a line's quantity (0 or less removes it). */
+export async function updateServerCart(db: Database, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
+  const key = variantKey(selectedOptionIds(normaliseSelection(input.selected_options ?? {})));
+  const where = and(eq(wholesaleCartLines.userId, userId), eq(wholesaleCartLines.itemId, input.item_id), eq(wholesaleCartLines.selectionKey, key));
+  if (input.quantity <= 0) await db.delete(wholesaleCartLines).where(where);
+  else {
+    const updated = await db.update(wholesaleCartLines).set({ quantity: input.quantity }).where(where).returning({ id: wholesaleCartLines.id });
+    if (updated.length === 0) throw AppError.notFound(WholesaleMessages.itemNotFound);
+  }
+  return getServerCart(db, userId);
+}
+
+export async function removeFromServerCart(db: Database, userId: number, itemId: number) {
+  await db.delete(wholesaleCartLines).where(and(eq(wholesaleCartLines.userId, userId), eq(wholesaleCartLines.itemId, itemId)));
+  return getServerCart(db, userId);
+}
+
+export async function clearServerCart(db: Database, userId: number) {
+  await db.delete(wholesaleCartLines).where(eq(wholesaleCartLines.userId, userId));
+  return getServerCart(db, userId);
+}
+
+// ── Payment and order ────────────────────────────────────────────────────────────────────────
+
+function quoteHashOf(fundraiserId: number, check: WholesaleCartCheck): string {
+  const canonical = JSON.stringify({ fundraiserId, lines: check.lines.map((l) => [l.item.id, l.quantity, variantKey(selectedOptionIds(l.selection)), l.unitPriceCents]), total: check.totalCents });
+  return QUOTE_PREFIX + createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * POST /payments: prices the cart on the server (any issue: 409 with the issues), then opens a
+ * payment for exactly that total with the restaurant's processor. Nothing is reserved yet.
+ */
+export async function openPayment(deps: WholesaleDeps, restaurantId: number, input: PaymentOpenInput) {
+  const { check, fundraiser } = await checkCart(deps.db, restaurantId, input.cart_items, input.fundraiser_id);
+  if (!fundraiser) throw AppError.notFound(WholesaleMessages.fundraiserNotAvailable);
+  if (check.issues.length > 0) throw cartIssuesError(check.issues);
+  const [restaurant] = await deps.db.select().from(restaurants).where(eq(restaurants.id, restaurantId)).limit(1);
+  if (!restaurant) throw AppError.notFound('Restaurant not found.');
+  const name = selectProcessorName(restaurant.adminSettings);
+  const processor = processorFor(deps.config, name);
+  const [row] = await deps.db
+    .insert(payments)
+    .values({ restaurantId, processor: name, amountCents: check.totalCents, quoteHash: quoteHashOf(fundraiser.id, check) })
+    .returning();
+  if (!row) throw new Error('payment insert returned nothing');
+  try {
+    const begun = await processor.begin({ paymentId: row.id, amountCents: row.amountCents, description: `${fundraiser.name} fundraiser order` });
+    await deps.db.update(payments).set({ paymentIntentId: begun.paymentIntentId, paymentMethod: begun.paymentMethod }).where(eq(payments.id, row.id));
+    return {
+      payment_id: row.id,
+      amount_cents: row.amountCents,
+      amount: centsToDollars(row.amountCents),
+      currency: 'usd',
+      processor: name,
+      ...(begun.clientSecret ? { client_secret: begun.clientSecret } : {}),
+      ...(begun.paypalOrderId ? { paypal_order_id: begun.paypalOrderId } : {}),
+    };
+  } catch (error) {
+    await deps.db.update(payments).set({ status: 'failed', failureMessage: 'Could not open the payment' }).where(eq(payments.id, row.id));
+    if (error instanceof PaymentDeclinedError) throw paymentFailed(error.message);
+    deps.log.error({ err: error, payment_id: row.id }, 'payment processor unavailable');
+    throw notAvailable();
+  }
+}
+
+export interface PlaceWholesaleOrder {
+  restaurantId: number;
+  body: OrderCreateInput;
+  idempotencyKey: string;
+  auth: Auth | null;
+}
+
+type StockKind = 'item' | 'option' | 'variant';
+const stockTables = { item: wholesaleItems, option: wholesaleOptions, variant: wholesaleItemVariants } as const;
+
+/** Takes `quantity` sellable units of one stock row, or nothing when fewer are left (the row lock decides races). */
+async function takeStock(tx: DbOrTx, kind: StockKind, id: number, quantity: number): Promise<boolean> {
+  const table = stockTables[kind];
+  const rows = await tx
+    .update(table)
+    .set({ stockQuantity: sql`${table.stockQuantity} - ${quantity}` })
+    .where(and(eq(table.id, id), sql`${table.stockQuantity} - ${table.damagedQuantity} >= ${quantity}`))
+    .returning({ id: table.id });
+  return rows.length === 1;
+}
+
+async function giveBackStock(tx: DbOrTx, kind: StockKind, id: number, quantity: number): Promise<void> {
+  const table = stockTables[kind];
+  await tx
+    .update(table)
+    .set({ stockQuantity: sql`${table.stockQuantity} + ${quantity}` })
+    .where(eq(table.id, id));
+}
+
+function orderMessages(deps: WholesaleDeps, order: WholesaleOrderRow, fundraiser: FundraiserRow, kind: 'placed' | 'ready' | 'cancelled'): NotificationMessage[] {
+  const link = `${deps.config.publicUrl}/wholesale/orders/${order.id}/confirmation?token=${order.accessToken}`;
+  const total = `$${centsToDollars(order.totalCents).toFixed(2)}`;
+  const where = [fundraiser.pickupDisplayName, fundraiser.pickupDisplayAddress].filter(Boolean).join(', ') || RestaurantDefaults.pickupAddress;
+  const text =
+    kind === 'placed'
+      ? `Your ${fundraiser.name} order ${order.orderNumber} is confirmed (${total}). Pickup: ${where}${fundraiser.pickupHours ? `, ${fundraiser.pickupHours}` : ''}. Details: ${link}`
+      : kind === 'ready'
+        ? `Your ${fundraiser.name} order ${order.orderNumber} is Ready for Pickup at ${where}${fundraiser.pickupHours ? ` (${fundraiser.pickupHours})` : ''}. Details: ${link}`
+        : `Your ${fundraiser.name} order ${order.orderNumber} was cancelled. ${total} is being refunded to your card. Details: ${link}`;
+  const template = `wholesale_order_${kind}`;
+  const subject =
+    kind === 'placed' ? `Your ${fundraiser.name} order ${order.orderNumber}` : kind === 'ready' ? `Order ${order.orderNumber} is Ready for Pickup` : `Order ${order.orderNumber} cancelled`;
+  return [
+    { restaurantId: order.restaurantId, userId: order.userId, channel: 'sms', recipient: order.customerPhone, body: text, template },
+    { restaurantId: order.restaurantId, userId: order.userId, channel: 'email', recipient: order.customerEmail, subject, body: `Hafa adai ${order.customerName},\n\n${text}`, template },
+  ];
+}
+
+async function replayOrder(deps: WholesaleDeps, orderId: number): Promise<{ created: false; order: OrderOutput }> {
+  const row = await findOrder(deps.db, orderId);
+  if (!row) throw new Error(`wholesale order ${orderId} vanished`);
+  const [order] = await toOrderOutputs(deps.db, [row]);
+  return { created: false, order: { ...order!, access_token: row.accessToken } };
+}
+
+/** Failures after which this payment can never pay for this cart: its hold is released. */
+function releases(error: unknown): boolean {
+  return error instanceof AppError && error.httpStatus === 409;
+}
+
+/**
+ * POST /orders, one transaction: the payment row locked first (one payment, one order), the
+ * fundraiser locked FOR SHARE (it cannot end mid-order) and required current, every line priced
+ * from the database (client prices are ignored; a difference was a price_changed issue before
+ * payment), the payment required to hold exactly that total, stock taken by conditional UPDATEs
+ * (the row lock decides races: a loser sees the winner's count and gets a 409 with the issues),
+ * the order, lines, first status, the participant's credit row and the messages written, and the
+ * payment captured last. The same Idempotency-Key or payment answers the order already placed.
+ */
+export async function placeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Promise<{ created: boolean; order: OrderOutput; stockItemIds: number[] }> {
+  const { body, restaurantId } = input;
+  const [earlier] = await deps.db
+    .select({ id: wholesaleOrders.id })
+    .from(wholesaleOrders)
+    .where(and(eq(wholesaleOrders.restaurantId, restaurantId), eq(wholesaleOrders.idempotencyKey, input.idempotencyKey)))
+    .limit(1);
+  if (earlier) {
+    await releasePayment(deps, body.payment_id, 'Not used: the Idempotency-Key had already placed an order');
+    return { ...(await replayOrder(deps, earlier.id)), stockItemIds: [] };
+  }
+  let payment = await findPayment(deps.db, body.payment_id);
+  if (!payment || payment.restaurantId !== restaurantId || !payment.quoteHash.startsWith(QUOTE_PREFIX)) {
+    throw AppError.validation(WholesaleMessages.paymentNotFound, { payment_id: WholesaleMessages.paymentNotFound });
+  }
+  if (payment.wholesaleOrderId !== null) return { ...(await replayOrder(deps, payment.wholesaleOrderId)), stockItemIds: [] };
+  payment = await ensureAuthorized(deps, payment);
+  const accessToken = randomBytes(24).toString('base64url');
+
+  try {
+    const placed = await transaction(deps.pool, async ({ tx, client }) => {
+      const [locked] = await tx.select().from(payments).where(eq(payments.id, body.payment_id)).for('update');
+      if (!locked) throw AppError.validation(WholesaleMessages.paymentNotFound, { payment_id: WholesaleMessages.paymentNotFound });
+      if (locked.wholesaleOrderId !== null) return { replay: locked.wholesaleOrderId };
+      if (locked.orderId !== null) throw AppError.conflict('This payment has already been processed.');
+      if (locked.status === 'failed') throw paymentFailed(locked.failureMessage ?? WholesaleMessages.paymentFailed);
+      if (locked.status !== 'authorized') throw AppError.conflict(WholesaleMessages.paymentNotAuthorized);
+
+      const { check, fundraiser } = await checkCart(tx, restaurantId, body.cart_items, body.fundraiser_id, true);
+      if (!fundraiser) throw AppError.notFound(WholesaleMessages.fundraiserNotAvailable);
+      if (check.issues.length > 0) throw cartIssuesError(check.issues);
+      const participantId = body.order.participantId ?? null;
+      let participant: { id: number; name: string } | undefined;
+      if (participantId !== null) {
+        [participant] = await tx
+          .select({ id: wholesaleParticipants.id, name: wholesaleParticipants.name })
+          .from(wholesaleParticipants)
+          .where(and(eq(wholesaleParticipants.id, participantId), eq(wholesaleParticipants.fundraiserId, fundraiser.id), eq(wholesaleParticipants.active, true)));
+        if (!participant) throw AppError.validation(WholesaleMessages.participantNotFound, { participantId: WholesaleMessages.participantNotFound });
+      }
+      if (locked.amountCents !== check.totalCents) {
+        throw AppError.conflict(WholesaleMessages.paymentAmountMismatch, { payment_amount_cents: locked.amountCents, order_total_cents: check.totalCents });
+      }
+
+      // Stock, in a fixed order (kind, then id) so concurrent orders never deadlock.
+      const demand = [...check.demand.values()].sort((a, b) => a.unit.kind.localeCompare(b.unit.kind) || a.unit.id - b.unit.id);
+      for (const { unit, quantity } of demand) {
+        if (!(await takeStock(tx, unit.kind, unit.id, quantity))) {
+          // Another order took it first (its commit is visible now): answer with the fresh issues.
+          const again = await checkCart(tx, restaurantId, body.cart_items, fundraiser.id);
+          throw cartIssuesError(again.check.issues.length > 0 ? again.check.issues : check.issues);
+        }
+      }
+
+      const [order] = await tx
+        .insert(wholesaleOrders)
+        .values({
+          restaurantId,
+          fundraiserId: fundraiser.id,
+          participantId,
+          userId: input.auth?.user.id ?? null,
+          status: 'confirmed',
+          paymentStatus: 'paid',
+          totalCents: check.totalCents,
+          customerName: body.order.customerName,
+          customerEmail: body.order.customerEmail,
+          customerPhone: body.order.customerPhone,
+          shippingAddress: body.order.shippingAddress,
+          notes: body.order.notes || null,
+          accessToken,
+          idempotencyKey: input.idempotencyKey,
+        })
+        .returning();
+      if (!order) throw new Error('order insert returned nothing');
+      const lines = await tx
+        .insert(wholesaleOrderItems)
+        .values(
+          check.lines.map((l, position) => ({
+            orderId: order.id,
+            itemId: l.item.id,
+            variantId: l.variant?.id ?? null,
+            name: l.item.name,
+            description: l.item.description,
+            sku: l.item.sku,
+            unitPriceCents: l.unitPriceCents,
+            quantity: l.quantity,
+            lineTotalCents: l.lineTotalCents,
+            variantDescription: l.variant?.variantName ?? (combinationName(l.item, l.selection) || null),
+            selectedOptions: l.selectedOptions,
+            selectedOptionIds: l.selection,
+            stockTaken: l.units.map((u) => ({ kind: u.kind, id: u.id, quantity: l.quantity })),
+            position,
+          })),
+        )
+        .returning();
+      await tx.insert(wholesaleOrderStatusEvents).values({ orderId: order.id, fromStatus: null, toStatus: 'confirmed', actorUserId: input.auth?.user.id ?? null });
+      await tx.insert(wholesaleParticipantCredits).values({ fundraiserId: fundraiser.id, participantId, orderId: order.id, kind: 'sale', amountCents: order.totalCents });
+      await enqueueNotifications({ tx, client, boss: deps.boss }, orderMessages(deps, order, fundraiser, 'placed'));
+
+      // Capture last: a refusal rolls the whole order back.
+      let transactionId = locked.transactionId;
+      if (locked.amountCents > 0) {
+        try {
+          transactionId = (await processorFor(deps.config, locked.processor).capture({ ...processorRef(locked), amountCents: locked.amountCents })).transactionId;
+        } catch (error) {
+          if (error instanceof PaymentDeclinedError) throw paymentFailed(error.message);
+          throw error;
+        }
+      }
+      await tx
+        .update(payments)
+        .set({ status: 'captured', wholesaleOrderId: order.id, transactionId, capturedAt: new Date() })
+        .where(eq(payments.id, locked.id));
+      // The answer is built from what this transaction wrote (no read after commit).
+      const output = orderOutputOf(order, lines, fundraiser, participant ?? null, { processor: locked.processor, cardBrand: locked.cardBrand, cardLast4: locked.cardLast4, transactionId });
+      return { order, output, stockItemIds: [...new Set(check.lines.filter((l) => l.units.length > 0).map((l) => l.item.id))] };
+    });
+    if ('replay' in placed && placed.replay !== undefined) return { ...(await replayOrder(deps, placed.replay)), stockItemIds: [] };
+    if (!('order' in placed)) throw new Error('order transaction answered nothing');
+    return { created: true, order: { ...placed.output, access_token: placed.order.accessToken }, stockItemIds: placed.stockItemIds };
+  } catch (error) {
+    if (isUniqueViolation(error, 'wholesale_orders_restaurant_idempotency_unique')) {
+      const [winner] = await deps.db
+        .select({ id: wholesaleOrders.id })
+        .from(wholesaleOrders)
+        .where(and(eq(wholesaleOrders.restaurantId, restaurantId), eq(wholesaleOrders.idempotencyKey, input.idempotencyKey)));
+      if (winner) {
+        await releasePayment(deps, body.payment_id, 'Not used: the Idempotency-Key had already placed an order');
+        return { ...(await replayOrder(deps, winner.id)), stockItemIds: [] };
+      }
+    }
+    if (releases(error)) await releasePayment(deps, body.payment_id, error instanceof Error ? error.message : 'Order refused');
+    throw error;
+  }
+}
+
+/** After commit: the live events of a placed order (§7). */
+export async function emitOrderPlaced(deps: WholesaleDeps, order: OrderOutput, stockItemIds: number[], restaurantId: number): Promise<void> {
+  deps.realtime.emit(rooms.staff(restaurantId), WholesaleEvents.newOrder, { order: { id: order.id, orderNumber: order.orderNumber, fundraiser_id: order.fundraiser.id, total: order.total } });
+  await emitStockAndGoals(deps, order.fundraiser.id, stockItemIds, order.participant?.id ?? null);
+}
+
+export async function emitStockAndGoals(deps: WholesaleDeps, fundraiserId: number, itemIds: number[], participantId: number | null): Promise<void> {
+  const room = rooms.fundraiser(fundraiserId);
+  if (itemIds.length > 0) {
+    const items = await loadItems(deps.db, { itemIds });
+    for (const item of items) {
+      const out = toItemOutput(item);
+      deps.realtime.emit(room, WholesaleEvents.itemStockUpdated, {
+        id: item.id,
+        name: item.name,
+        inStock: out.in_stock,
+        stock_status: out.stock_status,
+        effective_available_quantity: out.effective_available_quantity,
+      });
+    }
+  }
+  const participant = participantId === null ? undefined : await participantProgress(deps.db, participantId);
+  deps.realtime.emit(room, WholesaleEvents.participantGoalUpdated, {
+    fundraiser_id: fundraiserId,
+    participant_id: participantId,
+    ...(participant ? { raisedCents: participant.raisedCents, goalCents: participant.goalCents, progressPercent: participant.progressPercent } : {}),
+  });
+}
+
+// ── History, detail, cancel ──────────────────────────────────────────────────────────────────
+
+export async function listOrders(db: Database, restaurantId: number, auth: Auth, query: { status?: string | undefined; fundraiser?: string | undefined; from?: string | undefined; to?: string | undefined }): Promise<OrderOutput[]> {
+  const filters: SQL[] = [eq(wholesaleOrders.restaurantId, restaurantId), eq(wholesaleOrders.userId, auth.user.id)];
+  if (query.status) filters.push(eq(wholesaleOrders.status, query.status as WholesaleOrderRow['status']));
+  // Dates are the restaurant's days (Guam); the end day is included whole.
+  if (query.from) filters.push(gte(wholesaleOrders.createdAt, sql`(${query.from}::date)::timestamp AT TIME ZONE 'Pacific/Guam'`));
+  if (query.to) filters.push(lt(wholesaleOrders.createdAt, sql`((${query.to}::date + 1)::timestamp) AT TIME ZONE 'Pacific/Guam'`));
+  if (query.fundraiser) {
+    filters.push(
+      inArray(
+        wholesaleOrders.fundraiserId,
+        db
+          .select({ id: wholesaleFundraisers.id })
+          .from(wholesaleFundraisers)
+          .where(ilike(wholesaleFundraisers.name, `%${query.fundraiser.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)),
+      ),
+    );
+  }
+  const rows = await db
+    .select()
+    .from(wholesaleOrders)
+    .where(and(...filters))
+    .orderBy(desc(wholesaleOrders.createdAt), desc(wholesaleOrders.id))
+    .limit(200);
+  return toOrderOutputs(db, rows);
+}
+
+/** An order its viewer may see; 404 for everyone else (its existence is not revealed). */
+async function visibleOrder(db: DbOrTx, orderId: number, viewer: { auth: Auth | null; token?: string | undefined }): Promise<WholesaleOrderRow> {
+  const order = await findOrder(db, orderId);
+  if (!order || !canSeeOrder(order, { user: viewer.auth?.user ?? null, token: viewer.token })) throw AppError.notFound(WholesaleMessages.orderNotFound);
+  return order;
+}
+
+export async function getOrder(db: Database, orderId: number, viewer: { auth: Auth | null; token?: string | undefined }): Promise<OrderOutput> {
+  const order = await visibleOrder(db, orderId, viewer);
+  const [output] = await toOrderOutputs(db, [order]);
+  return output!;
+}
+
+/**
+ * Cancels an order (pending or confirmed only, also for admins): in one transaction the stock its
+ * lines took goes back, the participant's credit is reversed by a ledger row, the order is marked
+ * cancelled and refunded, the supporter is told, and the money is refunded through the processor
+ * (a refusal rolls the cancellation back).
+ */
+export async function cancelOrder(deps: WholesaleDeps, orderId: number, viewer: { auth: Auth | null; token?: string | undefined }): Promise<OrderOutput> {
+  await visibleOrder(deps.db, orderId, viewer);
+  return changeStatus(deps, orderId, 'cancelled', viewer.auth?.user.id ?? null, { supporter: true });
+}
+
+export async function changeStatus(
+  deps: WholesaleDeps,
+  orderId: number,
+  to: WholesaleOrderRow['status'],
+  actorUserId: number | null,
+  /** supporter: the supporter's own cancel (pending or confirmed only); admins follow the legal transitions. */
+  options: { restaurantId?: number; supporter?: boolean } = {},
+): Promise<OrderOutput> {
+  const result = await transaction(deps.pool, async ({ tx, client }) => {
+    const [order] = await tx.select().from(wholesaleOrders).where(eq(wholesaleOrders.id, orderId)).for('update');
+    if (!order || (options.restaurantId !== undefined && order.restaurantId !== options.restaurantId)) throw AppError.notFound(WholesaleMessages.orderNotFound);
+    if (options.supporter && to === 'cancelled' && !canCancelOrder(order.status)) throw AppError.conflict(WholesaleMessages.cannotCancel);
+    if (!canTransition(order.status, to)) throw AppError.conflict(WholesaleMessages.illegalTransition, { from: order.status, to });
+    const fundraiser = (await findFundraiser(tx, order.fundraiserId))!;
+    const patch: Partial<WholesaleOrderRow> = { status: to };
+    let stockItemIds: number[] = [];
+    if (to === 'cancelled') {
+      const lines = await tx.select().from(wholesaleOrderItems).where(eq(wholesaleOrderItems.orderId, order.id));
+      const back = lines.flatMap((l) => l.stockTaken).sort((a, b) => a.kind.localeCompare(b.kind) || a.id - b.id);
+      for (const unit of back) await giveBackStock(tx, unit.kind, unit.id, unit.quantity);
+      stockItemIds = [...new Set(lines.filter((l) => l.stockTaken.length > 0 && l.itemId !== null).map((l) => l.itemId!))];
+      const [sale] = await tx
+        .select()
+        .from(wholesaleParticipantCredits)
+        .where(and(eq(wholesaleParticipantCredits.orderId, order.id), eq(wholesaleParticipantCredits.kind, 'sale')));
+      if (sale) {
+        await tx
+          .insert(wholesaleParticipantCredits)
+          .values({ fundraiserId: sale.fundraiserId, participantId: sale.participantId, orderId: order.id, kind: 'reversal', amountCents: -sale.amountCents });
+      }
+      patch.cancelledAt = new Date();
+      if (order.paymentStatus === 'paid') {
+        patch.paymentStatus = 'refunded';
+        patch.refundedCents = order.totalCents;
+      }
+    }
+    const [updated] = await tx.update(wholesaleOrders).set(patch).where(eq(wholesaleOrders.id, order.id)).returning();
+    await tx.insert(wholesaleOrderStatusEvents).values({ orderId: order.id, fromStatus: order.status, toStatus: to, actorUserId });
+    if (to === 'cancelled' || to === 'fulfilled') {
+      await enqueueNotifications({ tx, client, boss: deps.boss }, orderMessages(deps, updated!, fundraiser, to === 'cancelled' ? 'cancelled' : 'ready'));
+    }
+    if (to === 'cancelled' && order.paymentStatus === 'paid') {
+      const [paid] = await tx.select().from(payments).where(eq(payments.wholesaleOrderId, order.id)).for('update');
+      if (paid && paid.amountCents > 0) await refund(deps, paid, order.id);
+      if (paid) await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, paid.id));
+    }
+    return { updated: updated!, stockItemIds, participantId: order.participantId };
+  });
+  const [output] = await toOrderOutputs(deps.db, [result.updated]);
+  deps.realtime.emit(rooms.order(`wholesale-${result.updated.id}`), WholesaleEvents.orderUpdated, { order: output });
+  deps.realtime.emit(rooms.staff(result.updated.restaurantId), WholesaleEvents.orderUpdated, { order: output });
+  if (to === 'cancelled') await emitStockAndGoals(deps, result.updated.fundraiserId, result.stockItemIds, result.participantId);
+  return output!;
+}
+
+async function refund(deps: WholesaleDeps, paid: PaymentRow, orderId: number): Promise<void> {
+  try {
+    await processorFor(deps.config, paid.processor).refund({ ...processorRef(paid), amountCents: paid.amountCents, idempotencyKey: `wholesale-cancel-${orderId}` });
+  } catch (error) {
+    deps.log.error({ err: error, payment_id: paid.id }, 'wholesale refund failed');
+    if (error instanceof PaymentDeclinedError) throw new AppError('REFUND_FAILED', 502, WholesaleMessages.cancelRetry);
+    throw new AppError('REFUND_FAILED', 503, WholesaleMessages.cancelRetry);
+  }
+}

@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { orderStatusLabel, WHOLESALE_ORDER_STATUSES, WHOLESALE_TRANSITIONS, type FundraiserDetailOutput, type WholesaleOrderStatus } from '@kusina/domain/wholesale';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { downloadOrdersCsv, useAdminWholesaleOrders, useBulkStatus, useOrderStatus, usePickList } from '../api/wholesale-admin.ts';
+
+const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
+const PICKUP_STATUSES = WHOLESALE_ORDER_STATUSES.filter((s) => s !== 'shipped' && s !== 'delivered');
+
+/** A fundraiser's orders: filters, legal status changes one by one or in bulk, CSV export and the pick list. */
+export function FundraiserOrders({ fundraiser }: { fundraiser: FundraiserDetailOutput }) {
+  const [participant, setParticipant] = useState('');
+  const [status, setStatus] = useState('');
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [bulkTo, setBulkTo] = useState<string>('fulfilled');
+  const [message, setMessage] = useState<string | null>(null);
+  const [showPick, setShowPick] = useState(false);
+  const token = useAuthStore((s) => s.jwt);
+  const filters = { fundraiser_id: fundraiser.id, ...(participant ? { participant_id: participant } : {}), ...(status ? { status } : {}) };
+  const orders = useAdminWholesaleOrders(filters);
+  const change = useOrderStatus();
+  const bulk = useBulkStatus();
+  const pick = usePickList(fundraiser.id, showPick);
+
+  return (
+    <section className="space-y-4" aria-label="Fundraiser orders">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <div>
+          <label htmlFor="o-participant" className="text-sm font-semibold">
+            Participant
+          </label>
+          <select id="o-participant" className={field} value={participant} onChange={(e) => setParticipant(e.target.value)}>
+            <option value="">Everyone</option>
+            <option value="general">General support</option>
+            {fundraiser.participants.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="o-status" className="text-sm font-semibold">
+            Status
+          </label>
+          <select id="o-status" className={field} value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="">All statuses</option>
+            {PICKUP_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-end gap-2">
+          <Button variant="secondary" onClick={() => void downloadOrdersCsv(filters, token).catch((e: unknown) => setMessage(errorMessage(e, 'Could not export the orders.')))}>
+            Export CSV
+          </Button>
+          <Button variant="secondary" aria-pressed={showPick} onClick={() => setShowPick((v) => !v)}>
+            Pick List
+          </Button>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-2">
+        <div>
+          <label htmlFor="o-bulk" className="text-sm font-semibold">
+            Change selected to
+          </label>
+          <select id="o-bulk" className={field} value={bulkTo} onChange={(e) => setBulkTo(e.target.value)}>
+            {PICKUP_STATUSES.filter((s) => s !== 'pending').map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button
+          disabled={chosen.length === 0}
+          loading={bulk.isPending}
+          onClick={() =>
+            bulk.mutate(
+              { ids: chosen, status: bulkTo },
+              {
+                onSuccess: (results) => {
+                  const failed = results.filter((r) => !r.ok).length;
+                  setMessage(`✓ ${results.length - failed} updated${failed ? `, ${failed} not allowed` : ''}`);
+                  setChosen([]);
+                },
+                onError: (e) => setMessage(errorMessage(e, 'Unable to update the orders.')),
+              },
+            )
+          }
+        >
+          Apply to {chosen.length} selected
+        </Button>
+      </div>
+      {message ? <Alert tone={message.startsWith('✓') ? 'success' : 'error'}>{message}</Alert> : null}
+
+      {orders.isPending ? (
+        <Spinner label="Loading orders…" />
+      ) : orders.isError ? (
+        <Alert tone="error">{errorMessage(orders.error, 'Unable to load orders. Please try again.')}</Alert>
+      ) : orders.data.length === 0 ? (
+        <p className="text-ink-muted">No orders match.</p>
+      ) : (
+        <ul className="divide-y divide-line rounded-2xl border border-line bg-surface-raised">
+          {orders.data.map((o) => {
+            const next = WHOLESALE_TRANSITIONS[o.status as WholesaleOrderStatus] ?? [];
+            return (
+              <li key={o.id} className="flex flex-wrap items-start gap-3 p-4 text-sm">
+                <input
+                  type="checkbox"
+                  className="mt-1 size-5 accent-brand"
+                  aria-label={`Select order ${o.orderNumber}`}
+                  checked={chosen.includes(o.id)}
+                  onChange={(e) => setChosen((c) => (e.target.checked ? [...c, o.id] : c.filter((id) => id !== o.id)))}
+                />
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold">
+                    {o.orderNumber} · {orderStatusLabel(o.status)} · {money(o.totalCents)}
+                  </p>
+                  <p className="text-ink-muted">
+                    {formatDateTime(o.createdAt)} · {o.customerName} · {o.participant?.name ?? 'General support'}
+                  </p>
+                  <p>{o.items.map((i) => `${i.quantity} × ${i.name}${i.variant_description ? ` (${i.variant_description})` : ''}`).join(', ')}</p>
+                </div>
+                {next.length > 0 ? (
+                  <div className="flex flex-wrap gap-1">
+                    {next.map((to) => (
+                      <Button
+                        key={to}
+                        size="sm"
+                        variant={to === 'cancelled' ? 'danger' : 'secondary'}
+                        loading={change.isPending && change.variables?.id === o.id && change.variables.status === to}
+                        onClick={() => change.mutate({ id: o.id, status: to }, { onError: (e) => setMessage(errorMessage(e, 'Unable to update the order.')) })}
+                        aria-label={`Mark ${o.orderNumber} ${orderStatusLabel(to)}`}
+                      >
+                        {to === 'cancelled' ? 'Cancel & refund' : orderStatusLabel(to)}
+                      </Button>
+                    ))}
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {showPick ? (
+        pick.isPending ? (
+          <Spinner label="Loading pick list…" />
+        ) : pick.data ? (
+          <section aria-labelledby="pick-heading" className="space-y-3 rounded-2xl border border-line bg-surface-raised p-4">
+            <div className="flex items-center justify-between">
+              <h3 id="pick-heading" className="font-display text-xl font-bold">
+                Pick List · {pick.data.fundraiser.name}
+              </h3>
+              <Button size="sm" variant="secondary" onClick={() => window.print()}>
+                Print
+              </Button>
+            </div>
+            <h4 className="font-semibold">By item</h4>
+            <ul className="text-sm">
+              {pick.data.by_item.map((i) => (
+                <li key={`${i.name}-${i.variant ?? ''}`}>
+                  {i.quantity} × {i.name}
+                  {i.variant ? ` (${i.variant})` : ''}
+                </li>
+              ))}
+            </ul>
+            <h4 className="font-semibold">By participant</h4>
+            {pick.data.by_participant.map((group) => (
+              <div key={group.participant} className="text-sm">
+                <p className="font-semibold">{group.participant}</p>
+                <ul className="ml-4 list-disc">
+                  {group.orders.map((o) => (
+                    <li key={o.orderNumber}>
+                      {o.orderNumber} {o.customerName}: {o.items.map((i) => `${i.quantity} × ${i.name}${i.variant ? ` (${i.variant})` : ''}`).join(', ')}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </section>
+        ) : null
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ItemInput } from '@kusina/domain/wholesale';
+
+/**
+ * The item form's option groups, one per line: `Size: S, M, L, XL +3` — a group name (with `*` when
+ * its options count stock, option inventory mode), then options, each with an optional `+price`
+ * in dollars and `=stock`. Every group is a single required choice.
+ */
+export function parseGroups(text: string): ItemInput['option_groups'] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const [head = '', rest = ''] = line.split(/:(.*)/s);
+      const tracked = head.trim().endsWith('*');
+      return {
+        name: head.replace('*', '').trim(),
+        min_select: 1,
+        max_select: 1,
+        enable_inventory_tracking: tracked,
+        options: rest
+          .split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+          .map((o) => {
+            const price = /\+\s*(\d+(?:\.\d{1,2})?)/.exec(o);
+            const stock = /=\s*(\d+)/.exec(o);
+            return {
+              name: o.replace(/\+\s*\d+(?:\.\d{1,2})?/, '').replace(/=\s*\d+/, '').trim(),
+              additional_price_cents: price ? Math.round(Number(price[1]) * 100) : 0,
+              available: true,
+              stock_quantity: stock ? Number(stock[1]) : 0,
+              damaged_quantity: 0,
+            };
+          }),
+      };
+    });
+}
+
+export function formatGroups(groups: { name: string; enable_inventory_tracking: boolean; options: { name: string; additional_price_cents: number; stock_quantity: number }[] }[]): string {
+  return groups
+    .map(
+      (g) =>
+        `${g.name}${g.enable_inventory_tracking ? '*' : ''}: ${g.options
+          .map((o) => `${o.name}${o.additional_price_cents ? ` +${(o.additional_price_cents / 100).toFixed(2)}` : ''}${g.enable_inventory_tracking ? ` =${o.stock_quantity}` : ''}`)
+          .join(', ')}`,
+    )
+    .join('\n');
+}

@@ -1,0 +1,32 @@
+import type { CardInput } from '@kusina/domain/checkout';
+import type { CheckoutCustomerInput } from '@kusina/domain/wholesale';
+import { api } from '../../../lib/api-client.ts';
+import type { WholesaleCartLine } from '../../../stores/wholesale-cart-store.ts';
+import type { Envelope, Order } from './contracts.ts';
+import { toCartItems } from './validate-cart.ts';
+
+interface OpenedPayment {
+  payment_id: string;
+  amount_cents: number;
+  processor: string;
+}
+
+/** Opens a payment for the server's total of the cart (409 with issues when the cart changed). */
+export function openPayment(fundraiserId: number, lines: readonly WholesaleCartLine[]): Promise<OpenedPayment> {
+  return api.post<Envelope<OpenedPayment>>('/wholesale/payments', { fundraiser_id: fundraiserId, cart_items: toCartItems(lines) }).then((r) => r.data);
+}
+
+/** Pays a test-mode payment with a card (the shared payments endpoint). */
+export function confirmTestPayment(paymentId: string, card: CardInput): Promise<unknown> {
+  return api.post(`/payments/${paymentId}/confirm`, { card });
+}
+
+export function createOrder(input: { fundraiserId: number; lines: readonly WholesaleCartLine[]; order: CheckoutCustomerInput; paymentId: string; idempotencyKey: string }): Promise<Order> {
+  return api
+    .post<Envelope<{ order: Order }>>(
+      '/wholesale/orders',
+      { order: input.order, fundraiser_id: input.fundraiserId, cart_items: toCartItems(input.lines), payment_id: input.paymentId },
+      { headers: { 'Idempotency-Key': input.idempotencyKey } },
+    )
+    .then((r) => r.data.order);
+}

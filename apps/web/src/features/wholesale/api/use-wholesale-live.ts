@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { nowOutOfStockMessage } from '@kusina/domain/wholesale';
+import { openRealtime } from '../../../lib/realtime.ts';
+import { showToast } from '../../../lib/toast.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { useWholesaleCartStore } from '../../../stores/wholesale-cart-store.ts';
+import type { Order } from './contracts.ts';
+import { getOrderQueryOptions } from './get-order.ts';
+
+interface StockEvent {
+  id: number;
+  name: string;
+  inStock: boolean;
+}
+
+/**
+ * A fundraiser's live events (§7): stock and goal progress refresh what is on screen, and an item
+ * in the cart that runs out warns '{name} is now out of stock. Please review your cart.'
+ */
+export function useFundraiserLive(fundraiserId: number | null | undefined, onStock?: (event: StockEvent) => void): void {
+  const queryClient = useQueryClient();
+  const token = useAuthStore((s) => s.jwt);
+  const onStockRef = useRef(onStock);
+  useEffect(() => {
+    onStockRef.current = onStock;
+  });
+  useEffect(() => {
+    if (!fundraiserId) return;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['wholesale'] });
+    return openRealtime({
+      token,
+      subscriptions: [{ channel: 'fundraiser', fundraiser_id: fundraiserId }],
+      events: {
+        wholesale_item_stock_updated: (payload) => {
+          const event = payload as StockEvent;
+          refresh();
+          onStockRef.current?.(event);
+          const inCart = useWholesaleCartStore.getState().items.some((l) => l.itemId === event.id);
+          if (!event.inStock && inCart) showToast('error', nowOutOfStockMessage(event.name), { id: `oos-${event.id}` });
+        },
+        wholesale_participant_goal_updated: refresh,
+        wholesale_fundraiser_updated: refresh,
+      },
+    });
+  }, [fundraiserId, queryClient, token]);
+}
+
+/** An order's live status (wholesale_order_updated) for the confirmation and detail pages. */
+export function useOrderLive(orderId: number, accessToken: string | null): void {
+  const queryClient = useQueryClient();
+  const token = useAuthStore((s) => s.jwt);
+  useEffect(() => {
+    if (!orderId) return;
+    return openRealtime({
+      token,
+      subscriptions: [{ channel: 'wholesale_order', order_id: orderId, ...(accessToken ? { token: accessToken } : {}) }],
+      events: {
+        wholesale_order_updated: (payload) => {
+          const order = (payload as { order?: Order }).order;
+          if (order?.id === orderId) queryClient.setQueryData(getOrderQueryOptions(orderId, accessToken).queryKey, order);
+        },
+      },
+    });
+  }, [orderId, accessToken, queryClient, token]);
+}
