@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
 const apiTarget = process.env.KUSINA_API_URL ?? 'http://localhost:3000';
@@ -47,8 +50,39 @@ function pureDomainConstants(): Plugin {
   };
 }
 
+/**
+ * Brotli and gzip copies of every text file of the build, written once at build time at the
+ * highest levels (too slow per request, free here); the server sends the one the browser accepts
+ * with Content-Encoding (apps/api/src/plugins/spa.ts, @fastify/static `preCompressed`). Files under
+ * 1 KB gain too little to be worth a second request header; source maps are for developers only.
+ */
+function precompress(): Plugin {
+  const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+  let outDir = 'dist';
+  return {
+    name: 'kusina:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+          const full = path.join(dir, entry.name);
+          return entry.isDirectory() ? (entry.name === '.vite' ? [] : walk(full)) : [full];
+        });
+      for (const file of walk(outDir)) {
+        if (!TEXT.test(file) || statSync(file).size < 1024) continue;
+        const body = readFileSync(file);
+        writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pureDomainConstants()],
+  plugins: [react(), tailwindcss(), pureDomainConstants(), precompress()],
   server: {
     port: 5173,
     proxy: {

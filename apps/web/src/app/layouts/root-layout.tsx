@@ -32,7 +32,9 @@ export function RootLayout({ realtime = true, children }: { realtime?: boolean; 
       <RestaurantTheme />
       {realtime ? <RestaurantRealtime /> : null}
       <Header />
-      <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+      {/* At least a screen tall: the footer starts below the fold, so a page's content arriving
+          (its chunk, then its data) never pushes a visible footer down (layout shift, 0040). */}
+      <main id="main-content" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col outline-none">
         <Suspense fallback={<RouteFallback />}>
           {children}
         </Suspense>

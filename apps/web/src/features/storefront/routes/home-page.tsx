@@ -48,7 +48,7 @@ export function HomePage() {
     <div className="w-full">
       <section aria-labelledby="home-title" className="relative isolate overflow-hidden bg-accent-band text-on-accent-band">
         {heroFailed ? null : (
-          <img src={heroImage} alt="" fetchPriority="high" onError={() => setHeroFailed(true)} className="absolute inset-0 -z-10 size-full object-cover opacity-45" />
+          <img src={heroImage} alt="" width={1600} height={900} fetchPriority="high" onError={() => setHeroFailed(true)} className="absolute inset-0 -z-10 size-full object-cover opacity-45" />
         )}
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-accent-band via-accent-band/70 to-accent-band/30" />
         <div className="mx-auto flex min-h-[22rem] max-w-6xl flex-col justify-end gap-5 px-4 py-12 sm:min-h-[28rem] sm:py-20">
