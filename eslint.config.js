@@ -31,6 +31,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    files: ['apps/web/public/service-worker.js'],
+    languageOptions: { globals: { ...globals.serviceworker }, sourceType: 'script' },
+  },
   // Imports flow one way: lib and components/ui ← features ← app (CONVENTIONS.md §3).
   {
     files: ['apps/web/src/lib/**', 'apps/web/src/components/**'],

@@ -91,6 +91,20 @@ export function HomePage() {
           </div>
         </section>
       )}
+
+      <section aria-labelledby="merchandise-title" className="mx-auto max-w-6xl px-4 pb-12">
+        <div className="flex flex-col items-start gap-4 rounded-2xl border border-line bg-surface-muted px-6 py-8 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 id="merchandise-title" className="font-display text-2xl font-bold">
+              Kusina Merchandise
+            </h2>
+            <p className="mt-1 text-ink-muted">Tees, hats and stickers from the island kitchen, picked up with your order.</p>
+          </div>
+          <ButtonLink to="/merchandise" variant="secondary" size="lg">
+            Shop Merchandise
+          </ButtonLink>
+        </div>
+      </section>
     </div>
   );
 }

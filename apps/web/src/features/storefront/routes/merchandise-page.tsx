@@ -133,7 +133,8 @@ export function MerchandisePage() {
       )}
 
       <div role={collections.isPending ? undefined : 'tabpanel'} id="merchandise-panel" aria-labelledby={collections.isPending ? undefined : tabId(tab)} className="mt-4">
-        {activeCollection?.description ? <p className="mb-4 text-ink-muted">{activeCollection.description}</p> : null}
+        {/* The collection's description holds its place while collections load (no layout shift below it). */}
+        {collections.isPending ? <Skeleton className="mb-4 h-6 w-3/4" /> : activeCollection?.description ? <p className="mb-4 text-ink-muted">{activeCollection.description}</p> : null}
 
         <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
           <aside aria-label="Filters" className="hidden lg:block">
