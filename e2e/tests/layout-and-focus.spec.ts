@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { demo, expect, signIn, test } from './fixtures.ts';
+import { demo, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 /**
  * Issue #23 on the smallest phone we support (360 px): no page scrolls sideways, long names wrap,
@@ -124,6 +124,10 @@ test('the staff board at 360 px: a long name wraps, every tab fits, the order di
 test('focus returns to the opener of every storefront dialog, never hides under the total bar, and follows route changes', async ({ page }) => {
   // Customise: opened from the dish's button, closed with Escape.
   await page.goto('/menu');
+  // The menu in sections under a sticky category bar, axe clean.
+  await expect(page.getByRole('heading', { level: 2, name: 'Plate Lunches' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'true');
+  await expectAccessible(page);
   await page.getByRole('searchbox', { name: 'Search menu' }).fill('mixed plate');
   const choose = page.getByRole('button', { name: 'Choose Options for Hawaiian Mixed Plate' });
   await choose.click();

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
 
 /**
  * Issue #23's offline and resilience promises against the production build: after one visit the
@@ -24,6 +24,7 @@ test('after one visit, /menu opens offline from the service worker, and checkout
   await expect(page.getByRole('heading', { level: 1, name: 'Our Menu' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Hawaiian Mixed Plate' })).toBeVisible();
   await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+  await expectAccessible(page);
 
   await page.goto('/checkout');
   await expect(page.getByText('Checkout needs a connection')).toBeVisible();
@@ -48,6 +49,7 @@ test.describe('a page whose code cannot be downloaded', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded' });
     await expect(alert).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
+    await expectAccessible(page);
 
     failing = false;
     await alert.getByRole('button', { name: 'Reload page' }).click();
