@@ -5,7 +5,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { preferredEncoding, registerSpa } from './spa.ts';
+import { preferredEncoding } from '../lib/compression.ts';
+import { registerSpa } from './spa.ts';
 
 describe('preferredEncoding', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {

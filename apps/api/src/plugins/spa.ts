@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { preferredEncoding } from '../lib/compression.ts';
 import { storefrontRestaurantId } from '../modules/restaurants/service.ts';
 
 const RESTAURANT_META = /<meta name="kusina-restaurant-id" content="\d*"\s*\/?>/;
@@ -11,22 +12,6 @@ interface EncodedPage {
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
-}
-
-/** The encoding to answer with, from Accept-Encoding: brotli first, then gzip (q=0 refuses one). */
-export function preferredEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name, q ? Number(q.slice(2)) : 1);
-  }
-  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (allows('br')) return 'br';
-  if (allows('gzip')) return 'gzip';
-  return null;
 }
 
 /**
