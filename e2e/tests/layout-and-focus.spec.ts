@@ -163,11 +163,15 @@ test('focus returns to the opener of every storefront dialog, never hides under 
 
   // The mobile menu; choosing a page there moves focus to that page's heading.
   const burger = page.getByRole('button', { name: 'Open menu' });
+  const mobileMenu = page.getByRole('dialog', { name: 'Menu' });
   await burger.click();
+  await expect(mobileMenu).toBeVisible();
   await page.keyboard.press('Escape');
+  await expect(mobileMenu).toBeHidden();
   await expectFocused(burger, 'the menu button');
   await burger.click();
-  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Menu', exact: true }).click();
+  await expect(mobileMenu).toBeVisible();
+  await mobileMenu.getByRole('link', { name: 'Menu', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Our Menu' })).toBeFocused();
   await expect(page.locator('#route-announcer')).toHaveText('Our Menu');
 });
