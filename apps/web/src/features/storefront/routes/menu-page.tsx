@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { LayoutGrid, List, Search } from 'lucide-react';
-import { filterMenuItems, MenuMessages } from '@kusina/domain/menu';
+import { filterMenuItems, MenuMessages, type MenuItemOutput } from '@kusina/domain/menu';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -24,6 +24,8 @@ export const MENU_LOADING_DELAY_MS = 150;
 export const PRIORITY_IMAGES = 6;
 
 type SpecialFilter = 'featured' | 'seasonal' | null;
+
+const NO_SECTIONS: Array<{ category: { id: number; name: string; description: string | null }; items: MenuItemOutput[] }> = [];
 
 const chipClass = (active: boolean) =>
   cn(
@@ -71,8 +73,12 @@ export function MenuPage() {
       { category: { id: 0, name: MenuText.otherDishes, description: null }, items: uncategorised },
     ].filter((section) => section.items.length > 0);
   }, [categories, items]);
+  // The dishes render in a background pass React can interrupt (useDeferredValue): the menu
+  // arriving, or a search settling, never blocks the main thread for the whole list (0040).
+  const shownSections = useDeferredValue(sections, NO_SECTIONS);
+  const firstPass = shownSections === NO_SECTIONS && sections.length > 0;
   const bar = useRef<HTMLDivElement>(null);
-  const { current: currentSection, jumpTo, stickyTop } = useMenuSections(sections.map((section) => section.category.id), bar);
+  const { current: currentSection, jumpTo, stickyTop } = useMenuSections(shownSections.map((section) => section.category.id), bar);
   let shown = 0;
   const toggleSpecial = (value: Exclude<SpecialFilter, null>) => setSpecial((current) => (current === value ? null : value));
 
@@ -174,8 +180,8 @@ export function MenuPage() {
               Try again
             </Button>
           </Alert>
-        ) : menu.isPending ? (
-          showSkeleton ? <MenuSkeleton layout={layout} /> : null
+        ) : menu.isPending || firstPass ? (
+          showSkeleton || firstPass ? <MenuSkeleton layout={layout} /> : null
         ) : items.length === 0 ? (
           <p role="status" className="rounded-2xl border border-dashed border-line-strong px-4 py-12 text-center text-lg text-ink-muted">
             {MenuMessages.noItems}
@@ -185,7 +191,7 @@ export function MenuPage() {
             <p role="status" className="sr-only">
               {pluralize(items.length, 'item')}
             </p>
-            {sections.map(({ category, items: sectionItems }) => (
+            {shownSections.map(({ category, items: sectionItems }) => (
               <section key={category.id} id={`menu-category-${category.id}`} aria-labelledby={`menu-category-${category.id}-title`} className="mb-10" data-menu-section={category.id}>
                 <h2 id={`menu-category-${category.id}-title`} className="font-display text-2xl font-bold">
                   {category.name}

@@ -56,7 +56,8 @@ export function useMenuSections(sectionIds: number[], bar: RefObject<HTMLElement
     const onScroll = () => {
       frame ||= requestAnimationFrame(update);
     };
-    update();
+    // First look in the next frame: reading boxes right after a large commit would force layout early.
+    onScroll();
     addEventListener('scroll', onScroll, { passive: true });
     addEventListener('resize', onScroll);
     return () => {
