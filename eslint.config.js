@@ -30,6 +30,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    files: ['apps/web/public/service-worker.js'],
+    languageOptions: { globals: { ...globals.serviceworker }, sourceType: 'script' },
+  },
   // Imports flow one way, checked on the path each import resolves to (eslint-rules/boundaries.js):
   // lib, components/ui and stores ← features ← app, no feature imports another; in the API, routes
   // call services and only a module's own service uses its repository (CONVENTIONS.md §3, §17).

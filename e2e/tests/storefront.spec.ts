@@ -22,7 +22,7 @@ async function addMixedPlate(page: Page): Promise<void> {
   await dialog.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(dialog.getByText('Please select at least 1 option(s).')).toBeVisible();
 
-  await dialog.getByRole('checkbox', { name: /^Garlic Shrimp/ }).check();
+  await dialog.getByRole('radio', { name: /^Garlic Shrimp/ }).check();
   await dialog.getByRole('checkbox', { name: /^Fina'denne'/ }).check();
   await dialog.getByRole('checkbox', { name: /^Chili Pepper Water/ }).check();
   // One sauce is free and it is the most expensive one: Fina'denne' ($2 default).

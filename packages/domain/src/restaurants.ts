@@ -69,3 +69,12 @@ export function headerAddress(address: string | null | undefined): string {
 
 /** The restaurant channel pushes restaurant_update; the header refetches at most every 2 s. */
 export const RESTAURANT_REFETCH_THROTTLE_MS = 2000;
+
+/**
+ * The restaurant channel also pushes menu_update (payload { restaurant_id }) when a dish's stock,
+ * availability or options change, at most once a second: open menus refetch (throttled like
+ * restaurant_update) and, while the live connection is down, poll every MENU_POLL_MS instead.
+ */
+export const MENU_UPDATE_EVENT = 'menu_update';
+export const MENU_UPDATE_INTERVAL_MS = 1000;
+export const MENU_POLL_MS = 30_000;

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useIsFetching, useIsMutating } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { useSiteSettings } from '../lib/restaurant.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
 
 const LoadingOverlay = lazy(() => import('./loading-overlay.tsx').then((m) => ({ default: m.LoadingOverlay })));
 
@@ -41,8 +42,10 @@ function DelayedOverlay() {
     return () => clearTimeout(timer);
   }, []);
   return (
-    <Suspense fallback={null}>
-      <LoadingOverlay hidden={!visible} spinnerImageUrl={settings?.spinner_image_url} />
-    </Suspense>
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <LoadingOverlay hidden={!visible} spinnerImageUrl={settings?.spinner_image_url} />
+      </Suspense>
+    </ErrorBoundary>
   );
 }

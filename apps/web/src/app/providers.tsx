@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { createQueryClient } from '../lib/query-client.ts';
 import { toastRequested } from '../lib/toast.ts';
+import { ErrorBoundary } from './error-boundary.tsx';
 
 const AppToaster = lazy(() => import('./toaster.tsx').then((m) => ({ default: m.AppToaster })));
 
@@ -28,9 +29,11 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
     <QueryClientProvider client={client}>
       {children}
       {toasterNeeded ? (
-        <Suspense fallback={null}>
-          <AppToaster />
-        </Suspense>
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <AppToaster />
+          </Suspense>
+        </ErrorBoundary>
       ) : null}
     </QueryClientProvider>
   );

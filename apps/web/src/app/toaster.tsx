@@ -8,7 +8,8 @@ export const TOAST_PURGE_INTERVAL_MS = 10_000;
 /**
  * Toasts: top-centre, dismissed by a click, at most 500 px wide (backoffice spec, storefront);
  * errors stay longer than successes (6 s against 3 s); every 10 seconds, when more than
- * MAX_TOASTS are shown, all are dismissed.
+ * MAX_TOASTS are shown, all are dismissed. They appear under the sticky header (at most 6.5rem
+ * tall), so "Added … to cart" never covers the cart badge it is about on a phone.
  */
 export function AppToaster() {
   const { toasts } = useToasterStore();
@@ -26,6 +27,7 @@ export function AppToaster() {
   return (
     <Toaster
       position="top-center"
+      containerStyle={{ top: '7rem' }}
       toastOptions={{
         style: { maxWidth: 500, background: 'var(--surface-raised)', color: 'var(--ink)', border: '1px solid var(--line)' },
         success: { duration: 3000, iconTheme: { primary: '#15803d', secondary: '#ffffff' } },

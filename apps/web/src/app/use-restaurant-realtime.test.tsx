@@ -7,6 +7,7 @@ import { mockApi } from '../test/api-mock.ts';
 import { sockets } from '../test/fake-socket.ts';
 import { createTestQueryClient } from '../test/render-app.tsx';
 import { useRestaurantRealtime } from './use-restaurant-realtime.ts';
+import { useMenu } from '../features/storefront/api/get-menu.ts';
 
 function Probe() {
   const { data } = useRestaurant();
@@ -93,6 +94,31 @@ describe('restaurant realtime', () => {
       socket.serverEmit('restaurant_update', { id: 1 });
     });
     await eventually(() => expect(restaurantFetches()).toBe(4));
+  });
+
+  it('refetches an open menu on menu_update (a dish sold out or back), throttled like restaurant_update', async () => {
+    const api = mockApi({ 'GET /menu': { body: { menu: { id: 1, name: 'Main' }, categories: [], items: [] } } });
+    const menuFetches = () => api.callsTo('GET', '/menu').length;
+    function OpenMenu() {
+      useMenu();
+      useRestaurantRealtime(1);
+      return null;
+    }
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <OpenMenu />
+      </QueryClientProvider>,
+    );
+    await eventually(() => expect(menuFetches()).toBe(1));
+    const socket = await connectedSocket();
+    act(() => socket.serverEmit('menu_update', { restaurant_id: 1 }));
+    await eventually(() => expect(menuFetches()).toBe(2));
+    act(() => socket.serverEmit('menu_update', { restaurant_id: 1 }));
+    expect(menuFetches()).toBe(2);
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    await eventually(() => expect(menuFetches()).toBe(3));
   });
 
   it('sets the fallback flag when the connection is lost or refused and clears it on connect', async () => {

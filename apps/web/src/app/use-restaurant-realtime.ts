@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { RESTAURANT_REFETCH_THROTTLE_MS } from '@kusina/domain/restaurants';
+import { MENU_UPDATE_EVENT, RESTAURANT_REFETCH_THROTTLE_MS } from '@kusina/domain/restaurants';
+import { getMenuQueryOptions } from '../features/storefront/api/get-menu.ts';
 import { openRealtime } from '../lib/realtime.ts';
 import { getRestaurantQueryOptions } from '../lib/restaurant.ts';
 import { throttle } from '../lib/throttle.ts';
@@ -8,7 +9,9 @@ import { useAuthStore } from '../stores/auth-store.ts';
 
 /**
  * Subscribes to the restaurant channel; each restaurant_update refetches the restaurant record,
- * at most once every 2 s (storefront.md §4). Reconnects when the session changes.
+ * at most once every 2 s (storefront.md §4), and each menu_update (a dish sold out, back, or its
+ * options changed) refetches the open menus, the full one and the home page's featured part, as
+ * often. Reconnects when the session changes.
  */
 export function useRestaurantRealtime(restaurantId: number): void {
   const queryClient = useQueryClient();
@@ -18,13 +21,17 @@ export function useRestaurantRealtime(restaurantId: number): void {
     const refetch = throttle(() => {
       void queryClient.invalidateQueries({ queryKey: getRestaurantQueryOptions(restaurantId).queryKey });
     }, RESTAURANT_REFETCH_THROTTLE_MS);
+    const refetchMenu = throttle(() => {
+      void queryClient.invalidateQueries({ queryKey: getMenuQueryOptions(restaurantId).queryKey });
+    }, RESTAURANT_REFETCH_THROTTLE_MS);
     const close = openRealtime({
       token,
       subscriptions: [{ channel: 'restaurant', restaurant_id: restaurantId }],
-      events: { restaurant_update: () => refetch() },
+      events: { restaurant_update: () => refetch(), [MENU_UPDATE_EVENT]: () => refetchMenu() },
     });
     return () => {
       refetch.cancel();
+      refetchMenu.cancel();
       close();
     };
   }, [queryClient, restaurantId, token]);

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persisted } from '../lib/persisted.ts';
 import type { UserOutput } from '@kusina/domain/accounts';
 import { setTokenSource } from '../lib/api-client.ts';
 
@@ -17,7 +17,7 @@ interface AuthState {
 export const AUTH_STORAGE_KEY = 'kusina-auth';
 
 export const useAuthStore = create<AuthState>()(
-  persist(
+  persisted(
     (set) => ({
       jwt: null,
       user: null,
@@ -27,7 +27,6 @@ export const useAuthStore = create<AuthState>()(
     }),
     {
       name: AUTH_STORAGE_KEY,
-      storage: createJSONStorage(() => localStorage),
       partialize: ({ jwt, user }) => ({ jwt, user }),
     },
   ),

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persisted } from '../lib/persisted.ts';
 
 /**
  * The regular cart. Only what the header's badge needs lives here, so the home route's first
@@ -35,14 +35,13 @@ interface CartState {
 export const CART_STORAGE_KEY = 'cartItems';
 
 export const useCartStore = create<CartState>()(
-  persist(
+  persisted(
     (set) => ({
       cartItems: [],
       setCartItems: (cartItems) => set({ cartItems }),
     }),
     {
       name: CART_STORAGE_KEY,
-      storage: createJSONStorage(() => localStorage),
       partialize: ({ cartItems }) => ({ cartItems }),
     },
   ),

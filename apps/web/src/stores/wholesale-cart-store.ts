@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persisted } from '../lib/persisted.ts';
 
 /**
  * The fundraiser cart (wholesale.md §3 Cart line), persisted in local storage. The header needs
@@ -40,14 +40,13 @@ interface WholesaleCartState {
 export const WHOLESALE_CART_STORAGE_KEY = 'wholesaleCart';
 
 export const useWholesaleCartStore = create<WholesaleCartState>()(
-  persist(
+  persisted(
     (set) => ({
       items: [],
       setItems: (items) => set({ items }),
     }),
     {
       name: WHOLESALE_CART_STORAGE_KEY,
-      storage: createJSONStorage(() => localStorage),
       partialize: ({ items }) => ({ items }),
     },
   ),

@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 import pg from 'pg';
 import type { MenuCategoryOutput, MenuItemOutput, MenuOutput } from '@kusina/domain/menu';
 import type { RestaurantDay } from '@kusina/domain/menu-calendar';
+import { MENU_UPDATE_EVENT, MENU_UPDATE_INTERVAL_MS } from '@kusina/domain/restaurants';
+import { rooms } from '../../realtime/socket.ts';
 
 /** PostgreSQL channel the catalog triggers (drizzle/0004_menu_notify.sql) notify, payload = restaurant id. */
 export const MENU_CHANGED_CHANNEL = 'menu_changed';
@@ -163,7 +165,7 @@ export function invalidateMenuCache(app: FastifyInstance, restaurantId?: number)
  * empties the cache whenever the connection is (re)established, since notifications may have been
  * missed meanwhile.
  */
-async function listenForChanges(app: FastifyInstance, cache: MenuCache): Promise<() => Promise<void>> {
+async function listenForChanges(app: FastifyInstance, cache: MenuCache, onChange: (restaurantId: number) => void): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let closing = false;
   let retryMs = LISTEN_RETRY_MIN_MS;
@@ -201,7 +203,9 @@ async function listenForChanges(app: FastifyInstance, cache: MenuCache): Promise
     next.on('notification', (message) => {
       if (message.channel !== MENU_CHANGED_CHANNEL) return;
       const restaurantId = Number(message.payload);
-      cache.invalidate(Number.isInteger(restaurantId) && restaurantId > 0 ? restaurantId : undefined);
+      const known = Number.isInteger(restaurantId) && restaurantId > 0;
+      cache.invalidate(known ? restaurantId : undefined);
+      if (known) onChange(restaurantId);
     });
     try {
       await next.connect();
@@ -232,12 +236,54 @@ async function listenForChanges(app: FastifyInstance, cache: MenuCache): Promise
   };
 }
 
+/**
+ * Open menus follow stock and availability live (storefront.md §4; decision 0043): every change a
+ * node hears (the triggers' NOTIFY, whichever node or tool wrote it) is told to this node's own
+ * sockets in the restaurant's room, as menu_update. Every node hears the NOTIFY, so the event is
+ * sent locally, never across nodes (that would repeat it once per node). Busy ordering changes
+ * stock many times a second: a restaurant's event goes at most once per MENU_UPDATE_INTERVAL_MS,
+ * the last change always followed by one.
+ */
+export function menuUpdateAnnouncer(send: (restaurantId: number) => void, intervalMs = MENU_UPDATE_INTERVAL_MS) {
+  const lastSent = new Map<number, number>();
+  const pending = new Map<number, NodeJS.Timeout>();
+  const fire = (restaurantId: number) => {
+    pending.delete(restaurantId);
+    lastSent.set(restaurantId, Date.now());
+    send(restaurantId);
+  };
+  return {
+    announce(restaurantId: number): void {
+      if (pending.has(restaurantId)) return;
+      const wait = (lastSent.get(restaurantId) ?? -Infinity) + intervalMs - Date.now();
+      if (wait <= 0) {
+        fire(restaurantId);
+        return;
+      }
+      const timer = setTimeout(() => fire(restaurantId), wait);
+      timer.unref();
+      pending.set(restaurantId, timer);
+    },
+    stop(): void {
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
+    },
+  };
+}
+
 export default fp(
   async (app: FastifyInstance) => {
     const cache = new MenuCache();
     app.decorate('menuCache', cache);
-    const stop = await listenForChanges(app, cache);
-    app.addHook('onClose', stop);
+    const announcer = menuUpdateAnnouncer((restaurantId) => {
+      if (!app.hasDecorator('realtime')) return;
+      app.realtime.io.local.to(rooms.restaurant(restaurantId)).emit(MENU_UPDATE_EVENT, { restaurant_id: restaurantId });
+    });
+    const stop = await listenForChanges(app, cache, (restaurantId) => announcer.announce(restaurantId));
+    app.addHook('onClose', async () => {
+      announcer.stop();
+      await stop();
+    });
   },
   { name: 'menu-cache', dependencies: ['db'] },
 );

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -37,6 +38,18 @@ describe('merchandise API', () => {
   const stored = () => (existsSync(path.join(uploadsDir, 'merchandise')) ? readdirSync(path.join(uploadsDir, 'merchandise')).sort() : []);
 
   describe('the shop (public reads)', () => {
+    it('sends the polled item list compressed to browsers that accept it, the same JSON', async () => {
+      const plain = await t.app.inject({ url: '/api/v1/merchandise_items?include_stock=true' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const br = await t.app.inject({ url: '/api/v1/merchandise_items?include_stock=true', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+      const gzip = await t.app.inject({ url: '/api/v1/merchandise_items?include_stock=true', headers: { 'accept-encoding': 'gzip' } });
+      expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    });
+
     it('lists the visible seeded items with every spec field, variants in size order', async () => {
       const items = await listShop(t.app, '?include_stock=true');
       expect(items.length).toBeGreaterThanOrEqual(15);

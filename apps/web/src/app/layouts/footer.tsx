@@ -10,6 +10,7 @@ export const FOOTER_DESCRIPTION =
 const quickLinks = [
   { label: 'Home', to: '/' },
   { label: 'Menu', to: '/menu' },
+  { label: 'Merchandise', to: '/merchandise' },
   { label: 'Reservations', to: '/reservations' },
   { label: 'Cart', to: '/cart' },
 ] as const;

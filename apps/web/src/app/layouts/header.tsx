@@ -8,6 +8,7 @@ import { selectIsSignedIn, useAuthStore } from '../../stores/auth-store.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { NavLink } from '../../components/ui/nav-link.tsx';
 import { ChevronDownIcon, ClockIcon, MapPinIcon, MenuIcon, PhoneIcon } from '../../components/ui/icons.tsx';
+import { ErrorBoundary } from '../error-boundary.tsx';
 import { CartLink } from './cart-link.tsx';
 import { LogoMark } from './logo.tsx';
 
@@ -19,6 +20,7 @@ const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileM
 
 export const navLinks = [
   { label: 'Menu', to: '/menu' },
+  { label: 'Merchandise', to: '/merchandise' },
   { label: 'Fundraisers', to: '/wholesale' },
 ] as const;
 
@@ -83,9 +85,11 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1">
           <div className="hidden items-center gap-2 md:flex">
             {user ? (
-              <Suspense fallback={<UserMenuPlaceholder firstName={user.first_name} />}>
-                <HeaderUserMenu user={user} />
-              </Suspense>
+              <ErrorBoundary fallback={<UserMenuPlaceholder firstName={user.first_name} />}>
+                <Suspense fallback={<UserMenuPlaceholder firstName={user.first_name} />}>
+                  <HeaderUserMenu user={user} />
+                </Suspense>
+              </ErrorBoundary>
             ) : (
               <>
                 <Link to="/login" className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
@@ -120,15 +124,17 @@ export function Header() {
       </div>
 
       {menuRequested ? (
-        <Suspense fallback={null}>
-          <MobileMenu
-            open={menuOpen}
-            onOpenChange={setMenuOpen}
-            user={user}
-            returnFocusTo={menuButton}
-            restaurant={restaurant ?? null}
-          />
-        </Suspense>
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <MobileMenu
+              open={menuOpen}
+              onOpenChange={setMenuOpen}
+              user={user}
+              returnFocusTo={menuButton}
+              restaurant={restaurant ?? null}
+            />
+          </Suspense>
+        </ErrorBoundary>
       ) : null}
     </header>
   );

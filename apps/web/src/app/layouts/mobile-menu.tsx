@@ -51,6 +51,11 @@ export function MobileMenu({ open, onOpenChange, user, returnFocusTo, restaurant
             </NavLink>
           </li>
           <li>
+            <NavLink to="/merchandise" className={itemClass} onClick={close}>
+              Merchandise
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/wholesale" className={itemClass} onClick={close}>
               Fundraisers
             </NavLink>

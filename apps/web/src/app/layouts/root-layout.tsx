@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { onUnauthorized } from '../../lib/api-client.ts';
@@ -6,9 +6,11 @@ import { returnToHere } from '../../lib/router.ts';
 import { getRestaurantId } from '../../lib/restaurant-id.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useRestaurant } from '../../lib/restaurant.ts';
+import { useOnline } from '../../lib/use-online.ts';
 import { useAuthStore } from '../../stores/auth-store.ts';
 import { GlobalLoadingOverlay, RouteLoadingMarker } from '../global-loading.tsx';
 import { useRestaurantRealtime } from '../use-restaurant-realtime.ts';
+import { ErrorBoundary } from '../error-boundary.tsx';
 import { Header } from './header.tsx';
 
 // Below the fold on every page: the footer arrives just after the first paint (home route budget).
@@ -28,21 +30,46 @@ export function RootLayout({ realtime = true, children }: { realtime?: boolean; 
         Skip to content
       </a>
       <ScrollToTop />
+      <RouteChangeFocus />
       <SessionWatcher />
       <RestaurantTheme />
       {realtime ? <RestaurantRealtime /> : null}
       <Header />
-      <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <Suspense fallback={<RouteFallback />}>
-          {children}
-        </Suspense>
+      <OfflineNotice />
+      {/* At least a screen tall: the footer starts below the fold, so a page's content arriving
+          (its chunk, then its data) never pushes a visible footer down (layout shift, 0040). */}
+      <main id="main-content" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col outline-none">
+        <RouteErrorBoundary>
+          <Suspense fallback={<RouteFallback />}>
+            {children}
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
-      <Suspense fallback={<div className="min-h-72 border-t border-line bg-surface-muted" />}>
-        <Footer restaurant={restaurant} />
-      </Suspense>
+      <ErrorBoundary fallback={null}>
+        <Suspense fallback={<div className="min-h-72 border-t border-line bg-surface-muted" />}>
+          <Footer restaurant={restaurant} />
+        </Suspense>
+      </ErrorBoundary>
       <GlobalLoadingOverlay />
     </div>
   );
+}
+
+export const OFFLINE_NOTICE = 'You are offline. Pages you have opened show what they last loaded; ordering needs a connection.';
+
+/** Offline, every page says so under the header (the service worker serves the shell, menu and last order). */
+function OfflineNotice() {
+  return useOnline() ? null : (
+    <p role="status" className="bg-warning-soft px-4 py-2 text-center text-sm font-semibold text-warning-ink">
+      {OFFLINE_NOTICE}
+    </p>
+  );
+}
+
+/** One boundary per page: a failed page offers a reload, and moving to another page starts afresh. */
+function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const [pathname] = useLocation();
+  return <ErrorBoundary key={pathname}>{children}</ErrorBoundary>;
 }
 
 function RouteFallback() {
@@ -58,6 +85,19 @@ function ScrollToTop() {
   const [pathname] = useLocation();
   useEffect(() => {
     window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+/** On every route change after the first page: focus the new page's heading and announce it (route-focus.ts). */
+function RouteChangeFocus() {
+  const [pathname] = useLocation();
+  const firstPath = useRef<string | null>(pathname);
+  useEffect(() => {
+    if (firstPath.current === null || firstPath.current !== pathname) {
+      firstPath.current = null;
+      void import('../route-focus.ts').then((m) => m.focusPageHeading()).catch(() => undefined);
+    }
   }, [pathname]);
   return null;
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { useReturnFocus } from './use-return-focus.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -13,27 +14,32 @@ export interface DialogProps {
   /** 'lg' widens the dialog on larger screens (e.g. a product quick view with a gallery). */
   size?: 'md' | 'lg';
   className?: string;
+  /** Classes for the scrolling body (e.g. more scroll padding above a sticky bar). */
+  bodyClassName?: string;
   children: ReactNode;
 }
 
 /**
  * A modal dialog on Radix Dialog: focus moves in and is trapped, Escape and the backdrop close it,
- * focus returns to the trigger. On phones it rises from the bottom and fills most of the screen;
- * on wider screens it is centred. The body scrolls, the header and footer stay.
+ * focus returns to the control that opened it (useReturnFocus). On phones it rises from the bottom
+ * and fills most of the screen, never wider than it; on wider screens it is centred. The body
+ * scrolls (long words wrap), the header with Close and the footer stay in view.
  */
-export function Dialog({ open, onOpenChange, title, description, footer, size = 'md', className, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, description, footer, size = 'md', className, bodyClassName, children }: DialogProps) {
+  const onCloseAutoFocus = useReturnFocus(open);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/55 motion-safe:animate-[fade-in_150ms_ease-out]" />
         <DialogPrimitive.Content
           className={cn(
-            'fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-2xl bg-surface-raised text-ink shadow-2xl outline-none',
+            'fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] max-w-[100vw] flex-col rounded-t-2xl [overflow-wrap:anywhere] bg-surface-raised text-ink shadow-2xl outline-none',
             'sm:inset-x-auto sm:bottom-auto sm:top-1/2 sm:left-1/2 sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
             size === 'lg' ? 'sm:w-[min(60rem,calc(100vw-2rem))]' : 'sm:w-[min(34rem,calc(100vw-2rem))]',
             'motion-safe:animate-[fade-in_150ms_ease-out]',
             className,
           )}
+          onCloseAutoFocus={onCloseAutoFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="flex items-start justify-between gap-3 border-b border-line px-5 py-4">
@@ -45,7 +51,7 @@ export function Dialog({ open, onOpenChange, title, description, footer, size = 
               <X aria-hidden="true" className="size-6" />
             </DialogPrimitive.Close>
           </div>
-          <div className="flex-1 overflow-y-auto overscroll-contain px-5 py-4">{children}</div>
+          <div className={cn('min-w-0 flex-1 overflow-y-auto overscroll-contain px-5 py-4', bodyClassName)}>{children}</div>
           {footer ? <div className="border-t border-line px-5 py-4 pb-[max(1rem,env(safe-area-inset-bottom))]">{footer}</div> : null}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

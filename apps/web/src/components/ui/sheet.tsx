@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn.ts';
+import { useReturnFocus } from './use-return-focus.ts';
 
 export interface SheetProps {
   open: boolean;
@@ -20,19 +21,20 @@ export interface SheetProps {
 
 /**
  * A slide-out panel on Radix Dialog: modal, focus trapped inside, focus returned to the trigger
- * on close, Escape and the backdrop close it.
+ * on close (or to the control that opened it, useReturnFocus), Escape and the backdrop close it.
  */
 export function Sheet({ open, onOpenChange, title, description, side = 'right', closeLabel = 'Close menu', footer, children, onCloseAutoFocus }: SheetProps) {
+  const returnFocus = useReturnFocus(open, onCloseAutoFocus);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 motion-safe:animate-[fade-in_150ms_ease-out]" />
         <DialogPrimitive.Content
           className={cn(
-            'fixed inset-y-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-surface-raised text-ink shadow-2xl outline-none',
+            'fixed inset-y-0 z-50 flex w-[min(22rem,88vw)] flex-col bg-surface-raised [overflow-wrap:anywhere] text-ink shadow-2xl outline-none',
             side === 'right' ? 'right-0 motion-safe:animate-[slide-in-right_200ms_ease-out]' : 'left-0 motion-safe:animate-[slide-in-left_200ms_ease-out]',
           )}
-          onCloseAutoFocus={onCloseAutoFocus}
+          onCloseAutoFocus={returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="flex items-center justify-between border-b border-line px-4 py-3">

@@ -45,7 +45,7 @@ export function OrderCard({ order, now, onOpen, onAcknowledge, acknowledging }: 
       data-testid="order-card"
       data-order-id={order.id}
       className={cn(
-        'flex flex-col gap-3 rounded-2xl border bg-surface-raised p-4 shadow-sm',
+        'flex min-w-0 flex-col gap-3 rounded-2xl border bg-surface-raised p-4 shadow-sm',
         unacknowledged ? 'border-warning-line ring-2 ring-warning-line' : 'border-line',
       )}
     >
@@ -57,7 +57,7 @@ export function OrderCard({ order, now, onOpen, onAcknowledge, acknowledging }: 
             {formatAge(order.created_at, now) === 'just now' ? '' : ' ago'}
           </p>
         </div>
-        <div className="flex flex-col items-end gap-1">
+        <div className="flex shrink-0 flex-col items-end gap-1">
           <OrderStatusBadge status={order.status} />
           {unacknowledged ? (
             <Badge tone="warning">
@@ -74,7 +74,7 @@ export function OrderCard({ order, now, onOpen, onAcknowledge, acknowledging }: 
             <UserRound aria-hidden="true" className="size-4 text-ink-muted" />
             <span className="sr-only">Customer</span>
           </dt>
-          <dd className="min-w-0 truncate">
+          <dd className="min-w-0">
             <span className="font-semibold">{order.contact_name}</span>
             {order.contact_phone ? <span className="text-ink-muted"> · {formatPhone(order.contact_phone)}</span> : null}
           </dd>
@@ -106,7 +106,7 @@ export function OrderCard({ order, now, onOpen, onAcknowledge, acknowledging }: 
               <MapPin aria-hidden="true" className="size-4 text-ink-muted" />
               <span className="sr-only">Location</span>
             </dt>
-            <dd className="truncate">{order.location_name}</dd>
+            <dd className="min-w-0">{order.location_name}</dd>
           </div>
         ) : null}
       </dl>

@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MenuOutput } from '@kusina/domain/menu';
+import { MENU_POLL_MS } from '@kusina/domain/restaurants';
+import { useRealtimeStore } from '../../../stores/realtime-store.ts';
 import { api } from '../../../lib/api-client.ts';
 import { getRestaurantId } from '../../../lib/restaurant-id.ts';
 
@@ -16,6 +18,8 @@ export function getMenuQueryOptions(restaurantId: number = getRestaurantId()) {
   });
 }
 
+/** The open menu follows menu_update live (app/use-restaurant-realtime.ts); while the live connection is down it polls. */
 export function useMenu() {
-  return useQuery(getMenuQueryOptions());
+  const fallback = useRealtimeStore((state) => state.fallback);
+  return useQuery({ ...getMenuQueryOptions(), refetchInterval: fallback ? MENU_POLL_MS : false });
 }

@@ -61,7 +61,7 @@ describe('CustomizeItemDialog', () => {
     const user = userEvent.setup();
     renderRoute(<Harness item={plate} />);
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('checkbox', { name: /Beef/ }));
+    await user.click(within(dialog).getByRole('radio', { name: /Beef/ }));
     await user.click(within(dialog).getByRole('checkbox', { name: /Red rice/ }));
     await user.click(within(dialog).getByRole('checkbox', { name: /Titiyas/ }));
     await user.click(within(dialog).getByRole('checkbox', { name: /Fina/ }));
@@ -87,6 +87,38 @@ describe('CustomizeItemDialog', () => {
       selectedOptions: { '10': [102], '20': [202, 203] },
       customizations: { Protein: ['Beef'], Sides: ['Titiyas', 'Fina’denne’'] },
     });
+  });
+
+  it('offers a single choice as radio buttons (with None when optional) and calls a free option Free', async () => {
+    const user = userEvent.setup();
+    const item = menuItem({
+      id: 12,
+      name: 'Loco Moco',
+      price_cents: 1300,
+      option_groups: [
+        optionGroup({
+          id: 60,
+          name: 'Egg',
+          min_select: 0,
+          max_select: 1,
+          options: [option({ id: 601, name: 'Fried Egg', additional_price_cents: 0 }), option({ id: 602, name: 'Extra Egg', additional_price_cents: 150 })],
+        }),
+      ],
+    });
+    renderRoute(<Harness item={item} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: 'None' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: /Fried Egg Free/ })).not.toBeChecked();
+    expect(within(dialog).queryByText('+$0.00')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('radio', { name: /Extra Egg \+\$1\.50/ }));
+    expect(within(dialog).getByTestId('customize-total')).toHaveTextContent('$14.50');
+    await user.click(within(dialog).getByRole('radio', { name: /Fried Egg/ }));
+    expect(within(dialog).getByRole('radio', { name: /Extra Egg/ })).not.toBeChecked();
+    expect(within(dialog).getByTestId('customize-total')).toHaveTextContent('$13.00');
+    await user.click(within(dialog).getByRole('radio', { name: 'None' }));
+    expect(within(dialog).getByRole('radio', { name: /Fried Egg/ })).not.toBeChecked();
   });
 
   it('makes the most expensive chosen options the free ones and shows the $2 default price', async () => {
@@ -147,7 +179,7 @@ describe('CustomizeItemDialog', () => {
     });
     renderRoute(<Harness item={item} />);
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByRole('checkbox', { name: /Classic/ })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: /Classic/ })).toBeChecked();
     expect(within(dialog).queryByText('Teriyaki')).not.toBeInTheDocument();
   });
 

@@ -84,6 +84,8 @@ export function CustomizeItemDialog({ item, onClose }: CustomizeItemDialogProps)
       }}
       title={item?.name ?? ''}
       description={item?.description || undefined}
+      // The total bar is sticky at the bottom of the body: focus and scrolling stop above it.
+      bodyClassName="scroll-pb-28"
     >
       {item ? <CustomizeItemForm key={item.id} item={item} onDone={onClose} /> : null}
     </Dialog>
@@ -169,6 +171,10 @@ function CustomizeItemForm({ item, onDone }: { item: MenuItemOutput; onDone(): v
           chosen={selection[group.id] ?? []}
           showError={attempted && (selection[group.id]?.length ?? 0) < group.min_select}
           onToggle={(optionId) => choose(group, optionId)}
+          onClear={() => {
+            setSelection((current) => ({ ...current, [group.id]: [] }));
+            setProblem(null);
+          }}
         />
       ))}
 
@@ -203,12 +209,23 @@ interface OptionGroupFieldsetProps {
   chosen: number[];
   showError: boolean;
   onToggle(optionId: number): void;
+  /** "None" in an optional single-choice group. */
+  onClear(): void;
 }
 
-function OptionGroupFieldset({ group, chosen, showError, onToggle }: OptionGroupFieldsetProps) {
+function OptionGroupFieldset({ group, chosen, showError, onToggle, onClear }: OptionGroupFieldsetProps) {
   const errorId = useId();
   const options = visibleOptions(group);
   const free = freeOptionIds(group, chosen);
+  // One choice at most: radio buttons (arrow keys move between them); an optional one adds "None".
+  const single = group.max_select === 1;
+  const name = `option-group-${group.id}`;
+  const rowClass = (checked: boolean, selectable = true) =>
+    cn(
+      'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-3 py-2 transition-colors',
+      checked ? 'border-brand bg-brand-soft' : 'border-line hover:bg-surface-muted',
+      !selectable && 'cursor-not-allowed opacity-60',
+    );
   return (
     <fieldset aria-describedby={showError ? errorId : undefined} className="space-y-2">
       <legend className="mb-2 flex w-full flex-wrap items-center gap-2">
@@ -219,29 +236,35 @@ function OptionGroupFieldset({ group, chosen, showError, onToggle }: OptionGroup
       </legend>
       {options.length === 0 ? <p className="text-sm text-ink-muted">No options are available right now.</p> : null}
       <ul className="space-y-2">
+        {single && group.min_select === 0 && options.length > 0 ? (
+          <li>
+            <label className={rowClass(chosen.length === 0)}>
+              <input type="radio" name={name} className="size-5 shrink-0 accent-[var(--brand)]" checked={chosen.length === 0} onChange={onClear} />
+              <span className="flex-1 font-medium">None</span>
+            </label>
+          </li>
+        ) : null}
         {options.map((option) => {
           const checked = chosen.includes(option.id);
           const selectable = isSelectable(option);
-          const priceText = checked && free.has(option.id) ? 'Free' : `+${formatUSD(optionPrice({ additionalPriceCents: option.additional_price_cents }))}`;
+          const cents = optionPrice({ additionalPriceCents: option.additional_price_cents });
+          const isFree = cents === 0 || (checked && free.has(option.id));
+          const priceText = isFree ? 'Free' : `+${formatUSD(cents)}`;
           return (
             <li key={option.id}>
-              <label
-                className={cn(
-                  'flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border px-3 py-2 transition-colors',
-                  checked ? 'border-brand bg-brand-soft' : 'border-line hover:bg-surface-muted',
-                  !selectable && 'cursor-not-allowed opacity-60',
-                )}
-              >
+              <label className={rowClass(checked, selectable)}>
                 <input
-                  type="checkbox"
+                  type={single ? 'radio' : 'checkbox'}
+                  name={single ? name : undefined}
                   className="size-5 shrink-0 accent-[var(--brand)]"
                   checked={checked}
                   disabled={!selectable && !checked}
+                  // A radio fires only when it becomes checked, so choosing it never unchooses it.
                   onChange={() => onToggle(option.id)}
                 />
-                <span className="flex-1 font-medium">{option.name}</span>
+                <span className="min-w-0 flex-1 font-medium">{option.name}</span>
                 {!selectable ? <span className="text-sm text-ink-muted">Unavailable</span> : null}
-                <span className={cn('text-sm tabular-nums', checked && free.has(option.id) ? 'font-semibold text-success-ink' : 'text-ink-muted')}>{priceText}</span>
+                <span className={cn('shrink-0 text-sm tabular-nums', isFree && checked ? 'font-semibold text-success-ink' : 'text-ink-muted')}>{priceText}</span>
               </label>
             </li>
           );

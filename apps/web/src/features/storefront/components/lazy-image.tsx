@@ -46,6 +46,9 @@ export function LazyImage({ src, alt, priority = false, className, placeholder }
         <img
           src={src ?? undefined}
           alt={alt}
+          // The frame reserves the space; the intrinsic size lets the browser lay out before decoding.
+          width={400}
+          height={300}
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"

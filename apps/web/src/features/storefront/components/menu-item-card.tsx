@@ -31,7 +31,8 @@ export interface MenuItemCardProps {
 
 export function MenuItemCard({ item, layout = 'gallery', priority = false, opening = false, onChoose }: MenuItemCardProps) {
   const blocked = addToCartProblem(item);
-  const hint = item.stock_status === 'low_stock' || item.stock_status === 'out_of_stock' ? stockHint(item.available_quantity) : null;
+  // §5's stock display: 'Only N left' at 5 or fewer, 'N in stock' at 20 or fewer, nothing above (or untracked).
+  const hint = stockHint(item.available_quantity);
   const hasOptions = item.option_groups.length > 0;
   const isList = layout === 'list';
   const description = isList ? truncate(item.description, LIST_DESCRIPTION_LIMIT) : item.description;
@@ -67,7 +68,11 @@ export function MenuItemCard({ item, layout = 'gallery', priority = false, openi
             {PickupText.requiresNotice}
           </p>
         ) : null}
-        {hint && !blocked ? <p className="text-sm font-semibold text-warning-ink">{hint}</p> : null}
+        {hint && !blocked ? (
+          <p className={cn('text-sm', item.stock_status === 'low_stock' ? 'font-semibold text-warning-ink' : 'text-ink-muted')} data-testid="stock-hint">
+            {hint}
+          </p>
+        ) : null}
         {blocked ? <p className="text-sm font-semibold text-danger-ink">{blocked}</p> : null}
         <div className="mt-auto pt-1">
           <button

@@ -61,6 +61,8 @@ export function MerchandiseCard({ item, priority = false, onQuickView }: Merchan
           <img
             src={item.second_image_url}
             alt=""
+            width={400}
+            height={400}
             loading="lazy"
             decoding="async"
             className="pointer-events-none absolute inset-0 size-full object-cover opacity-0 transition-opacity duration-300 motion-safe:group-hover:opacity-100"

@@ -220,7 +220,8 @@ describe('Merchandise Quick View', () => {
     const { user } = renderApp('/merchandise?item=999');
     expect(await screen.findByText('Merchandise item not found.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/merchandise$/));
-    await user.click(screen.getByRole('button', { name: 'Quick View of Kusina Logo Tee' }));
+    // The grid renders in a background pass (useDeferredValue): wait for the card.
+    await user.click(await screen.findByRole('button', { name: 'Quick View of Kusina Logo Tee' }));
     expect(await screen.findByRole('dialog', { name: 'Kusina Logo Tee' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/merchandise?item=1');
   });

@@ -361,6 +361,8 @@ function Gallery({ item }: { item: MerchandiseItemOutput }) {
         <img
           src={images[current]}
           alt={`${item.name}, image ${current + 1} of ${count}`}
+          width={600}
+          height={600}
           className="aspect-[4/3] w-full object-contain md:aspect-square md:object-cover"
           decoding="async"
           data-testid="quick-view-image"
@@ -397,7 +399,7 @@ function Gallery({ item }: { item: MerchandiseItemOutput }) {
               aria-current={i === current ? 'true' : undefined}
               className={cn('size-16 shrink-0 overflow-hidden rounded-lg border-2', i === current ? 'border-brand' : 'border-transparent opacity-80 hover:opacity-100')}
             >
-              <img src={src} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+              <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" className="size-full object-cover" />
             </button>
           ))}
         </div>

@@ -20,6 +20,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useRestaurant } from '../../../lib/restaurant.ts';
 import { getRestaurantId } from '../../../lib/restaurant-id.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { clearCart } from '../../../stores/cart-actions.ts';
@@ -83,7 +84,14 @@ type Gateway =
   | { kind: 'paypal'; clientId: string }
   | { kind: 'invalid'; processor: string };
 
+/** Offline, checkout says why it cannot place the order (the cart is kept for later). */
+export const CheckoutOfflineText = {
+  title: 'Checkout needs a connection',
+  body: 'You are offline. Your cart is saved on this device; reconnect to pay and place your order.',
+} as const;
+
 export function CheckoutPage() {
+  const online = useOnline();
   useDocumentTitle('Checkout');
   const [, navigate] = useLocation();
   const restaurantId = getRestaurantId();
@@ -659,8 +667,13 @@ export function CheckoutPage() {
             </Alert>
           ) : null}
           {formError ? <Alert tone="error">{formError}</Alert> : null}
+          {online ? null : (
+            <Alert tone="warning" title={CheckoutOfflineText.title}>
+              {CheckoutOfflineText.body}
+            </Alert>
+          )}
           {gateway.kind === 'paypal' && vipOk ? null : (
-            <Button type="submit" block size="lg" loading={submitting} disabled={!canPay || gateway.kind === 'invalid'}>
+            <Button type="submit" block size="lg" loading={submitting} disabled={!canPay || gateway.kind === 'invalid' || !online}>
               Place Order
             </Button>
           )}

@@ -48,7 +48,7 @@ export function HomePage() {
     <div className="w-full">
       <section aria-labelledby="home-title" className="relative isolate overflow-hidden bg-accent-band text-on-accent-band">
         {heroFailed ? null : (
-          <img src={heroImage} alt="" fetchPriority="high" onError={() => setHeroFailed(true)} className="absolute inset-0 -z-10 size-full object-cover opacity-45" />
+          <img src={heroImage} alt="" width={1600} height={900} fetchPriority="high" onError={() => setHeroFailed(true)} className="absolute inset-0 -z-10 size-full object-cover opacity-45" />
         )}
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-t from-accent-band via-accent-band/70 to-accent-band/30" />
         <div className="mx-auto flex min-h-[22rem] max-w-6xl flex-col justify-end gap-5 px-4 py-12 sm:min-h-[28rem] sm:py-20">
@@ -91,6 +91,20 @@ export function HomePage() {
           </div>
         </section>
       )}
+
+      <section aria-labelledby="merchandise-title" className="mx-auto max-w-6xl px-4 pb-12">
+        <div className="flex flex-col items-start gap-4 rounded-2xl border border-line bg-surface-muted px-6 py-8 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 id="merchandise-title" className="font-display text-2xl font-bold">
+              Kusina Merchandise
+            </h2>
+            <p className="mt-1 text-ink-muted">Tees, hats and stickers from the island kitchen, picked up with your order.</p>
+          </div>
+          <ButtonLink to="/merchandise" variant="secondary" size="lg">
+            Shop Merchandise
+          </ButtonLink>
+        </div>
+      </section>
     </div>
   );
 }

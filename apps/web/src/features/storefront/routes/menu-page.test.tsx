@@ -53,9 +53,16 @@ describe('MenuPage', () => {
     renderRoute(<MenuPage />);
     await screen.findByRole('article', { name: 'Spam Musubi' });
 
-    await user.click(screen.getByRole('button', { name: 'Drinks' }));
-    expect(screen.getAllByRole('article')).toHaveLength(1);
-    await user.click(screen.getByRole('button', { name: 'All' }));
+    // Under All: a heading per category, each followed by its dishes; a chip jumps to its section.
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Menu items', 'Plates', 'Drinks']);
+    expect(within(screen.getByRole('region', { name: 'Drinks' })).getAllByRole('article')).toHaveLength(1);
+    expect(screen.getByText('Island plate lunches')).toBeInTheDocument();
+    const bar = screen.getByRole('navigation', { name: 'Categories' });
+    expect(within(bar).getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'true');
+    await user.click(within(bar).getByRole('link', { name: 'Drinks' }));
+    expect(within(bar).getByRole('link', { name: 'Drinks' })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('heading', { level: 2, name: 'Drinks' })).toHaveFocus();
+    expect(screen.getAllByRole('article')).toHaveLength(5);
 
     await user.click(screen.getByRole('button', { name: 'Featured' }));
     expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-labelledby'))).toEqual(['menu-item-1-name']);

@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { LayoutGrid, List, Search } from 'lucide-react';
-import { filterMenuItems, MenuMessages } from '@kusina/domain/menu';
+import { filterMenuItems, MenuMessages, type MenuItemOutput } from '@kusina/domain/menu';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -12,7 +12,9 @@ import { useMenu } from '../api/get-menu.ts';
 import { MenuItemCard, type MenuLayout } from '../components/menu-item-card.tsx';
 import { LazyCustomizeItemDialog } from '../components/lazy-customize-item-dialog.tsx';
 import { useChooseMenuItem } from '../components/use-choose-menu-item.ts';
+import { MenuText } from '../messages.ts';
 import { useDelayedFlag } from '../utils/use-delayed-flag.ts';
+import { useMenuSections } from '../utils/use-menu-sections.ts';
 
 /** The search indicator clears this long after the last keystroke; results follow then (storefront.md §9). */
 export const SEARCH_SETTLE_MS = 500;
@@ -22,6 +24,8 @@ export const MENU_LOADING_DELAY_MS = 150;
 export const PRIORITY_IMAGES = 6;
 
 type SpecialFilter = 'featured' | 'seasonal' | null;
+
+const NO_SECTIONS: Array<{ category: { id: number; name: string; description: string | null }; items: MenuItemOutput[] }> = [];
 
 const chipClass = (active: boolean) =>
   cn(
@@ -33,7 +37,6 @@ export function MenuPage() {
   useDocumentTitle('Menu');
   const menu = useMenu();
   const showSkeleton = useDelayedFlag(menu.isPending, MENU_LOADING_DELAY_MS);
-  const [categoryId, setCategoryId] = useState<number | null>(null);
   const [special, setSpecial] = useState<SpecialFilter>(null);
   const [layout, setLayout] = useState<MenuLayout>('gallery');
   const [typed, setTyped] = useState('');
@@ -50,18 +53,33 @@ export function MenuPage() {
   const items = useMemo(
     () =>
       filterMenuItems(menu.data?.items ?? [], {
-        category_id: categoryId ?? undefined,
         featured: special === 'featured',
         seasonal: special === 'seasonal',
         q: query,
       }),
-    [menu.data, categoryId, special, query],
+    [menu.data, special, query],
   );
   const categories = useMemo(
     () => [...(menu.data?.categories ?? [])].sort((a, b) => a.position - b.position),
     [menu.data],
   );
-  const activeCategory = categories.find((category) => category.id === categoryId);
+  // One section per category that has items to show, in the menu's order, each under its heading.
+  const sections = useMemo(() => {
+    const listed = new Set(categories.map((category) => category.id));
+    const uncategorised = items.filter((item) => item.category_id === null || !listed.has(item.category_id));
+    return [
+      ...categories.map((category) => ({ category, items: items.filter((item) => item.category_id === category.id) })),
+      // Dishes outside the listed categories still show, last, under their own heading.
+      { category: { id: 0, name: MenuText.otherDishes, description: null }, items: uncategorised },
+    ].filter((section) => section.items.length > 0);
+  }, [categories, items]);
+  // The dishes render in a background pass React can interrupt (useDeferredValue): the menu
+  // arriving, or a search settling, never blocks the main thread for the whole list (0040).
+  const shownSections = useDeferredValue(sections, NO_SECTIONS);
+  const firstPass = shownSections === NO_SECTIONS && sections.length > 0;
+  const bar = useRef<HTMLDivElement>(null);
+  const { current: currentSection, jumpTo, stickyTop } = useMenuSections(shownSections.map((section) => section.category.id), bar);
+  let shown = 0;
   const toggleSpecial = (value: Exclude<SpecialFilter, null>) => setSpecial((current) => (current === value ? null : value));
 
   return (
@@ -89,23 +107,6 @@ export function MenuPage() {
           <p aria-live="polite" className="absolute top-1/2 right-3 -translate-y-1/2 text-sm text-ink-muted">
             {searching ? 'Searching…' : ''}
           </p>
-        </div>
-
-        <div role="group" aria-label="Categories" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
-          <button type="button" aria-pressed={categoryId === null} className={chipClass(categoryId === null)} onClick={() => setCategoryId(null)}>
-            All
-          </button>
-          {categories.map((category) => (
-            <button
-              key={category.id}
-              type="button"
-              aria-pressed={categoryId === category.id}
-              className={chipClass(categoryId === category.id)}
-              onClick={() => setCategoryId(category.id)}
-            >
-              {category.name}
-            </button>
-          ))}
         </div>
 
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -138,10 +139,37 @@ export function MenuPage() {
             </button>
           </div>
         </div>
-        {activeCategory?.description ? <p className="text-sm text-ink-muted">{activeCategory.description}</p> : null}
       </div>
 
-      <section aria-labelledby="menu-results" className="mt-6" aria-busy={menu.isPending}>
+      {/* The category bar stays under the header while the menu scrolls; the section on screen is marked. */}
+      <nav
+        ref={bar}
+        aria-label="Categories"
+        style={{ top: stickyTop }}
+        className="sticky z-30 -mx-4 mt-4 border-b border-line bg-surface/95 px-4 py-2 backdrop-blur supports-[backdrop-filter]:bg-surface/85"
+      >
+        <ul className="flex gap-2 overflow-x-auto pb-1">
+          <li className="shrink-0">
+            <a href="#menu-results" aria-current={currentSection === null ? 'true' : undefined} className={chipClass(currentSection === null)} onClick={(event) => jumpTo(event, null)}>
+              All
+            </a>
+          </li>
+          {sections.map(({ category }) => (
+            <li key={category.id} className="shrink-0" data-category-chip={category.id}>
+              <a
+                href={`#menu-category-${category.id}`}
+                aria-current={currentSection === category.id ? 'true' : undefined}
+                className={chipClass(currentSection === category.id)}
+                onClick={(event) => jumpTo(event, category.id)}
+              >
+                {category.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section aria-labelledby="menu-results" id="menu-results" className="mt-6" aria-busy={menu.isPending}>
         <h2 id="menu-results" className="sr-only">
           Menu items
         </h2>
@@ -152,8 +180,8 @@ export function MenuPage() {
               Try again
             </Button>
           </Alert>
-        ) : menu.isPending ? (
-          showSkeleton ? <MenuSkeleton layout={layout} /> : null
+        ) : menu.isPending || firstPass ? (
+          showSkeleton || firstPass ? <MenuSkeleton layout={layout} /> : null
         ) : items.length === 0 ? (
           <p role="status" className="rounded-2xl border border-dashed border-line-strong px-4 py-12 text-center text-lg text-ink-muted">
             {MenuMessages.noItems}
@@ -163,15 +191,23 @@ export function MenuPage() {
             <p role="status" className="sr-only">
               {pluralize(items.length, 'item')}
             </p>
-            <ul className={cn('grid gap-4', layout === 'gallery' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'lg:grid-cols-2')}>
-              {items.map((item, index) => (
-                <li key={item.id} className="flex">
-                  <div className="min-w-0 flex-1">
-                    <MenuItemCard item={item} layout={layout} priority={index < PRIORITY_IMAGES} opening={openingId === item.id} onChoose={choose} />
-                  </div>
-                </li>
-              ))}
-            </ul>
+            {shownSections.map(({ category, items: sectionItems }) => (
+              <section key={category.id} id={`menu-category-${category.id}`} aria-labelledby={`menu-category-${category.id}-title`} className="mb-10" data-menu-section={category.id}>
+                <h2 id={`menu-category-${category.id}-title`} className="font-display text-2xl font-bold">
+                  {category.name}
+                </h2>
+                {category.description ? <p className="mt-1 text-sm text-ink-muted">{category.description}</p> : null}
+                <ul className={cn('mt-4 grid gap-4', layout === 'gallery' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'lg:grid-cols-2')}>
+                  {sectionItems.map((item) => (
+                    <li key={item.id} className="flex">
+                      <div className="min-w-0 flex-1">
+                        <MenuItemCard item={item} layout={layout} priority={shown++ < PRIORITY_IMAGES} opening={openingId === item.id} onChoose={choose} />
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
           </>
         )}
       </section>

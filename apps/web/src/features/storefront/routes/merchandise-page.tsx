@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'wouter';
 import toast from 'react-hot-toast';
 import { PackageOpen, SlidersHorizontal, X } from 'lucide-react';
@@ -31,6 +31,8 @@ import {
   type CollectionTab,
   type ShopFilters,
 } from '../utils/merchandise-filters.ts';
+
+const NO_ITEMS: MerchandiseItemOutput[] = [];
 
 /** Skeletons appear only when loading has lasted this long (as on the menu). */
 const LOADING_DELAY_MS = 150;
@@ -74,6 +76,9 @@ export function MerchandisePage() {
   const buckets = useMemo(() => bucketsFor(tabItems), [tabItems]);
   const options = useMemo(() => filterOptions(tabItems), [tabItems]);
   const shown = useMemo(() => applyFilters(tabItems, filters, buckets), [tabItems, filters, buckets]);
+  // The grid renders in a background pass React can interrupt (as the menu's, 0040).
+  const shownCards = useDeferredValue(shown, NO_ITEMS);
+  const firstPass = shownCards === NO_ITEMS && shown.length > 0;
   const chips = filterChips(filters, buckets);
 
   const update = (change: (params: URLSearchParams) => URLSearchParams) => setSearchParams((current) => change(new URLSearchParams(current)), { replace: true });
@@ -133,7 +138,8 @@ export function MerchandisePage() {
       )}
 
       <div role={collections.isPending ? undefined : 'tabpanel'} id="merchandise-panel" aria-labelledby={collections.isPending ? undefined : tabId(tab)} className="mt-4">
-        {activeCollection?.description ? <p className="mb-4 text-ink-muted">{activeCollection.description}</p> : null}
+        {/* The collection's description holds its place while collections load (no layout shift below it). */}
+        {collections.isPending ? <Skeleton className="mb-4 h-6 w-3/4" /> : activeCollection?.description ? <p className="mb-4 text-ink-muted">{activeCollection.description}</p> : null}
 
         <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
           <aside aria-label="Filters" className="hidden lg:block">
@@ -191,15 +197,15 @@ export function MerchandisePage() {
                   Try again
                 </Button>
               </Alert>
-            ) : loading ? (
-              showSkeleton ? <ShopSkeleton /> : null
+            ) : loading || firstPass ? (
+              showSkeleton || firstPass ? <ShopSkeleton /> : null
             ) : tabItems.length === 0 ? (
               <EmptyState>{MerchandiseMessages.noItemsInCollection}</EmptyState>
             ) : shown.length === 0 ? (
               <EmptyState>{MerchandiseMessages.noItemsMatchFilters}</EmptyState>
             ) : (
               <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3">
-                {shown.map((item, index) => (
+                {shownCards.map((item, index) => (
                   <li key={item.id} className="min-w-0">
                     <MerchandiseCard item={item} priority={index < PRIORITY_IMAGES} onQuickView={openQuickView} />
                   </li>

@@ -1,0 +1,91 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MENU_UPDATE_EVENT } from '@kusina/domain/restaurants';
+import { build, request, tokenFor, type TestContext } from '../../test/build.ts';
+import { menuUpdateAnnouncer } from './cache.ts';
+import { itemNamed, readMenu } from './test-helpers.ts';
+
+describe('menuUpdateAnnouncer', () => {
+  it('sends at once, then at most once per interval per restaurant, always after the last change', () => {
+    vi.useFakeTimers();
+    try {
+      const sent: number[] = [];
+      const announcer = menuUpdateAnnouncer((id) => sent.push(id), 1000);
+      announcer.announce(1);
+      announcer.announce(1);
+      announcer.announce(2);
+      expect(sent).toEqual([1, 2]);
+      vi.advanceTimersByTime(400);
+      announcer.announce(1);
+      announcer.announce(1);
+      expect(sent).toEqual([1, 2]);
+      vi.advanceTimersByTime(600);
+      expect(sent).toEqual([1, 2, 1]);
+      vi.advanceTimersByTime(5000);
+      expect(sent).toEqual([1, 2, 1]);
+      announcer.announce(1);
+      announcer.stop();
+      expect(sent).toEqual([1, 2, 1, 1]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+/** Open menus follow stock live: a real Socket.IO client in the restaurant's room hears menu_update. */
+describe('menu realtime', () => {
+  let t: TestContext;
+  let base: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    t = await build();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await t.close();
+  });
+
+  async function subscribed(restaurantId: number): Promise<unknown[]> {
+    const socket = connect(base, { transports: ['websocket'], forceNew: true });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const ack = await new Promise<{ ok: boolean }>((resolve) => socket.emit('subscribe', { channel: 'restaurant', restaurant_id: restaurantId }, resolve));
+    expect(ack.ok).toBe(true);
+    const received: unknown[] = [];
+    socket.on(MENU_UPDATE_EVENT, (payload: unknown) => received.push(payload));
+    return received;
+  }
+
+  async function until(check: () => boolean, what: string): Promise<void> {
+    const deadline = Date.now() + 5000;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  it('tells open menus of that restaurant, and only them, when a dish sells out or comes back', async () => {
+    const guests = await subscribed(1);
+    const otherRestaurant = await subscribed(2);
+    const staff = await tokenFor(t.app, t.db, 'staff@kusina.test');
+    const musubi = itemNamed(await readMenu(t.app), 'Spam Musubi');
+
+    const soldOut = await request(t.app, { method: 'PATCH', url: `/api/v1/menu_items/${musubi.id}/stock`, token: staff, payload: { available: false } });
+    expect(soldOut.statusCode).toBe(200);
+    await until(() => guests.length === 1, 'menu_update after the dish was switched off');
+    expect(guests[0]).toEqual({ restaurant_id: 1 });
+
+    // A direct database write (a manual fix, another node) is heard the same way, through NOTIFY.
+    await t.pool.query('UPDATE menu_items SET available = true WHERE id = $1', [musubi.id]);
+    await until(() => guests.length === 2, 'menu_update after the dish came back');
+    expect(itemNamed(await readMenu(t.app), 'Spam Musubi').is_available).toBe(true);
+    expect(otherRestaurant).toEqual([]);
+  });
+});

@@ -1,0 +1,118 @@
+// Lighthouse (mobile, simulated throttling) against the production build on a fresh demo database:
+// prints performance, accessibility, best practices and SEO scores with LCP, TBT and CLS for the
+// storefront's entry pages, and exits 1 when a page misses the targets of issue #23 (performance
+// ≥ 95, the other categories 100, CLS < 0.05). Lighthouse runs through npx (not a dependency of the
+// project) in Debian's Chromium. Run `npm run lighthouse` (builds first) or, after a build,
+// `node scripts/lighthouse.mjs`. PORT (default 4173) is the server's port; LIGHTHOUSE_PAGES a
+// comma-separated list of paths overrides the pages.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const LIGHTHOUSE = 'lighthouse@12.8.2'; // 13.x needs Node ≥ 22.19
+const root = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.PORT ?? 4173);
+const chrome = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const pages = (process.env.LIGHTHOUSE_PAGES ?? '/,/menu,/merchandise').split(',').map((p) => p.trim()).filter(Boolean);
+
+if (!existsSync(path.join(root, 'apps/api/dist/main.js')) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  console.error('No production build: run `npm run build` first (or `npm run lighthouse`, which builds).');
+  process.exit(1);
+}
+if (!existsSync(chrome)) {
+  console.error(`Chromium not found at ${chrome} (node scripts/ensure-chromium.mjs installs it).`);
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'kusina-lighthouse-'));
+const server = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+});
+const cleanup = () => {
+  server.kill('SIGTERM');
+};
+process.on('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+server.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+
+const base = `http://localhost:${port}`;
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the server did not start within 2 minutes');
+}
+
+function audit(url) {
+  const out = path.join(dataDir, `report-${Date.now()}.json`);
+  const result = spawnSync(
+    'npx',
+    [
+      '--yes',
+      LIGHTHOUSE,
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run',
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CHROME_PATH: chrome } },
+  );
+  if (result.status !== 0 || !existsSync(out)) throw new Error(`lighthouse failed on ${url}`);
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const audits = report.audits;
+  return {
+    page: new URL(url).pathname,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: audits['largest-contentful-paint'].numericValue,
+    tbt: audits['total-blocking-time'].numericValue,
+    cls: audits['cumulative-layout-shift'].numericValue,
+    failing: Object.values(audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+      .map((a) => a.id),
+  };
+}
+
+let ok = true;
+try {
+  await waitForServer();
+  // One warm-up load, so the first audited page is not also measuring a cold server.
+  await fetch(`${base}/`).then((r) => r.text());
+  const rows = [];
+  for (const page of pages) rows.push(audit(`${base}${page}`));
+  const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS'];
+  const lines = rows.map((r) => [r.page, r.performance, r.accessibility, r.bestPractices, r.seo, Math.round(r.lcp), Math.round(r.tbt), r.cls.toFixed(3)].map(String));
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  console.log(fmt(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const l of lines) console.log(fmt(l));
+  for (const r of rows) {
+    const missed = r.performance < 95 || r.accessibility < 100 || r.bestPractices < 100 || r.seo < 100 || r.cls >= 0.05;
+    if (missed) {
+      ok = false;
+      console.log(`${r.page}: below target; audits under 0.9: ${r.failing.join(', ') || 'none'}`);
+    }
+  }
+} catch (error) {
+  ok = false;
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  cleanup();
+}
+process.exitCode = ok ? 0 : 1;
