@@ -28,7 +28,6 @@ import { requireAuth } from '../../plugins/auth.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import { cachedFundraiserList, rememberFundraiserList } from './list-cache.ts';
-import { canSeeOrder, findOrder } from './repository.ts';
 import { wholesaleAdminRoutes } from './admin-routes.ts';
 import * as wholesale from './service.ts';
 import { wholesaleDeps } from './service.ts';
@@ -149,9 +148,9 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.realtime.registerChannel('wholesale_order', async ({ params, auth }) => {
     const orderId = Number(params.order_id);
     if (!Number.isInteger(orderId) || orderId <= 0 || orderId > INT4_MAX) return null;
-    const order = await findOrder(app.db, orderId);
     const token = typeof params.token === 'string' ? params.token : undefined;
-    return order && canSeeOrder(order, { user: auth?.user ?? null, token }) ? rooms.order(`wholesale-${order.id}`) : null;
+    const visibleId = await wholesale.orderRoomFor(app.db, orderId, { user: auth?.user ?? null, token });
+    return visibleId === null ? null : rooms.order(`wholesale-${visibleId}`);
   });
 
   await app.register(wholesaleAdminRoutes, { prefix: '/admin' });

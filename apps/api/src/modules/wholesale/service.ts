@@ -682,6 +682,12 @@ async function visibleOrder(db: DbOrTx, orderId: number, viewer: { auth: Auth | 
   return order;
 }
 
+/** The live room of an order its viewer may follow (Socket.IO's wholesale_order channel), or null. */
+export async function orderRoomFor(db: DbOrTx, orderId: number, viewer: { user: Auth['user'] | null; token?: string | undefined }): Promise<number | null> {
+  const order = await findOrder(db, orderId);
+  return order && canSeeOrder(order, viewer) ? order.id : null;
+}
+
 export async function getOrder(db: Database, orderId: number, viewer: { auth: Auth | null; token?: string | undefined }): Promise<OrderOutput> {
   const order = await visibleOrder(db, orderId, viewer);
   const [output] = await toOrderOutputs(db, [order]);
