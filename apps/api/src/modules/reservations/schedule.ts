@@ -167,13 +167,13 @@ export async function createCapacity(app: FastifyInstance, user: SessionUser, in
 export async function updateCapacity(app: FastifyInstance, user: SessionUser, id: number, input: LocationCapacityUpdateInput): Promise<LocationCapacityOutput> {
   const existing = await capacityOutput(app.db, id);
   assertRestaurantAccess(user, existing.restaurant_id, 'admin');
-  await app.db
-    .update(locationCapacities)
-    .set({
-      ...(input.total_capacity === undefined ? {} : { totalCapacity: input.total_capacity }),
-      ...(input.default_table_capacity === undefined ? {} : { defaultTableCapacity: input.default_table_capacity }),
-    })
-    .where(eq(locationCapacities.id, id));
+  const values = {
+    ...(input.total_capacity === undefined ? {} : { totalCapacity: input.total_capacity }),
+    ...(input.default_table_capacity === undefined ? {} : { defaultTableCapacity: input.default_table_capacity }),
+  };
+  // Nothing to change (an empty body): the row as it is.
+  if (Object.keys(values).length === 0) return existing;
+  await app.db.update(locationCapacities).set(values).where(eq(locationCapacities.id, id));
   return capacityOutput(app.db, id);
 }
 
@@ -199,13 +199,15 @@ export async function updateHours(app: FastifyInstance, user: SessionUser, id: n
   const [existing] = await app.db.select().from(operatingHours).where(eq(operatingHours.id, id)).limit(1);
   if (!existing) throw AppError.notFound(ReservationMessages.hoursNotFound);
   assertRestaurantAccess(user, existing.restaurantId, 'admin');
+  const values = {
+    ...(input.open_time === undefined ? {} : { openTime: input.open_time }),
+    ...(input.close_time === undefined ? {} : { closeTime: input.close_time }),
+    ...(input.closed === undefined ? {} : { closed: input.closed }),
+  };
+  if (Object.keys(values).length === 0) return hoursView(existing);
   const [row] = await app.db
     .update(operatingHours)
-    .set({
-      ...(input.open_time === undefined ? {} : { openTime: input.open_time }),
-      ...(input.close_time === undefined ? {} : { closeTime: input.close_time }),
-      ...(input.closed === undefined ? {} : { closed: input.closed }),
-    })
+    .set(values)
     .where(eq(operatingHours.id, id))
     .returning();
   return hoursView(row!);
@@ -277,18 +279,20 @@ async function eventForAdmin(app: FastifyInstance, user: SessionUser, id: number
 }
 
 export async function updateEvent(app: FastifyInstance, user: SessionUser, id: number, input: SpecialEventUpdateInput): Promise<SpecialEventOutput> {
-  await eventForAdmin(app, user, id);
+  const existing = await eventForAdmin(app, user, id);
+  const values = {
+    ...(input.event_date === undefined ? {} : { eventDate: input.event_date }),
+    ...(input.start_time === undefined ? {} : { startTime: input.start_time }),
+    ...(input.end_time === undefined ? {} : { endTime: input.end_time }),
+    ...(input.closed === undefined ? {} : { closed: input.closed }),
+    ...(input.exclusive_booking === undefined ? {} : { exclusiveBooking: input.exclusive_booking }),
+    ...(input.max_capacity === undefined ? {} : { maxCapacity: input.max_capacity }),
+    ...(input.description === undefined ? {} : { description: input.description }),
+  };
+  if (Object.keys(values).length === 0) return eventView(existing);
   const [row] = await app.db
     .update(specialEvents)
-    .set({
-      ...(input.event_date === undefined ? {} : { eventDate: input.event_date }),
-      ...(input.start_time === undefined ? {} : { startTime: input.start_time }),
-      ...(input.end_time === undefined ? {} : { endTime: input.end_time }),
-      ...(input.closed === undefined ? {} : { closed: input.closed }),
-      ...(input.exclusive_booking === undefined ? {} : { exclusiveBooking: input.exclusive_booking }),
-      ...(input.max_capacity === undefined ? {} : { maxCapacity: input.max_capacity }),
-      ...(input.description === undefined ? {} : { description: input.description }),
-    })
+    .set(values)
     .where(eq(specialEvents.id, id))
     .returning()
     .catch(eventDateTaken);

@@ -55,15 +55,18 @@ export function storefrontRestaurantId(config: Config, request: FastifyRequest, 
 
 /** PATCH /restaurants/{id} (backoffice §7): the reservation settings and admin_settings, by the restaurant's admins. */
 export async function updateRestaurant(db: DbOrTx, user: SessionUser, id: number, input: RestaurantUpdateInput): Promise<RestaurantRow> {
-  await getRestaurant(db, id);
+  const existing = await getRestaurant(db, id);
   assertRestaurantAccess(user, id, 'admin');
+  const values = {
+    ...(input.default_reservation_length === undefined ? {} : { defaultReservationLength: input.default_reservation_length }),
+    ...(input.time_slot_interval === undefined ? {} : { timeSlotInterval: input.time_slot_interval }),
+    ...(input.admin_settings === undefined ? {} : { adminSettings: input.admin_settings }),
+  };
+  // Nothing to change (an empty body): the row as it is.
+  if (Object.keys(values).length === 0) return existing;
   const [row] = await db
     .update(restaurants)
-    .set({
-      ...(input.default_reservation_length === undefined ? {} : { defaultReservationLength: input.default_reservation_length }),
-      ...(input.time_slot_interval === undefined ? {} : { timeSlotInterval: input.time_slot_interval }),
-      ...(input.admin_settings === undefined ? {} : { adminSettings: input.admin_settings }),
-    })
+    .set(values)
     .where(eq(restaurants.id, id))
     .returning();
   return row!;
