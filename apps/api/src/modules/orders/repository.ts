@@ -171,37 +171,43 @@ export async function insertOrder(tx: DbOrTx, write: OrderWrite): Promise<Placed
     .values({ ...write.order, updatedAt: write.order.createdAt })
     .returning();
   if (!order) throw new Error('order insert returned nothing');
-  if (write.lines.length > 0) await tx.insert(orderItems).values(write.lines.map((line) => ({ ...line, orderId: order.id })));
-  await tx.insert(orderStatusEvents).values({ orderId: order.id, fromStatus: null, toStatus: order.status, actorUserId: order.userId, createdAt: order.createdAt });
-  for (const [id, quantity] of write.itemStock) {
-    await tx.update(menuItems).set({ stockQuantity: sql`${menuItems.stockQuantity} - ${quantity}`, updatedAt: sql`now()` }).where(eq(menuItems.id, id));
-  }
-  for (const [id, quantity] of write.optionStock) {
-    await tx.update(options).set({ stockQuantity: sql`${options.stockQuantity} - ${quantity}`, updatedAt: sql`now()` }).where(eq(options.id, id));
-  }
-  for (const sale of write.sales) {
+  const sale = async (demand: VariantDemand) => {
     const [variant] = await tx
       .update(merchandiseVariants)
-      .set({ stockQuantity: sql`${merchandiseVariants.stockQuantity} - ${sale.quantity}`, updatedAt: sql`now()` })
-      .where(eq(merchandiseVariants.id, sale.variantId))
+      .set({ stockQuantity: sql`${merchandiseVariants.stockQuantity} - ${demand.quantity}`, updatedAt: sql`now()` })
+      .where(eq(merchandiseVariants.id, demand.variantId))
       .returning();
-    if (!variant) throw new Error(`merchandise variant ${sale.variantId} vanished under its lock`);
+    if (!variant) throw new Error(`merchandise variant ${demand.variantId} vanished under its lock`);
     await tx.insert(merchandiseStockEvents).values({
       restaurantId: order.restaurantId,
       merchandiseItemId: variant.merchandiseItemId,
       merchandiseVariantId: variant.id,
-      itemName: sale.itemName,
-      variantLabel: sale.variantLabel,
+      itemName: demand.itemName,
+      variantLabel: demand.variantLabel,
       userId: order.userId,
       orderId: order.id,
       kind: 'sale',
-      delta: -sale.quantity,
+      delta: -demand.quantity,
       stockQuantity: variant.stockQuantity,
       damagedQuantity: variant.damagedQuantity,
       reason: `Order ${order.orderNumber}`,
       createdAt: order.createdAt,
     });
-  }
+  };
+  // Everything else needs only the order's id: sent together (the connection is pipelined, and
+  // PostgreSQL runs them in the order sent, inside the transaction), answered in one wait. The
+  // first that fails rejects it all and the transaction rolls back.
+  await Promise.all([
+    write.lines.length > 0 ? tx.insert(orderItems).values(write.lines.map((line) => ({ ...line, orderId: order.id }))).execute() : null,
+    tx.insert(orderStatusEvents).values({ orderId: order.id, fromStatus: null, toStatus: order.status, actorUserId: order.userId, createdAt: order.createdAt }).execute(),
+    ...write.itemStock.map(([id, quantity]) =>
+      tx.update(menuItems).set({ stockQuantity: sql`${menuItems.stockQuantity} - ${quantity}`, updatedAt: sql`now()` }).where(eq(menuItems.id, id)).execute(),
+    ),
+    ...write.optionStock.map(([id, quantity]) =>
+      tx.update(options).set({ stockQuantity: sql`${options.stockQuantity} - ${quantity}`, updatedAt: sql`now()` }).where(eq(options.id, id)).execute(),
+    ),
+    ...write.sales.map(sale),
+  ]);
   return { order, lines: write.lines };
 }
 
