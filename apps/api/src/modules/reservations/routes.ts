@@ -32,7 +32,7 @@ import {
 import { AppError } from '../../lib/errors.ts';
 import { canActFor, requireAdmin, requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
-import { availability, availableCapacity, simpleCapacity, todayIn } from './availability.ts';
+import { availability, availableCapacity, simpleCapacity } from './availability.ts';
 import * as schedule from './schedule.ts';
 import * as service from './service.ts';
 
@@ -136,7 +136,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/restaurant_schedule/:id',
     { schema: { tags, summary: 'Weekly hours and upcoming special events (closed days and dates)', params: idParams, response: { 200: RestaurantScheduleOutput, ...errors } } },
-    async (request) => schedule.restaurantSchedule(app, request.params.id, todayIn('Pacific/Guam')),
+    async (request) => schedule.restaurantSchedule(app, request.params.id),
   );
   app.get(
     '/locations/:id/available_capacity',

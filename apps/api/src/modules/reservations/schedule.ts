@@ -17,7 +17,7 @@ import type {
 } from '@kusina/domain/reservations';
 import { ReservationMessages } from '@kusina/domain/reservations';
 import { DEFAULT_TABLE_CAPACITY, DEFAULT_TOTAL_CAPACITY } from '@kusina/domain/reservation-availability';
-import { addDays, parseRestaurantDateTime, zonedInstant, type DayEvent, type WeekdayHours } from '@kusina/domain/restaurant-schedule';
+import { addDays, parseRestaurantDateTime, zonedInstant, zonedParts, type DayEvent, type WeekdayHours } from '@kusina/domain/restaurant-schedule';
 import type { DbOrTx } from '../../db/client.ts';
 import { blockedPeriods, locationCapacities, locations, operatingHours, specialEvents } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
@@ -305,8 +305,9 @@ export async function deleteEvent(app: FastifyInstance, user: SessionUser, id: n
 }
 
 /** What the public modal needs to grey out dates (§7 GET /public/restaurant_schedule/{id}): upcoming events only. */
-export async function restaurantSchedule(app: FastifyInstance, restaurantId: number, today: string): Promise<RestaurantScheduleOutput> {
+export async function restaurantSchedule(app: FastifyInstance, restaurantId: number, now = new Date()): Promise<RestaurantScheduleOutput> {
   const restaurant = await getRestaurant(app.db, restaurantId);
+  const today = zonedParts(now.getTime(), restaurant.timeZone).date;
   const [week, events] = await Promise.all([weekOf(app.db, restaurantId), eventsBetween(app.db, restaurantId, today, addDays(today, 366))]);
   return {
     restaurant_id: restaurantId,
