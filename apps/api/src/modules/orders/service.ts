@@ -24,6 +24,7 @@ import { PaymentDeclinedError } from '../payments/processor.ts';
 import { processorFor } from '../payments/select.ts';
 import {
   ensureAuthorized,
+  isWholesalePayment,
   paymentFailed,
   processorRef,
   refundOrphanCapture,
@@ -277,7 +278,8 @@ export function checkFirstRead(read: OrderRead | undefined, input: PlaceOrderInp
   if (restaurant.vipOnlyCheckout && !body.vip_code) return { kind: 'error', error: vipRequired() };
 
   const locked = read.payment;
-  if (!locked || locked.restaurantId !== restaurant.id) {
+  // A payment opened for a fundraiser order never pays a storefront order (its amount may match).
+  if (!locked || locked.restaurantId !== restaurant.id || isWholesalePayment(locked)) {
     return { kind: 'error', error: AppError.validation(CheckoutMessages.paymentNotFound, { payment_id: CheckoutMessages.paymentNotFound }) };
   }
   if (locked.orderId !== null) return { kind: 'replay', orderId: locked.orderId };

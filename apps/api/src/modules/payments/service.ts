@@ -32,6 +32,17 @@ export interface PaymentDeps {
 }
 
 /** 402 with the processor's words; the SPA shows 'Payment failed: {message}'. */
+/**
+ * The quote_hash prefix of a payment opened for a fundraiser order: such a payment pays only that
+ * kind of order (the wholesale checkout requires it, the storefront's refuses it).
+ */
+export const WHOLESALE_QUOTE_PREFIX = 'wholesale:';
+
+/** Whether a payment row was opened for a fundraiser order rather than a storefront order. */
+export function isWholesalePayment(row: Pick<PaymentRow, 'quoteHash'>): boolean {
+  return row.quoteHash.startsWith(WHOLESALE_QUOTE_PREFIX);
+}
+
 export function paymentFailed(message: string): AppError {
   return new AppError('PAYMENT_FAILED', 402, message);
 }

@@ -53,7 +53,7 @@ import { rooms, type Realtime } from '../../realtime/socket.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
 import { PaymentDeclinedError } from '../payments/processor.ts';
 import { notAvailable, processorFor, selectProcessorName } from '../payments/select.ts';
-import { ensureAuthorized, findPayment, paymentFailed, processorRef, releasePayment, type PaymentRow } from '../payments/service.ts';
+import { ensureAuthorized, findPayment, paymentFailed, processorRef, releasePayment, WHOLESALE_QUOTE_PREFIX, type PaymentRow } from '../payments/service.ts';
 import {
   canSeeOrder,
   findFundraiser,
@@ -86,7 +86,7 @@ export function wholesaleDeps(app: FastifyInstance): WholesaleDeps {
 }
 
 /** What a payment row opened for a fundraiser order carries in quote_hash (so no storefront payment pays one). */
-const QUOTE_PREFIX = 'wholesale:';
+const QUOTE_PREFIX = WHOLESALE_QUOTE_PREFIX;
 
 export const WholesaleEvents = {
   newOrder: 'wholesale_new_order',
