@@ -16,6 +16,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: 'retain-on-failure',
+    // The service worker (it precaches the storefront on the first page) is tested on its own in
+    // offline.spec.ts; elsewhere it would only add work to every fresh browser context.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -73,11 +73,50 @@ const OFFLINE_MODULES = [
   'src/app/route-focus.ts',
 ];
 
+/**
+ * The code each storefront route needs first, beyond the entry: the server names it in index.html
+ * as modulepreload links for that path (apps/api/src/plugins/spa.ts), so the page's chunk downloads
+ * with the entry instead of after it (one round trip less before the page appears; 0040).
+ */
+const ROUTE_MODULES: Record<string, string[]> = {
+  '/': ['src/features/storefront/routes/home-page.tsx', 'src/features/storefront/components/popular-items.tsx'],
+  '/menu': ['src/features/storefront/routes/menu-page.tsx'],
+  '/merchandise': ['src/features/storefront/routes/merchandise-page.tsx'],
+  '/cart': ['src/features/storefront/routes/cart-page.tsx'],
+  '/checkout': ['src/features/storefront/routes/checkout-page.tsx'],
+  '/order-confirmation': ['src/features/storefront/routes/order-confirmation-page.tsx'],
+};
+
+type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+
+function writeRoutePreloads(outDir: string, manifest: Record<string, ManifestChunk>): void {
+  const entryFiles = new Set<string>();
+  const walk = (key: string, into: Set<string>, seen = new Set<string>()) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    into.add(`/${chunk.file}`);
+    for (const dep of chunk.imports ?? []) walk(dep, into, seen);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, entryFiles);
+  const routes: Record<string, string[]> = {};
+  for (const [route, keys] of Object.entries(ROUTE_MODULES)) {
+    const files = new Set<string>();
+    for (const key of keys) {
+      if (!manifest[key]) throw new Error(`route preloads: ${key} is not in the build manifest; update ROUTE_MODULES`);
+      walk(key, files);
+    }
+    routes[route] = [...files].filter((file) => !entryFiles.has(file) && file.endsWith('.js'));
+  }
+  writeFileSync(path.join(outDir, 'route-preloads.json'), JSON.stringify(routes));
+}
+
 function writeServiceWorker(outDir: string): void {
   const workerFile = path.join(outDir, 'service-worker.js');
   const manifestFile = path.join(outDir, '.vite/manifest.json');
   if (!existsSync(workerFile) || !existsSync(manifestFile)) return;
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; css?: string[]; imports?: string[]; isEntry?: boolean }>;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  writeRoutePreloads(outDir, manifest);
   const files = new Set<string>(['/', '/manifest.webmanifest', '/favicon.svg']);
   const seen = new Set<string>();
   const visit = (key: string) => {

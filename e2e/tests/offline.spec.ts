@@ -9,35 +9,38 @@ const OFFLINE_NOTICE = 'You are offline. Pages you have opened show what they la
 
 test.skip(({ isMobile }) => !isMobile, 'once is enough: these run in the mobile project');
 
-test('after one visit, /menu opens offline from the service worker, and checkout says it needs a connection', async ({ page, context }) => {
-  await page.goto('/menu');
-  await expect(page.getByRole('heading', { level: 1, name: 'Our Menu' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search menu' }).fill('chicken katsu');
-  await page.getByRole('button', { name: 'Add Chicken Katsu Plate to Cart' }).click();
-  await expect(page.getByText('Added Chicken Katsu Plate to cart')).toBeVisible();
-  // The worker installs (shell, pages, this restaurant's menu), activates and takes the page over.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
-  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+test.describe('the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Our Menu' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Hawaiian Mixed Plate' })).toBeVisible();
-  await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
-  await expectAccessible(page);
+  test('after one visit, /menu opens offline from the service worker, and checkout says it needs a connection', async ({ page, context }) => {
+    await page.goto('/menu');
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Menu' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search menu' }).fill('chicken katsu');
+    await page.getByRole('button', { name: 'Add Chicken Katsu Plate to Cart' }).click();
+    await expect(page.getByText('Added Chicken Katsu Plate to cart')).toBeVisible();
+    // The worker installs (shell, pages, this restaurant's menu), activates and takes the page over.
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
 
-  await page.goto('/checkout');
-  await expect(page.getByText('Checkout needs a connection')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Menu' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hawaiian Mixed Plate' })).toBeVisible();
+    await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+    await expectAccessible(page);
 
-  await context.setOffline(false);
-  await page.goto('/menu');
-  await expect(page.getByText(OFFLINE_NOTICE)).toBeHidden();
+    await page.goto('/checkout');
+    await expect(page.getByText('Checkout needs a connection')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+
+    await context.setOffline(false);
+    await page.goto('/menu');
+    await expect(page.getByText(OFFLINE_NOTICE)).toBeHidden();
+  });
 });
 
 test.describe('a page whose code cannot be downloaded', () => {
-  // The worker would answer from its cache: let the test's network rule see the request.
-  test.use({ serviceWorkers: 'block' });
+  // The worker stays blocked (playwright.config.ts), so the test's network rule sees the request.
 
   test('shows a reload offer instead of a white screen, and the reload brings the page', async ({ page }) => {
     await page.goto('/');

@@ -27,12 +27,16 @@ describe('the built web app', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'kusina-spa-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><meta name="kusina-restaurant-id" content="" /><div id="root"></div>');
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head><meta name="kusina-restaurant-id" content="" /></head><div id="root"></div>');
     const asset = path.join(dist, 'assets/index-abc123.js');
     writeFileSync(asset, script);
     writeFileSync(`${asset}.br`, brotliCompressSync(script));
     writeFileSync(`${asset}.gz`, gzipSync(script));
     writeFileSync(path.join(dist, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(
+      path.join(dist, 'route-preloads.json'),
+      JSON.stringify({ '/menu': ['/assets/menu-page-abc.js', '/assets/card-def.js'], '/order-confirmation': ['/assets/order-confirmation-page-x.js'], '/evil': ['https://evil.example/x.js'] }),
+    );
     app = Fastify();
     app.decorate('config', loadConfig({ NODE_ENV: 'test', DATA_DIR: dist, RESTAURANT_HOSTS: '127.0.0.1=2' }));
     await registerSpa(app, dist);
@@ -75,5 +79,15 @@ describe('the built web app', () => {
     const plain = await app.inject({ url: '/checkout' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.payload).toContain('content="1"');
+  });
+
+  it("names the page's own code as modulepreload links, for that route only", async () => {
+    const menu = (await app.inject({ url: '/menu/' })).payload;
+    expect(menu).toContain('<link rel="modulepreload" crossorigin href="/assets/menu-page-abc.js">');
+    expect(menu).toContain('href="/assets/card-def.js"');
+    expect((await app.inject({ url: '/order-confirmation/42?token=t' })).payload).toContain('href="/assets/order-confirmation-page-x.js"');
+    expect((await app.inject({ url: '/login' })).payload).not.toContain('modulepreload');
+    // Only the build's own asset paths are ever written into the page.
+    expect((await app.inject({ url: '/evil' })).payload).not.toContain('evil.example');
   });
 });

@@ -14,13 +14,37 @@ interface EncodedPage {
   gzip: Buffer;
 }
 
+/** Route → the page's code beyond the entry, written by the web build (apps/web/vite.config.ts). */
+type RoutePreloads = Record<string, string[]>;
+
+function readRoutePreloads(file: string): RoutePreloads {
+  if (!existsSync(file)) return {};
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  if (!parsed || typeof parsed !== 'object') return {};
+  const routes: RoutePreloads = {};
+  for (const [route, files] of Object.entries(parsed as Record<string, unknown>)) {
+    if (Array.isArray(files)) routes[route] = files.filter((file): file is string => typeof file === 'string' && /^\/assets\/[\w.-]+\.js$/.test(file));
+  }
+  return routes;
+}
+
+/** The build's route a path belongs to: itself, or its first segment (/order-confirmation/42). */
+function routeOf(urlPath: string, preloads: RoutePreloads): string | null {
+  const normalised = urlPath.toLowerCase().replace(/\/+$/, '') || '/';
+  if (preloads[normalised]) return normalised;
+  const first = `/${normalised.split('/')[1] ?? ''}`;
+  return preloads[first] ? first : null;
+}
+
 /**
  * Serves the built SPA. The build writes brotli and gzip copies of every text file
  * (apps/web/vite.config.ts, `precompress`), sent with Content-Encoding to browsers that accept them.
  * Hashed assets (under assets/) are cached for a year as immutable; everything else, the service
  * worker and the manifest at the root above all, is revalidated. Any path that is not an API or asset path is
  * answered with index.html so client routes work on reload; index.html carries the restaurant this
- * host serves (RESTAURANT_HOSTS), read by the SPA at boot, and is compressed once per restaurant.
+ * host serves (RESTAURANT_HOSTS), read by the SPA at boot, and modulepreload links for the code of
+ * the storefront page asked for (route-preloads.json from the build), so that page's chunk arrives
+ * with the entry; each variant is compressed once.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
@@ -29,18 +53,23 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
-  const pages = new Map<number, EncodedPage>();
-  const pageFor = (restaurantId: number): EncodedPage => {
-    let page = pages.get(restaurantId);
+  const preloads = readRoutePreloads(path.join(distDir, 'route-preloads.json'));
+  const pages = new Map<string, EncodedPage>();
+  const pageFor = (restaurantId: number, route: string | null): EncodedPage => {
+    const key = `${restaurantId} ${route ?? ''}`;
+    let page = pages.get(key);
     if (!page) {
-      const identity = Buffer.from(indexHtml.replace(RESTAURANT_META, `<meta name="kusina-restaurant-id" content="${restaurantId}" />`));
+      const links = (route ? (preloads[route] ?? []) : []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+      const html = indexHtml.replace(RESTAURANT_META, `<meta name="kusina-restaurant-id" content="${restaurantId}" />`).replace('</head>', `${links}</head>`);
+      const identity = Buffer.from(html);
       page = {
         identity,
         br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
         gzip: gzipSync(identity, { level: 9 }),
       };
-      // Restaurant ids come from configuration (RESTAURANT_HOSTS), never from the request itself.
-      pages.set(restaurantId, page);
+      // Restaurant ids come from configuration (RESTAURANT_HOSTS) and routes from the build's list,
+      // never from the request itself: the map stays as small as those.
+      pages.set(key, page);
     }
     return page;
   };
@@ -56,8 +85,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     },
   });
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    const page = pageFor(storefrontRestaurantId(app.config, request));
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
+    const page = pageFor(storefrontRestaurantId(app.config, request), routeOf(urlPath, preloads));
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     if (encoding) reply.header('Content-Encoding', encoding);
@@ -72,6 +101,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       if (!urlPath.startsWith('/api/') && file.startsWith(distDir) && existsSync(file)) return reply.sendFile(urlPath.slice(1));
       return reply.callNotFound();
     }
-    return sendIndex(request, reply);
+    return sendIndex(request, reply, urlPath);
   });
 }
