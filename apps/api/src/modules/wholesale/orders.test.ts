@@ -81,6 +81,23 @@ describe('wholesale checkout, history, cancellation and privacy', () => {
     expect(placed.json().data.order.totalCents).toBe(1000);
   });
 
+  it("a fundraiser order's payment never pays a storefront order, even for the same amount", async () => {
+    const menu = (await request(t.app, { method: 'GET', url: '/api/v1/menu?restaurant_id=1' })).json() as { items: { id: number; price_cents: number; is_available: boolean; enable_stock_tracking: boolean; option_groups: { min_select: number }[] }[] };
+    const dish = menu.items.find((i) => i.is_available && !i.enable_stock_tracking && i.option_groups.every((g) => g.min_select === 0))!;
+    const shopForDish = await createShop(t.db, { items: [{ name: 'Same price', priceCents: dish.price_cents }] });
+    const paymentId = await payFor(t.app, shopForDish.fundraiserId, [{ item_id: shopForDish.items[0]!.id, fundraiser_id: shopForDish.fundraiserId, quantity: 1 }]);
+    const storefront = await request(t.app, {
+      method: 'POST',
+      url: '/api/v1/orders',
+      headers: { 'idempotency-key': `storefront-${paymentId}` },
+      payload: { restaurant_id: 1, items: [{ menu_item_id: dish.id, quantity: 1 }], payment_id: paymentId, contact: { name: 'Maria Cruz', email: 'maria@example.com', phone: '+16715551234' } },
+    });
+    expect(storefront.statusCode, storefront.body).toBe(422);
+    expect(storefront.json().error.message).toBe('Payment not found.');
+    const [payment] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(payment).toMatchObject({ status: 'authorized', orderId: null, wholesaleOrderId: null });
+  });
+
   it('is idempotent by key and by payment', async () => {
     const lines = [{ item_id: item('Plain').id, fundraiser_id: shop.fundraiserId, quantity: 1 }];
     const paymentId = await payFor(t.app, shop.fundraiserId, lines);
