@@ -14,6 +14,17 @@ export const demo = {
 
 /** axe on the current page: no serious or critical violation (WCAG 2.2 AA rules). */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Colours are judged at rest: a toast or dialog still fading in is half transparent, and axe would
+  // blend it with the page behind (a contrast failure that no person sees once it has appeared).
+  // Animations that end are awaited; endless ones (spinners) are not.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
