@@ -459,7 +459,7 @@ try {
     : null;
   if (orders) rows.push(orders);
 
-  // Fundraiser orders through the test processor (the Stripe imitation of the storefront's bench):
+  // Fundraiser orders through the Stripe imitation, as the storefront's orders:
   // a current fundraiser's untracked item, one paid payment per order made before the clock, 200
   // untimed orders to warm the path up, then steady arrivals at WHOLESALE_RATE a second.
   let wholesaleOpen = null;
@@ -475,9 +475,10 @@ try {
           ...(await Promise.all(
             Array.from({ length: Math.min(50, count - start) }, async () => {
               const opened = await json('POST', '/api/v1/wholesale/payments', { fundraiser_id: data.fundraiser.id, cart_items: wholesaleCart });
-              await json('POST', `/api/v1/payments/${opened.data.payment_id}/confirm`, {
-                card: { number: '4242424242424242', exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: '123' },
-              });
+              // Paid through Stripe (its imitation) as the storefront's orders are: the card is
+              // confirmed on Stripe's side, as Stripe.js does in the supporter's browser.
+              if (opened.data.processor !== 'stripe') throw new Error(`the bench pays through Stripe, not ${opened.data.processor}`);
+              stripe.confirm(opened.data.client_secret.split('_secret_')[0]);
               return opened.data.payment_id;
             }),
           )),
