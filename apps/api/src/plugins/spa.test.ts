@@ -90,4 +90,18 @@ describe('the built web app', () => {
     // Only the build's own asset paths are ever written into the page.
     expect((await app.inject({ url: '/evil' })).payload).not.toContain('evil.example');
   });
+
+  it("preloads the public data of the page with its HTML: the restaurant's everywhere, the catalog on the catalog pages", async () => {
+    const menu = (await app.inject({ url: '/menu', headers: { host: '127.0.0.1:3000' } })).payload;
+    expect(menu).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/v1/restaurants/2?include_settings=true">');
+    expect(menu).toContain('href="/api/v1/admin/site_settings?restaurant_id=2"');
+    expect(menu).toContain('href="/api/v1/menu?restaurant_id=2"');
+    expect((await app.inject({ url: '/' })).payload).toContain('href="/api/v1/menu?restaurant_id=1&featured=true"');
+    const shop = (await app.inject({ url: '/merchandise/' })).payload;
+    expect(shop).toContain('href="/api/v1/merchandise_items?restaurant_id=1&include_stock=true"');
+    expect(shop).not.toContain('/api/v1/menu');
+    const login = (await app.inject({ url: '/login' })).payload;
+    expect(login).toContain('href="/api/v1/restaurants/1?include_settings=true"');
+    expect(login).not.toContain('/api/v1/menu');
+  });
 });

@@ -28,6 +28,31 @@ function readRoutePreloads(file: string): RoutePreloads {
   return routes;
 }
 
+/**
+ * The public data a page asks for as soon as it starts, by the same URLs the SPA's queries fetch
+ * (apps/web/src/lib/restaurant.ts, features/storefront/api/*): preloaded with the HTML, so each
+ * answer is on its way while the code downloads instead of after it has run. Every page's layout
+ * reads the restaurant and its site settings; the storefront's entry pages their catalog. All of it
+ * is the same for every visitor (no Authorization, no cookies), so a preloaded answer is the one
+ * the page would have fetched. e2e/tests/storefront-speed.spec.ts checks that each is used once.
+ */
+export function dataPreloads(restaurantId: number, urlPath: string): string[] {
+  const id = restaurantId;
+  const common = [`/api/v1/restaurants/${id}?include_settings=true`, `/api/v1/admin/site_settings?restaurant_id=${id}`];
+  switch (urlPath.toLowerCase().replace(/\/+$/, '') || '/') {
+    case '/':
+      return [...common, `/api/v1/menu?restaurant_id=${id}&featured=true`];
+    case '/menu':
+    case '/ordering':
+    case '/cart':
+      return [...common, `/api/v1/menu?restaurant_id=${id}`];
+    case '/merchandise':
+      return [...common, `/api/v1/merchandise_items?restaurant_id=${id}&include_stock=true`, `/api/v1/merchandise_collections?restaurant_id=${id}`];
+    default:
+      return common;
+  }
+}
+
 /** The build's route a path belongs to: itself, or its first segment (/order-confirmation/42). */
 function routeOf(urlPath: string, preloads: RoutePreloads): string | null {
   const normalised = urlPath.toLowerCase().replace(/\/+$/, '') || '/';
@@ -55,11 +80,15 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   const indexHtml = readFileSync(indexFile, 'utf8');
   const preloads = readRoutePreloads(path.join(distDir, 'route-preloads.json'));
   const pages = new Map<string, EncodedPage>();
-  const pageFor = (restaurantId: number, route: string | null): EncodedPage => {
-    const key = `${restaurantId} ${route ?? ''}`;
+  const pageFor = (restaurantId: number, urlPath: string): EncodedPage => {
+    const route = routeOf(urlPath, preloads);
+    const data = dataPreloads(restaurantId, urlPath);
+    const key = `${restaurantId} ${route ?? ''} ${data.join(' ')}`;
     let page = pages.get(key);
     if (!page) {
-      const links = (route ? (preloads[route] ?? []) : []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
+      const links =
+        data.map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`).join('') +
+        (route ? (preloads[route] ?? []) : []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
       const html = indexHtml.replace(RESTAURANT_META, `<meta name="kusina-restaurant-id" content="${restaurantId}" />`).replace('</head>', `${links}</head>`);
       const identity = Buffer.from(html);
       page = {
@@ -67,8 +96,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
         br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
         gzip: gzipSync(identity, { level: 9 }),
       };
-      // Restaurant ids come from configuration (RESTAURANT_HOSTS) and routes from the build's list,
-      // never from the request itself: the map stays as small as those.
+      // Restaurant ids come from configuration (RESTAURANT_HOSTS), routes from the build's list and
+      // data URLs from the few pages above, never from the request itself: the map stays as small as those.
       pages.set(key, page);
     }
     return page;
@@ -86,7 +115,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   });
 
   const sendIndex = (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
-    const page = pageFor(storefrontRestaurantId(app.config, request), routeOf(urlPath, preloads));
+    const page = pageFor(storefrontRestaurantId(app.config, request), urlPath);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     if (encoding) reply.header('Content-Encoding', encoding);
