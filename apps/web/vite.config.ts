@@ -173,6 +173,11 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), pureDomainConstants(), precompress()],
+  resolve: {
+    // wouter imports the use-sync-external-store shim for React < 18; React 19 has the hook itself,
+    // and the shim's fallback code was on every storefront page (the home route's budget, 0040).
+    alias: { 'use-sync-external-store/shim/index.js': path.resolve(import.meta.dirname, 'src/lib/use-sync-external-store.ts') },
+  },
   server: {
     port: 5173,
     proxy: {

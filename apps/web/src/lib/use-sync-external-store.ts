@@ -1,0 +1,2 @@
+// The use-sync-external-store shim's API, from React itself (vite.config.ts aliases the shim here).
+export { useSyncExternalStore } from 'react';
