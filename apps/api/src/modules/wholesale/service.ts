@@ -52,8 +52,18 @@ import type { Auth } from '../../plugins/auth.ts';
 import { rooms, type Realtime } from '../../realtime/socket.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
 import { PaymentDeclinedError } from '../payments/processor.ts';
-import { notAvailable, processorFor, selectProcessorName } from '../payments/select.ts';
-import { ensureAuthorized, findPayment, paymentFailed, processorRef, releasePayment, WHOLESALE_QUOTE_PREFIX, type PaymentRow } from '../payments/service.ts';
+import { processorFor } from '../payments/select.ts';
+import {
+  createOutput,
+  ensureAuthorized,
+  findPayment,
+  openProcessorPayment,
+  paymentFailed,
+  processorRef,
+  releasePayment,
+  WHOLESALE_QUOTE_PREFIX,
+  type PaymentRow,
+} from '../payments/service.ts';
 import {
   canSeeOrder,
   findFundraiser,
@@ -386,31 +396,14 @@ export async function openPayment(deps: WholesaleDeps, restaurantId: number, inp
   if (check.issues.length > 0) throw cartIssuesError(check.issues);
   const [restaurant] = await deps.db.select().from(restaurants).where(eq(restaurants.id, restaurantId)).limit(1);
   if (!restaurant) throw AppError.notFound('Restaurant not found.');
-  const name = selectProcessorName(restaurant.adminSettings);
-  const processor = processorFor(deps.config, name);
-  const [row] = await deps.db
-    .insert(payments)
-    .values({ restaurantId, processor: name, amountCents: check.totalCents, quoteHash: quoteHashOf(fundraiser.id, check) })
-    .returning();
-  if (!row) throw new Error('payment insert returned nothing');
-  try {
-    const begun = await processor.begin({ paymentId: row.id, amountCents: row.amountCents, description: `${fundraiser.name} fundraiser order` });
-    await deps.db.update(payments).set({ paymentIntentId: begun.paymentIntentId, paymentMethod: begun.paymentMethod }).where(eq(payments.id, row.id));
-    return {
-      payment_id: row.id,
-      amount_cents: row.amountCents,
-      amount: centsToDollars(row.amountCents),
-      currency: 'usd',
-      processor: name,
-      ...(begun.clientSecret ? { client_secret: begun.clientSecret } : {}),
-      ...(begun.paypalOrderId ? { paypal_order_id: begun.paypalOrderId } : {}),
-    };
-  } catch (error) {
-    await deps.db.update(payments).set({ status: 'failed', failureMessage: 'Could not open the payment' }).where(eq(payments.id, row.id));
-    if (error instanceof PaymentDeclinedError) throw paymentFailed(error.message);
-    deps.log.error({ err: error, payment_id: row.id }, 'payment processor unavailable');
-    throw notAvailable();
-  }
+  // The storefront's one way to open a payment: same processors, same 503/402 answers.
+  const { row, begun } = await openProcessorPayment(deps, {
+    restaurant,
+    amountCents: check.totalCents,
+    quoteHash: quoteHashOf(fundraiser.id, check),
+    description: `${fundraiser.name} fundraiser order`,
+  });
+  return createOutput(row, begun);
 }
 
 export interface PlaceWholesaleOrder {
