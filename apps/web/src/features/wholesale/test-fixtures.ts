@@ -110,3 +110,56 @@ export function orderFixture(overrides: Partial<OrderOutput> = {}): OrderOutput 
     ...overrides,
   };
 }
+
+type ItemOutput = FundraiserDetailOutput['items'][number];
+type GroupOutput = ItemOutput['option_groups'][number];
+
+/** An item of the fixture fundraiser, in stock, without tracked inventory unless given. */
+export function itemFixture(overrides: Partial<ItemOutput> = {}): ItemOutput {
+  return {
+    id: 101,
+    fundraiser_id: 1,
+    name: 'Tigers Tee',
+    description: 'Soft cotton tee',
+    sku: 'TEE-1',
+    price: 25,
+    price_cents: 2500,
+    primary_image_url: null,
+    images: [],
+    active: true,
+    inventory_mode: 'none',
+    in_stock: true,
+    stock_status: 'in_stock',
+    track_inventory: false,
+    available_quantity: null,
+    uses_option_level_inventory: false,
+    effective_available_quantity: 999,
+    low_stock_threshold: null,
+    stock_quantity: 0,
+    damaged_quantity: 0,
+    track_variants: false,
+    item_variants: [],
+    option_groups: [],
+    ...overrides,
+  };
+}
+
+export function groupFixture(id: number, name: string, options: { id: number; name: string; cents?: number; available?: boolean }[], rules: { min?: number; max?: number } = {}): GroupOutput {
+  return {
+    id,
+    name,
+    required: (rules.min ?? 1) > 0,
+    min_select: rules.min ?? 1,
+    max_select: rules.max ?? 1,
+    enable_inventory_tracking: false,
+    options: options.map((o) => ({
+      id: o.id,
+      name: o.name,
+      additional_price: (o.cents ?? 0) / 100,
+      additional_price_cents: o.cents ?? 0,
+      available: o.available ?? true,
+      stock_quantity: 0,
+      damaged_quantity: 0,
+    })),
+  };
+}
