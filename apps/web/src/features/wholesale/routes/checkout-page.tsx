@@ -108,7 +108,8 @@ export function CheckoutPage() {
 
   const placeOrder = () => {
     const next = order();
-    if (!fieldsHold(gateway.kind === 'test') || !next) return;
+    // Place Order pays by test card or Stripe only: PayPal's buttons pay, and without a processor nothing can.
+    if (!fieldsHold(gateway.kind === 'test') || !next || gateway.kind === 'paypal' || !paymentReady) return;
     void checkout.placeOrder(next, card);
   };
 
