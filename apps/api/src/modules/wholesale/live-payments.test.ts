@@ -133,6 +133,30 @@ describe('wholesale checkout through Stripe and PayPal', () => {
     expect(placed.json().message).toBe('Your card was declined.');
     expect(await stockOf(item('Counted').id)).toBe(stockBefore);
     expect((await t.db.select().from(wholesaleOrders)).length).toBe(ordersBefore);
+    // The hold is released, as the storefront's orders do: a retry opens a new payment.
+    expect(await paymentRow(payment.payment_id)).toMatchObject({ status: 'voided', wholesaleOrderId: null });
+    expect(stripe.intents.get(payment.payment_intent_id)!.status).toBe('canceled');
+  });
+
+  it('refunds a capture whose order could not be saved', async () => {
+    await useGateway('stripe');
+    const lines = [line('Plain', 1)];
+    const payment = (await open(lines)).json().data;
+    stripe.confirm(payment.payment_intent_id);
+    const ordersBefore = (await t.db.select().from(wholesaleOrders)).length;
+    // The order's last write (the payment row) fails after Stripe captured the money.
+    await t.pool.query(`CREATE OR REPLACE FUNCTION test_refuse_capture() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by test'; END $$`);
+    await t.pool.query(`CREATE TRIGGER test_refuse_capture BEFORE UPDATE ON payments FOR EACH ROW WHEN (NEW.status = 'captured') EXECUTE FUNCTION test_refuse_capture()`);
+    try {
+      const placed = await placeOrder(t.app, payment.payment_id, shop.fundraiserId, lines);
+      expect(placed.statusCode).toBe(500);
+    } finally {
+      await t.pool.query('DROP TRIGGER test_refuse_capture ON payments');
+    }
+    expect((await t.db.select().from(wholesaleOrders)).length).toBe(ordersBefore);
+    expect(stripe.intents.get(payment.payment_intent_id)!.status).toBe('succeeded');
+    expect(stripe.requests.some((r) => r.path === '/v1/refunds' && new URLSearchParams(r.body).get('payment_intent') === payment.payment_intent_id)).toBe(true);
+    expect(await paymentRow(payment.payment_id)).toMatchObject({ status: 'refunded', wholesaleOrderId: null });
   });
 
   it('PayPal: the order is for the server total; placing it authorizes and captures with PayPal; cancel refunds', async () => {

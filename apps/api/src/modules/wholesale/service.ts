@@ -60,6 +60,7 @@ import {
   openProcessorPayment,
   paymentFailed,
   processorRef,
+  refundOrphanCapture,
   releasePayment,
   WHOLESALE_QUOTE_PREFIX,
   type PaymentRow,
@@ -493,6 +494,8 @@ export async function placeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder
   if (payment.wholesaleOrderId !== null) return { ...(await replayOrder(deps, payment.wholesaleOrderId)), stockItemIds: [] };
   payment = await ensureAuthorized(deps, payment);
   const accessToken = randomBytes(24).toString('base64url');
+  // Set once the processor took the money: if the transaction then fails, it is given back.
+  let captured: { payment: PaymentRow; transactionId: string } | null = null;
 
   try {
     const placed = await transaction(deps.pool, async ({ tx, client }) => {
@@ -574,15 +577,11 @@ export async function placeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder
       await tx.insert(wholesaleParticipantCredits).values({ fundraiserId: fundraiser.id, participantId, orderId: order.id, kind: 'sale', amountCents: order.totalCents });
       await enqueueNotifications({ tx, client, boss: deps.boss }, orderMessages(deps, order, fundraiser, 'placed'));
 
-      // Capture last: a refusal rolls the whole order back.
+      // Capture last: a refusal rolls the whole order back (and the hold is released below).
       let transactionId = locked.transactionId;
       if (locked.amountCents > 0) {
-        try {
-          transactionId = (await processorFor(deps.config, locked.processor).capture({ ...processorRef(locked), amountCents: locked.amountCents })).transactionId;
-        } catch (error) {
-          if (error instanceof PaymentDeclinedError) throw paymentFailed(error.message);
-          throw error;
-        }
+        transactionId = (await processorFor(deps.config, locked.processor).capture({ ...processorRef(locked), amountCents: locked.amountCents })).transactionId;
+        captured = { payment: locked, transactionId };
       }
       await tx
         .update(payments)
@@ -605,6 +604,17 @@ export async function placeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder
         await releasePayment(deps, body.payment_id, 'Not used: the Idempotency-Key had already placed an order');
         return { ...(await replayOrder(deps, winner.id)), stockItemIds: [] };
       }
+    }
+    // As the storefront's orders do: money taken without an order is refunded; a declined capture
+    // releases the hold (the supporter pays again with a new payment).
+    const orphan = captured as { payment: PaymentRow; transactionId: string } | null;
+    if (orphan) {
+      await refundOrphanCapture(deps, orphan.payment, orphan.transactionId);
+      throw error;
+    }
+    if (error instanceof PaymentDeclinedError) {
+      await releasePayment(deps, body.payment_id, `Capture declined: ${error.message}`);
+      throw paymentFailed(error.message);
     }
     if (releases(error)) await releasePayment(deps, body.payment_id, error instanceof Error ? error.message : 'Order refused');
     throw error;

@@ -124,9 +124,11 @@ export function useWholesaleCheckout() {
       setTimeout(clearWholesaleCart, WHOLESALE_CART_CLEAR_DELAY_MS);
     } catch (error) {
       const found = issuesOf(error);
-      // The payment's hold is released by the server on a 409: the next try pays again.
-      if (error instanceof ApiError && error.status === 409) paid.current = null;
+      // The server released the payment's hold (409: the cart changed; 402: the capture was
+      // declined): the next try pays again.
+      if (error instanceof ApiError && (error.status === 409 || error.status === 402)) paid.current = null;
       if (found.length > 0) throw new CheckoutStop(WholesaleMessages.needsAttention, found);
+      if (error instanceof ApiError && error.status === 402) throw new CheckoutStop(`${WholesaleMessages.paymentFailed} (${error.message})`);
       const refused = error instanceof ApiError && error.fields ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k.replace(/^order\./, ''), v])) : {};
       throw new CheckoutStop(
         error instanceof ApiError && error.status < 500 && error.status !== 0 ? error.message || WholesaleMessages.createOrderFailed : WholesaleMessages.placeOrderFailed,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RestaurantOutput } from '@kusina/domain/restaurants';
-import { mockApi, restaurantFixture, type ApiHandler } from '../../../test/api-mock.ts';
+import { apiError, mockApi, restaurantFixture, type ApiHandler } from '../../../test/api-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { useWholesaleCartStore } from '../../../stores/wholesale-cart-store.ts';
 import { cartLineFixture, envelope, fundraiserFixture, orderFixture } from '../test-fixtures.ts';
@@ -145,6 +145,26 @@ describe('wholesale checkout (wholesale.md §2, §4, §5)', () => {
     expect(api.callsTo('POST', '/wholesale/orders')).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     await waitFor(() => expect(api.callsTo('POST', '/wholesale/orders')).toHaveLength(1));
+    expect(api.callsTo('POST', '/wholesale/payments')).toHaveLength(2);
+  });
+
+  it('when the capture is declined at order time, says so and a retry pays with a new payment', async () => {
+    let orders = 0;
+    const api = shopApi(restaurantFixture, {
+      'POST /wholesale/payments': opened('test'),
+      [`POST /payments/${PAYMENT_ID}/confirm`]: { body: { payment_id: PAYMENT_ID, status: 'authorized' } },
+      'POST /wholesale/orders': () => (++orders === 1 ? apiError(402, 'Your card was declined.', undefined, 'PAYMENT_FAILED') : { status: 201, ...envelope({ order: orderFixture() }) }),
+    });
+    const { user } = renderApp('/wholesale/checkout');
+    await fillContact(user);
+    await chooseAna(user);
+    await user.type(screen.getByLabelText(/Card number/), '4242424242424242');
+    await user.type(screen.getByLabelText(/Expiry date/), '1234');
+    await user.type(screen.getByLabelText(/CVC/), '123');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Payment failed. Please try again. (Your card was declined.)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/wholesale/orders/77/confirmation'));
     expect(api.callsTo('POST', '/wholesale/payments')).toHaveLength(2);
   });
 
