@@ -18,8 +18,9 @@ import type { Auth } from '../../plugins/auth.ts';
 import { cartIssuesError, priceCart, quoteHash } from '../pricing/quote.ts';
 import { resolveStaffDiscount } from '../pricing/staff-discount.ts';
 import { findUsablePromo, findUsableVip, invalidPromo, vipRequired } from '../promotions/service.ts';
+import type { AdminSettings } from '@kusina/domain/restaurants';
 import { getRestaurant } from '../restaurants/service.ts';
-import { PaymentDeclinedError, type AuthorizeResult, type ProcessorRef } from './processor.ts';
+import { PaymentDeclinedError, type AuthorizeResult, type BeginResult, type ProcessorRef } from './processor.ts';
 import { notAvailable, processorFor, selectProcessorName } from './select.ts';
 import { testTransactionId } from './test-processor.ts';
 
@@ -92,26 +93,47 @@ export async function createPayment(deps: PaymentDeps, restaurantId: number, inp
     return createOutput(row, {});
   }
 
-  const name = selectProcessorName(restaurant.adminSettings);
+  const { row, begun } = await openProcessorPayment(deps, {
+    restaurant,
+    amountCents: priced.totalCents,
+    quoteHash: quoteHash(priced),
+    description: `${restaurant.name} pickup order`,
+  });
+  return createOutput(row, begun);
+}
+
+export interface OpenProcessorPayment {
+  restaurant: { id: number; adminSettings: AdminSettings | null };
+  /** The server's total; the payment is for exactly this. */
+  amountCents: number;
+  /** What the payment was opened for (a storefront quote, or `wholesale:` and a fundraiser cart). */
+  quoteHash: string;
+  description: string;
+}
+
+/**
+ * Opens a payment with the restaurant's processor (test, Stripe or PayPal, by its payment_gateway)
+ * for exactly `amountCents`: the row first, then the processor's PaymentIntent or order, whose id
+ * the row keeps. The one way a checkout (storefront or fundraiser) starts paying; 503 when the
+ * processor is not configured or not reachable, 402 when it refuses.
+ */
+export async function openProcessorPayment(deps: PaymentDeps, input: OpenProcessorPayment): Promise<{ row: PaymentRow; begun: BeginResult }> {
+  const name = selectProcessorName(input.restaurant.adminSettings);
   const processor = processorFor(deps.config, name);
   const [row] = await deps.db
     .insert(payments)
-    .values({ restaurantId: restaurant.id, processor: name, amountCents: priced.totalCents, quoteHash: quoteHash(priced) })
+    .values({ restaurantId: input.restaurant.id, processor: name, amountCents: input.amountCents, quoteHash: input.quoteHash })
     .returning();
   if (!row) throw new Error('payment insert returned nothing');
 
   try {
-    const begun = await processor.begin({
-      paymentId: row.id,
-      amountCents: row.amountCents,
-      description: `${restaurant.name} pickup order`,
-    });
+    const begun = await processor.begin({ paymentId: row.id, amountCents: row.amountCents, description: input.description });
     const [updated] = await deps.db
       .update(payments)
       .set({ paymentIntentId: begun.paymentIntentId, paymentMethod: begun.paymentMethod })
       .where(eq(payments.id, row.id))
       .returning();
-    return createOutput(updated ?? row, begun);
+    return { row: updated ?? row, begun };
   } catch (error) {
     await deps.db.update(payments).set({ status: 'failed', failureMessage: 'Could not open the payment' }).where(eq(payments.id, row.id));
     if (error instanceof PaymentDeclinedError) throw paymentFailed(error.message);
@@ -120,7 +142,8 @@ export async function createPayment(deps: PaymentDeps, restaurantId: number, inp
   }
 }
 
-function createOutput(row: PaymentRow, begun: { clientSecret?: string; paypalOrderId?: string }): PaymentCreateOutput {
+/** What POST /payments (and the fundraiser shop's) answers: the browser's handle on the payment. */
+export function createOutput(row: PaymentRow, begun: { clientSecret?: string; paypalOrderId?: string }): PaymentCreateOutput {
   return {
     payment_id: row.id,
     status: row.status,

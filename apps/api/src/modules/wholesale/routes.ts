@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN } from '@kusina/domain/checkout';
+import { IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN, PaymentCreateOutput } from '@kusina/domain/checkout';
 import { ErrorOutput } from '@kusina/domain/errors';
 import {
   AvailabilityOutput,
@@ -104,17 +104,8 @@ const CombinationsOutput = envelope(
     ),
   }),
 );
-const PaymentOutput = envelope(
-  z.object({
-    payment_id: z.string(),
-    amount_cents: z.number().int(),
-    amount: z.number(),
-    currency: z.string(),
-    processor: z.string(),
-    client_secret: z.string().optional(),
-    paypal_order_id: z.string().optional(),
-  }),
-);
+// The storefront's answer to POST /payments, in the shop's envelope.
+const PaymentOutput = envelope(PaymentCreateOutput);
 
 function ok<T>(data: T, message = '') {
   return { success: true, message, data };

@@ -52,8 +52,19 @@ import type { Auth } from '../../plugins/auth.ts';
 import { rooms, type Realtime } from '../../realtime/socket.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
 import { PaymentDeclinedError } from '../payments/processor.ts';
-import { notAvailable, processorFor, selectProcessorName } from '../payments/select.ts';
-import { ensureAuthorized, findPayment, paymentFailed, processorRef, releasePayment, WHOLESALE_QUOTE_PREFIX, type PaymentRow } from '../payments/service.ts';
+import { processorFor } from '../payments/select.ts';
+import {
+  createOutput,
+  ensureAuthorized,
+  findPayment,
+  openProcessorPayment,
+  paymentFailed,
+  processorRef,
+  refundOrphanCapture,
+  releasePayment,
+  WHOLESALE_QUOTE_PREFIX,
+  type PaymentRow,
+} from '../payments/service.ts';
 import {
   canSeeOrder,
   findFundraiser,
@@ -386,31 +397,14 @@ export async function openPayment(deps: WholesaleDeps, restaurantId: number, inp
   if (check.issues.length > 0) throw cartIssuesError(check.issues);
   const [restaurant] = await deps.db.select().from(restaurants).where(eq(restaurants.id, restaurantId)).limit(1);
   if (!restaurant) throw AppError.notFound('Restaurant not found.');
-  const name = selectProcessorName(restaurant.adminSettings);
-  const processor = processorFor(deps.config, name);
-  const [row] = await deps.db
-    .insert(payments)
-    .values({ restaurantId, processor: name, amountCents: check.totalCents, quoteHash: quoteHashOf(fundraiser.id, check) })
-    .returning();
-  if (!row) throw new Error('payment insert returned nothing');
-  try {
-    const begun = await processor.begin({ paymentId: row.id, amountCents: row.amountCents, description: `${fundraiser.name} fundraiser order` });
-    await deps.db.update(payments).set({ paymentIntentId: begun.paymentIntentId, paymentMethod: begun.paymentMethod }).where(eq(payments.id, row.id));
-    return {
-      payment_id: row.id,
-      amount_cents: row.amountCents,
-      amount: centsToDollars(row.amountCents),
-      currency: 'usd',
-      processor: name,
-      ...(begun.clientSecret ? { client_secret: begun.clientSecret } : {}),
-      ...(begun.paypalOrderId ? { paypal_order_id: begun.paypalOrderId } : {}),
-    };
-  } catch (error) {
-    await deps.db.update(payments).set({ status: 'failed', failureMessage: 'Could not open the payment' }).where(eq(payments.id, row.id));
-    if (error instanceof PaymentDeclinedError) throw paymentFailed(error.message);
-    deps.log.error({ err: error, payment_id: row.id }, 'payment processor unavailable');
-    throw notAvailable();
-  }
+  // The storefront's one way to open a payment: same processors, same 503/402 answers.
+  const { row, begun } = await openProcessorPayment(deps, {
+    restaurant,
+    amountCents: check.totalCents,
+    quoteHash: quoteHashOf(fundraiser.id, check),
+    description: `${fundraiser.name} fundraiser order`,
+  });
+  return createOutput(row, begun);
 }
 
 export interface PlaceWholesaleOrder {
@@ -500,6 +494,8 @@ export async function placeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder
   if (payment.wholesaleOrderId !== null) return { ...(await replayOrder(deps, payment.wholesaleOrderId)), stockItemIds: [] };
   payment = await ensureAuthorized(deps, payment);
   const accessToken = randomBytes(24).toString('base64url');
+  // Set once the processor took the money: if the transaction then fails, it is given back.
+  let captured: { payment: PaymentRow; transactionId: string } | null = null;
 
   try {
     const placed = await transaction(deps.pool, async ({ tx, client }) => {
@@ -581,15 +577,11 @@ export async function placeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder
       await tx.insert(wholesaleParticipantCredits).values({ fundraiserId: fundraiser.id, participantId, orderId: order.id, kind: 'sale', amountCents: order.totalCents });
       await enqueueNotifications({ tx, client, boss: deps.boss }, orderMessages(deps, order, fundraiser, 'placed'));
 
-      // Capture last: a refusal rolls the whole order back.
+      // Capture last: a refusal rolls the whole order back (and the hold is released below).
       let transactionId = locked.transactionId;
       if (locked.amountCents > 0) {
-        try {
-          transactionId = (await processorFor(deps.config, locked.processor).capture({ ...processorRef(locked), amountCents: locked.amountCents })).transactionId;
-        } catch (error) {
-          if (error instanceof PaymentDeclinedError) throw paymentFailed(error.message);
-          throw error;
-        }
+        transactionId = (await processorFor(deps.config, locked.processor).capture({ ...processorRef(locked), amountCents: locked.amountCents })).transactionId;
+        captured = { payment: locked, transactionId };
       }
       await tx
         .update(payments)
@@ -612,6 +604,17 @@ export async function placeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder
         await releasePayment(deps, body.payment_id, 'Not used: the Idempotency-Key had already placed an order');
         return { ...(await replayOrder(deps, winner.id)), stockItemIds: [] };
       }
+    }
+    // As the storefront's orders do: money taken without an order is refunded; a declined capture
+    // releases the hold (the supporter pays again with a new payment).
+    const orphan = captured as { payment: PaymentRow; transactionId: string } | null;
+    if (orphan) {
+      await refundOrphanCapture(deps, orphan.payment, orphan.transactionId);
+      throw error;
+    }
+    if (error instanceof PaymentDeclinedError) {
+      await releasePayment(deps, body.payment_id, `Capture declined: ${error.message}`);
+      throw paymentFailed(error.message);
     }
     if (releases(error)) await releasePayment(deps, body.payment_id, error instanceof Error ? error.message : 'Order refused');
     throw error;

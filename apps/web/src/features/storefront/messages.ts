@@ -1,12 +1,6 @@
 /**
- * Spec words the domain package does not already hold (storefront.md §2, §9; backoffice-reservations.md
- * §8 Payment scripts). Checkout, promo and VIP messages come from @kusina/domain checkout.ts and promotions.ts.
+ * Spec words the domain package does not already hold (storefront.md §2, §9). Checkout, promo and VIP messages come from @kusina/domain checkout.ts and promotions.ts.
  */
-export const PaymentScriptText = {
-  scriptFailed: (url: string) => `Failed to load script: ${url}`,
-  invalidProcessor: (processor: string) => `Invalid payment processor or missing configuration: ${processor}`,
-} as const;
-
 export const MenuText = {
   /** The customisation dialog could not be downloaded (offline, or a new release replaced its chunk). */
   optionsUnavailable: 'Could not open the options for this item. Please check your connection and try again.',

@@ -32,9 +32,9 @@ import { useCreateOrder } from '../api/create-order.ts';
 import { useCreatePayment } from '../api/create-payment.ts';
 import { useCheckoutQuote } from '../api/quote-checkout.ts';
 import { useValidateVipCode } from '../api/validate-vip-code.ts';
-import { PayPalPayment, StripeCardPayment, type StripeConfirm } from '../components/live-payment.tsx';
+import { paymentGatewayOf, PaymentScriptText, PayPalPayment, StripeCardPayment, type StripeConfirm } from '../../../components/ui/live-payment.tsx';
 import { EMPTY_TEST_CARD, TestCardFields, testCardErrors, toCardInput, type TestCardValue } from '../../../components/ui/test-card-fields.tsx';
-import { PaymentScriptText, PickupText } from '../messages.ts';
+import { PickupText } from '../messages.ts';
 import { StaffOrderText } from '../staff-order-messages.ts';
 import { toCheckoutLines, toQuoteLines } from '../utils/cart-stock.ts';
 import { issuesFromError, issueText } from '../utils/issues.ts';
@@ -77,12 +77,6 @@ class CheckoutStop extends Error {
 function newIdempotencyKey(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
-
-type Gateway =
-  | { kind: 'test' }
-  | { kind: 'stripe'; publishableKey: string }
-  | { kind: 'paypal'; clientId: string }
-  | { kind: 'invalid'; processor: string };
 
 /** Offline, checkout says why it cannot place the order (the cart is kept for later). */
 export const CheckoutOfflineText = {
@@ -158,13 +152,7 @@ export function CheckoutPage() {
   const settings = restaurant.data?.admin_settings;
   const gatewaySettings = settings?.payment_gateway;
   // Scripts load only when test_mode is explicitly false (backoffice-reservations.md §5).
-  const gateway: Gateway = useMemo(() => {
-    if (gatewaySettings?.test_mode !== false) return { kind: 'test' };
-    const processor = gatewaySettings.payment_processor ?? 'paypal';
-    if (processor === 'stripe' && gatewaySettings.publishable_key) return { kind: 'stripe', publishableKey: gatewaySettings.publishable_key };
-    if (processor === 'paypal' && gatewaySettings.client_id) return { kind: 'paypal', clientId: gatewaySettings.client_id };
-    return { kind: 'invalid', processor };
-  }, [gatewaySettings]);
+  const gateway = useMemo(() => paymentGatewayOf(gatewaySettings), [gatewaySettings]);
   const vipOnly = restaurant.data?.vip_only_checkout === true;
   const vipOk = !vipOnly || vipCode !== null;
   const quoteIssues = quote.data?.issues ?? issuesFromError(quote.error);

@@ -1,19 +1,16 @@
-import type { CardInput } from '@kusina/domain/checkout';
+import type { CardInput, PaymentCreateOutput } from '@kusina/domain/checkout';
 import type { CheckoutCustomerInput } from '@kusina/domain/wholesale';
 import { api } from '../../../lib/api-client.ts';
 import type { WholesaleCartLine } from '../../../stores/wholesale-cart-store.ts';
 import type { Envelope, Order } from './contracts.ts';
 import { toCartItems } from './validate-cart.ts';
 
-interface OpenedPayment {
-  payment_id: string;
-  amount_cents: number;
-  processor: string;
-}
-
-/** Opens a payment for the server's total of the cart (409 with issues when the cart changed). */
-export function openPayment(fundraiserId: number, lines: readonly WholesaleCartLine[]): Promise<OpenedPayment> {
-  return api.post<Envelope<OpenedPayment>>('/wholesale/payments', { fundraiser_id: fundraiserId, cart_items: toCartItems(lines) }).then((r) => r.data);
+/**
+ * Opens a payment for the server's total of the cart with the restaurant's processor (409 with
+ * issues when the cart changed): Stripe answers a client secret, PayPal an order id.
+ */
+export function openPayment(fundraiserId: number, lines: readonly WholesaleCartLine[]): Promise<PaymentCreateOutput> {
+  return api.post<Envelope<PaymentCreateOutput>>('/wholesale/payments', { fundraiser_id: fundraiserId, cart_items: toCartItems(lines) }).then((r) => r.data);
 }
 
 /** Pays a test-mode payment with a card (the shared payments endpoint). */

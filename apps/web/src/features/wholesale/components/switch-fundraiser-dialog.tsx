@@ -7,10 +7,12 @@ export interface SwitchFundraiserDialogProps {
   nextName: string;
   onSwitch(): void;
   onKeep(): void;
+  /** What clearing does here (default: the item being added comes from {nextName}). */
+  detail?: string;
 }
 
 /** A cart belongs to one fundraiser (§4): clear the cart and continue, or keep the current cart. */
-export function SwitchFundraiserDialog({ open, currentName, nextName, onSwitch, onKeep }: SwitchFundraiserDialogProps) {
+export function SwitchFundraiserDialog({ open, currentName, nextName, onSwitch, onKeep, detail }: SwitchFundraiserDialogProps) {
   return (
     <Dialog
       open={open}
@@ -26,7 +28,7 @@ export function SwitchFundraiserDialog({ open, currentName, nextName, onSwitch, 
         </div>
       }
     >
-      <p>Clearing the cart removes its items and adds this item from {nextName}.</p>
+      <p>{detail ?? `Clearing the cart removes its items and adds this item from ${nextName}.`}</p>
     </Dialog>
   );
 }

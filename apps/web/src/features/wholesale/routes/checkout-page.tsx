@@ -1,31 +1,23 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { checkoutFieldErrors, pickupText, WholesaleMessages, WHOLESALE_CART_CLEAR_DELAY_MS, WHOLESALE_DEFAULT_PHONE_PREFIX, WHOLESALE_DEFAULT_PICKUP_LOCATION } from '@kusina/domain/wholesale';
+import { checkoutFieldErrors, pickupText, WholesaleMessages, WHOLESALE_DEFAULT_PHONE_PREFIX, WHOLESALE_DEFAULT_PICKUP_LOCATION } from '@kusina/domain/wholesale';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { EMPTY_TEST_CARD, TestCardFields, testCardErrors, toCardInput, type TestCardValue } from '../../../components/ui/test-card-fields.tsx';
+import { paymentGatewayOf, PayPalPayment, StripeCardPayment } from '../../../components/ui/live-payment.tsx';
+import { EMPTY_TEST_CARD, TestCardFields, testCardErrors, type TestCardValue } from '../../../components/ui/test-card-fields.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useRestaurant } from '../../../lib/restaurant.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
-import { clearWholesaleCart, selectWholesaleCartTotalCents } from '../../../stores/wholesale-cart-actions.ts';
+import { selectWholesaleCartTotalCents } from '../../../stores/wholesale-cart-actions.ts';
 import { useNamedCartFundraiser } from '../api/use-named-cart-fundraiser.ts';
 import { useWholesaleCartStore } from '../../../stores/wholesale-cart-store.ts';
-import type { CartIssue } from '../api/contracts.ts';
 import { useFundraiser } from '../api/get-fundraiser.ts';
-import { confirmTestPayment, createOrder, openPayment } from '../api/place-order.ts';
-import { validateCart } from '../api/validate-cart.ts';
 import { rememberedParticipant } from '../participant-link.ts';
+import { useWholesaleCheckout, type CheckoutOrder } from '../use-wholesale-checkout.ts';
 import { money } from '../utils.ts';
-
-type Busy = null | 'validating' | 'payment' | 'order';
-
-function newIdempotencyKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
-}
 
 /** /wholesale/checkout (§2, §4, §5): contact, read-only pickup, participant, notes, card, summary, Place Order. */
 export function CheckoutPage() {
@@ -37,7 +29,8 @@ export function CheckoutPage() {
   const restaurant = useRestaurant();
   const [, navigate] = useLocation();
   const fundraiser = useFundraiser(cartFundraiser?.slug ?? '');
-  const [placed, setPlaced] = useState(false);
+  const checkout = useWholesaleCheckout();
+  const { busy, failure, issues, placed } = checkout;
 
   const [form, setForm] = useState({
     customerName: user ? `${user.first_name} ${user.last_name}`.trim() : '',
@@ -48,18 +41,15 @@ export function CheckoutPage() {
   });
   // undefined: not chosen yet; null: general support (§3 Checkout form).
   const [participantId, setParticipantId] = useState<number | null | undefined>(() => (cartFundraiser ? (rememberedParticipant(cartFundraiser.id) ?? undefined) : undefined));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [fieldErrors, setErrors] = useState<Record<string, string>>({});
   const [card, setCard] = useState<TestCardValue>(EMPTY_TEST_CARD);
   const [cardErrors, setCardErrors] = useState<Partial<Record<keyof TestCardValue, string>>>({});
-  const [busy, setBusy] = useState<Busy>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [issues, setIssues] = useState<CartIssue[]>([]);
-  // One key per checkout visit: a retry of the same order is answered with the order already placed.
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  const errors = { ...checkout.fields, ...fieldErrors };
 
-  const gateway = restaurant.data?.admin_settings?.payment_gateway;
-  // Test mode (the default) uses the built-in test processor; a live processor needs its key.
-  const paymentReady = !gateway || gateway.test_mode !== false;
+  // The storefront's processors (§3 payment_gateway): the test card while in test mode, else the
+  // live Stripe or PayPal form; 'Payment System Unavailable…' only when no card processor is configured.
+  const gateway = useMemo(() => paymentGatewayOf(restaurant.data?.admin_settings?.payment_gateway), [restaurant.data]);
+  const paymentReady = gateway.kind !== 'invalid';
 
   useEffect(() => {
     if (items.length === 0 && !placed) {
@@ -86,68 +76,41 @@ export function CheckoutPage() {
   const set = (field: keyof typeof form) => (event: { target: { value: string } }) => {
     setForm((current) => ({ ...current, [field]: event.target.value }));
     setErrors(({ [field]: _cleared, ...rest }) => rest);
+    checkout.clearField(field);
   };
   const blank = !form.customerName.trim() || !form.customerEmail.trim() || !form.customerPhone.trim();
   const disabled = busy !== null || blank || participantChoice === undefined || !f || !paymentReady;
 
-  const placeOrder = async () => {
-    setFailure(null);
-    const fieldErrors = checkoutFieldErrors(form);
-    const problems = testCardErrors(card);
-    setErrors(fieldErrors);
+  const order = (): CheckoutOrder | null =>
+    f
+      ? {
+          fundraiserId: f.id,
+          lines: items,
+          customer: {
+            customerName: form.customerName.trim(),
+            customerEmail: form.customerEmail.trim(),
+            customerPhone: form.customerPhone.trim(),
+            shippingAddress: pickup,
+            notes: form.notes.trim() || null,
+            participantId: participantChoice ?? null,
+          },
+        }
+      : null;
+
+  /** §5's field rules (and the test card's), shown on the fields; true when all hold. */
+  const fieldsHold = (withCard: boolean): boolean => {
+    const found = checkoutFieldErrors(form);
+    const problems = withCard ? testCardErrors(card) : {};
+    setErrors(found);
     setCardErrors(problems);
-    if (Object.keys(fieldErrors).length > 0 || Object.keys(problems).length > 0 || !f) return;
-    try {
-      // The cart is validated again before payment (§5).
-      setBusy('validating');
-      const validation = await validateCart(items);
-      if (!validation.data.valid) {
-        setIssues(validation.data.issues);
-        setFailure(WholesaleMessages.needsAttention);
-        return;
-      }
-      setIssues([]);
-      setBusy('payment');
-      let paymentId: string;
-      try {
-        const payment = await openPayment(f.id, items);
-        paymentId = payment.payment_id;
-        await confirmTestPayment(paymentId, toCardInput(card));
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 409) {
-          setIssues(((error.details as { issues?: CartIssue[] } | undefined)?.issues) ?? []);
-          setFailure(WholesaleMessages.needsAttention);
-        } else if (error instanceof ApiError && error.status === 402) {
-          setFailure(`${WholesaleMessages.paymentFailed} (${error.message})`);
-        } else setFailure(WholesaleMessages.paymentFailed);
-        return;
-      }
-      setBusy('order');
-      const order = await createOrder({
-        fundraiserId: f.id,
-        lines: items,
-        paymentId,
-        idempotencyKey,
-        order: {
-          customerName: form.customerName.trim(),
-          customerEmail: form.customerEmail.trim(),
-          customerPhone: form.customerPhone.trim(),
-          shippingAddress: pickup,
-          notes: form.notes.trim() || null,
-          participantId: participantChoice ?? null,
-        },
-      });
-      setPlaced(true);
-      navigate(`/wholesale/orders/${order.id}/confirmation${order.access_token ? `?token=${encodeURIComponent(order.access_token)}` : ''}`, { state: { order } });
-      setTimeout(clearWholesaleCart, WHOLESALE_CART_CLEAR_DELAY_MS);
-    } catch (error) {
-      if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
-        setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k.replace(/^order\./, ''), v])));
-      }
-      setFailure(error instanceof ApiError && error.status < 500 && error.status !== 0 ? error.message || WholesaleMessages.createOrderFailed : WholesaleMessages.placeOrderFailed);
-    } finally {
-      setBusy(null);
-    }
+    return Object.keys(found).length === 0 && Object.keys(problems).length === 0 && participantChoice !== undefined;
+  };
+
+  const placeOrder = () => {
+    const next = order();
+    // Place Order pays by test card or Stripe only: PayPal's buttons pay, and without a processor nothing can.
+    if (!fieldsHold(gateway.kind === 'test') || !next || gateway.kind === 'paypal' || !paymentReady) return;
+    void checkout.placeOrder(next, card);
   };
 
   return (
@@ -159,7 +122,7 @@ export function CheckoutPage() {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void placeOrder();
+            placeOrder();
           }}
           id="wholesale-checkout"
         >
@@ -219,8 +182,33 @@ export function CheckoutPage() {
             <h2 id="payment-heading" className="font-display text-xl font-bold">
               Payment
             </h2>
-            {paymentReady ? (
-              <TestCardFields value={card} errors={cardErrors} onChange={(v) => { setCard(v); setCardErrors({}); }} disabled={busy !== null} />
+            {restaurant.isPending ? (
+              <p className="text-ink-muted">Loading payment options…</p>
+            ) : gateway.kind === 'test' ? (
+              <TestCardFields
+                value={card}
+                errors={cardErrors}
+                onChange={(v) => {
+                  setCard(v);
+                  setCardErrors({});
+                }}
+                disabled={busy !== null}
+              />
+            ) : gateway.kind === 'stripe' ? (
+              <StripeCardPayment publishableKey={gateway.publishableKey} onReady={checkout.onStripeReady} />
+            ) : gateway.kind === 'paypal' ? (
+              <PayPalPayment
+                clientId={gateway.clientId}
+                canStart={async () => {
+                  // The field rules show their messages first, as Place Order's submit does.
+                  const holds = fieldsHold(false);
+                  const next = order();
+                  return holds && !disabled && next !== null && (await checkout.payPal.start(next));
+                }}
+                createOrder={() => checkout.payPal.createOrder(order()!)}
+                onApproved={() => checkout.payPal.approved(order()!)}
+                onError={checkout.payPal.error}
+              />
             ) : (
               <Alert tone="error">{WholesaleMessages.paymentUnavailable}</Alert>
             )}
@@ -269,9 +257,13 @@ export function CheckoutPage() {
               ) : null}
             </Alert>
           ) : null}
-          <Button type="submit" form="wholesale-checkout" block size="lg" className="mt-4" disabled={disabled} loading={busy !== null}>
-            {busy === 'order' ? 'Creating Order...' : busy === 'payment' ? 'Processing Payment...' : 'Place Order'}
-          </Button>
+          {gateway.kind === 'paypal' ? (
+            <p className="mt-4 text-sm text-ink-muted">{busy === 'order' ? 'Creating Order...' : 'Pay with the PayPal buttons in the Payment section to place the order.'}</p>
+          ) : (
+            <Button type="submit" form="wholesale-checkout" block size="lg" className="mt-4" disabled={disabled} loading={busy !== null}>
+              {busy === 'order' ? 'Creating Order...' : busy === 'payment' ? 'Processing Payment...' : 'Place Order'}
+            </Button>
+          )}
           {participantChoice === undefined && f ? <p className="mt-2 text-sm text-ink-muted">Choose who you are supporting to place the order.</p> : null}
         </aside>
       </div>

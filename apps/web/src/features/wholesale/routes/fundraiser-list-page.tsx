@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Search } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { WholesaleMessages } from '@kusina/domain/wholesale';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,13 +9,21 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { useLocationState } from '../../../lib/router.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { clearWholesaleCart } from '../../../stores/wholesale-cart-actions.ts';
+import type { Fundraiser } from '../api/contracts.ts';
 import { useFundraisers } from '../api/get-fundraisers.ts';
+import { useNamedCartFundraiser } from '../api/use-named-cart-fundraiser.ts';
 import { CartBar } from '../components/cart-bar.tsx';
+import { SwitchFundraiserDialog } from '../components/switch-fundraiser-dialog.tsx';
 import { formatDay } from '../utils.ts';
 
-/** /wholesale: current fundraisers with a search box and the bottom cart bar (§2). */
+/** /wholesale: current fundraisers with a search box, the conflict modal and the bottom cart bar (§2). */
 export function FundraiserListPage() {
   useDocumentTitle('Fundraisers');
+  const [, navigate] = useLocation();
+  const cartFundraiser = useNamedCartFundraiser();
+  // A cart belongs to one fundraiser (§4): opening another one asks first (the conflict modal).
+  const [conflict, setConflict] = useState<Fundraiser | null>(null);
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 250);
   const fundraisers = useFundraisers(debounced);
@@ -66,7 +74,16 @@ export function FundraiserListPage() {
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {fundraisers.data.map((f) => (
               <li key={f.id}>
-                <Link href={`/wholesale/${f.slug}`} className="group block h-full overflow-hidden rounded-2xl border border-line bg-surface-raised shadow-sm hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand">
+                <Link
+                  href={`/wholesale/${f.slug}`}
+                  onClick={(event) => {
+                    if (cartFundraiser && cartFundraiser.id !== f.id) {
+                      event.preventDefault();
+                      setConflict(f);
+                    }
+                  }}
+                  className="group block h-full overflow-hidden rounded-2xl border border-line bg-surface-raised shadow-sm hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand"
+                >
                   {f.card_image_url ? <img src={f.card_image_url} alt="" className="aspect-[3/2] w-full object-cover" /> : <div className="aspect-[3/2] w-full bg-brand-soft" />}
                   <div className="p-4">
                     <h2 className="font-display text-xl font-bold group-hover:underline">{f.name}</h2>
@@ -86,6 +103,19 @@ export function FundraiserListPage() {
           </ul>
         )}
       </div>
+      <SwitchFundraiserDialog
+        open={conflict !== null}
+        currentName={cartFundraiser?.name ?? 'another fundraiser'}
+        nextName={conflict?.name ?? ''}
+        detail={conflict ? `Clearing the cart removes its items so you can shop ${conflict.name}.` : ''}
+        onSwitch={() => {
+          if (!conflict) return;
+          clearWholesaleCart();
+          setConflict(null);
+          navigate(`/wholesale/${conflict.slug}`);
+        }}
+        onKeep={() => setConflict(null)}
+      />
       <CartBar />
     </div>
   );

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { PaymentScriptText } from '../messages.ts';
-import { useScript } from '../utils/load-script.ts';
+import type { AdminSettings } from '@kusina/domain/restaurants';
+import { useScript } from '../../lib/load-script.ts';
+import { Alert } from './alert.tsx';
+import { Button } from './button.tsx';
+import { Spinner } from './spinner.tsx';
 
 /*
  * Live gateways, used only when the restaurant's payment_gateway.test_mode is explicitly false
@@ -11,6 +11,30 @@ import { useScript } from '../utils/load-script.ts';
  * gets a publishable key / client id from the restaurant settings, and the PaymentIntent client
  * secret or PayPal order id from POST /payments, whose amount the server computed.
  */
+
+export const PaymentScriptText = {
+  scriptFailed: (url: string) => `Failed to load script: ${url}`,
+  invalidProcessor: (processor: string) => `Invalid payment processor or missing configuration: ${processor}`,
+} as const;
+
+/**
+ * The card form a checkout shows (the storefront's and the fundraiser shop's): the built-in test
+ * processor unless test_mode is explicitly false, else Stripe or PayPal when its browser key is
+ * set; 'invalid' when the live processor has no key (no card processor is configured).
+ */
+export type PaymentGateway =
+  | { kind: 'test' }
+  | { kind: 'stripe'; publishableKey: string }
+  | { kind: 'paypal'; clientId: string }
+  | { kind: 'invalid'; processor: string };
+
+export function paymentGatewayOf(settings: AdminSettings['payment_gateway'] | null | undefined): PaymentGateway {
+  if (settings?.test_mode !== false) return { kind: 'test' };
+  const processor = settings.payment_processor ?? 'paypal';
+  if (processor === 'stripe' && settings.publishable_key) return { kind: 'stripe', publishableKey: settings.publishable_key };
+  if (processor === 'paypal' && settings.client_id) return { kind: 'paypal', clientId: settings.client_id };
+  return { kind: 'invalid', processor };
+}
 
 export const STRIPE_SCRIPT_URL = 'https://js.stripe.com/v3/';
 

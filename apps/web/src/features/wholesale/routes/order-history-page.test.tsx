@@ -1,0 +1,58 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockApi } from '../../../test/api-mock.ts';
+import { makeUser, renderApp } from '../../../test/render-app.tsx';
+import { envelope, orderFixture } from '../test-fixtures.ts';
+
+const choir = { ...orderFixture().fundraiser, id: 2, name: 'St. Anthony Choir', slug: 'st-anthony-choir' };
+const orders = [
+  orderFixture({ id: 1, orderNumber: 'W-000001', totalCents: 5000, total: 50 }),
+  orderFixture({ id: 2, orderNumber: 'W-000002', totalCents: 2000, total: 20, fundraiser: choir, participant: null }),
+  orderFixture({ id: 3, orderNumber: 'W-000003', totalCents: 9900, total: 99, status: 'cancelled', statusLabel: 'Cancelled', paymentStatus: 'refunded', refundedCents: 9900, canCancel: false }),
+];
+
+beforeEach(() => localStorage.setItem('restaurantId', '1'));
+
+describe('wholesale order history (wholesale.md §2)', () => {
+  it('summarises the orders, hides Reorder Items on a cancelled one, filters on the server and clears the filters', async () => {
+    const api = mockApi({
+      'GET /wholesale/orders': (call) => envelope({ orders: call.query.get('status') === 'cancelled' ? [] : orders }),
+    });
+    const { user } = renderApp('/wholesale/orders', { user: makeUser() });
+    expect(await screen.findByRole('heading', { name: 'Order W-000001' })).toBeInTheDocument();
+    const summary = (name: string) => screen.getByText(name).nextElementSibling;
+    expect(summary('Total orders')).toHaveTextContent('3');
+    // A cancelled order is not money spent.
+    expect(summary('Total spent')).toHaveTextContent('$70.00');
+    expect(summary('Fundraisers supported')).toHaveTextContent('2');
+    expect(screen.getByRole('button', { name: 'Reorder items of order W-000001' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reorder items of order W-000003' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('heading', { name: 'Order W-000002' }).closest('li')!).getByText(/Supporting general support/)).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'cancelled');
+    expect(await screen.findByText('No orders match your filters')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.path === '/wholesale/orders' && c.query.get('status') === 'cancelled')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Clear All Filters' }));
+    expect(await screen.findByRole('heading', { name: 'Order W-000001' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clear All Filters' })).toBeDisabled();
+  });
+
+  it("says 'No orders yet' without orders, and 'Payment required' on a pending unpaid one", async () => {
+    let answer = [] as ReturnType<typeof orderFixture>[];
+    mockApi({ 'GET /wholesale/orders': () => envelope({ orders: answer }) });
+    const first = renderApp('/wholesale/orders', { user: makeUser() });
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+    first.unmount();
+    answer = [orderFixture({ status: 'pending', statusLabel: 'Pending', paymentStatus: 'pending' })];
+    renderApp('/wholesale/orders', { user: makeUser() });
+    expect(await screen.findByText('Payment required')).toBeInTheDocument();
+  });
+
+  it('asks a guest to sign in', async () => {
+    const api = mockApi({});
+    renderApp('/wholesale/orders');
+    expect(await screen.findByText(/Sign in to see your fundraiser orders/)).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+    await waitFor(() => expect(api.callsTo('GET', '/wholesale/orders')).toHaveLength(0));
+  });
+});
