@@ -46,9 +46,8 @@ export function inCartQuantity(lines: readonly WholesaleCartLine[], itemId: numb
   return lines.filter((l) => l.itemId === itemId && key(l)).reduce((s, l) => s + l.quantity, 0);
 }
 
-export function money(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
+/** A price in cents as '$12.50' (the storefront's formatter). */
+export { formatUSD as money } from '@kusina/domain/money';
 
 /** '2026-11-01' → 'Nov 1, 2026' (a calendar date: no time zone shift). */
 export function formatDay(day: string | null | undefined): string {

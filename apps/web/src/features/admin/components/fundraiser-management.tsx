@@ -1,3 +1,4 @@
+import { formatUSD } from '@kusina/domain/money';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { WHOLESALE_FUNDRAISER_STATUSES, WHOLESALE_INVENTORY_MODES, type FundraiserDetailOutput, type FundraiserInput, type ItemOutput } from '@kusina/domain/wholesale';
@@ -26,7 +27,6 @@ import {
 import { FundraiserOrders } from './fundraiser-orders.tsx';
 import { formatGroups, parseGroups } from './wholesale-groups.ts';
 
-const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
 
 /**
@@ -264,7 +264,7 @@ function Participants({ fundraiser }: { fundraiser: FundraiserDetailOutput }) {
           <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
             <span className="font-semibold">{p.name}</span>
             <span>
-              {money(p.raisedCents)} raised{p.goalCents ? ` of ${money(p.goalCents)}` : ''}
+              {formatUSD(p.raisedCents)} raised{p.goalCents ? ` of ${formatUSD(p.goalCents)}` : ''}
             </span>
             <span className="w-full break-all text-ink-muted">Share link: /wholesale/{fundraiser.slug}?participant={p.id}</span>
           </li>
@@ -303,7 +303,7 @@ function Items({ fundraiser }: { fundraiser: FundraiserDetailOutput }) {
             <div className="flex flex-wrap items-center justify-between gap-2">
               <span className="font-semibold">{item.name}</span>
               <span>
-                {money(item.price_cents)} · {item.inventory_mode} inventory · {item.inventory_mode === 'none' ? 'unlimited' : `${item.effective_available_quantity} available`}
+                {formatUSD(item.price_cents)} · {item.inventory_mode} inventory · {item.inventory_mode === 'none' ? 'unlimited' : `${item.effective_available_quantity} available`}
               </span>
               <Button size="sm" variant="secondary" onClick={() => setEditing(item)} aria-label={`Edit ${item.name}`}>
                 Edit
@@ -451,9 +451,9 @@ function Dashboard({ fundraiserId }: { fundraiserId: number }) {
   const stats: [string, string][] = [
     ['Orders', String(d.orders)],
     ['Items sold', String(d.items_sold)],
-    ['Gross sales', money(d.gross_cents)],
-    ['Net raised', money(d.net_raised_cents)],
-    ['General support', money(d.general_support_cents)],
+    ['Gross sales', formatUSD(d.gross_cents)],
+    ['Net raised', formatUSD(d.net_raised_cents)],
+    ['General support', formatUSD(d.general_support_cents)],
     ['Cancelled', String(d.cancelled_orders)],
   ];
   return (
@@ -472,8 +472,8 @@ function Dashboard({ fundraiserId }: { fundraiserId: number }) {
             <p id={`dash-p-${p.id}`} className="flex justify-between text-sm">
               <span className="font-semibold">{p.name}</span>
               <span>
-                {money(p.raisedCents)}
-                {p.goalCents ? ` of ${money(p.goalCents)} (${p.progressPercent}%)` : ''}
+                {formatUSD(p.raisedCents)}
+                {p.goalCents ? ` of ${formatUSD(p.goalCents)} (${p.progressPercent}%)` : ''}
               </span>
             </p>
             {p.goalCents ? (

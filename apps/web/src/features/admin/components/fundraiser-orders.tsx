@@ -1,3 +1,4 @@
+import { formatUSD } from '@kusina/domain/money';
 import { useState } from 'react';
 import { orderStatusLabel, WHOLESALE_ORDER_STATUSES, WHOLESALE_TRANSITIONS, type FundraiserDetailOutput, type WholesaleOrderStatus } from '@kusina/domain/wholesale';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -8,7 +9,6 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { downloadOrdersCsv, useAdminWholesaleOrders, useBulkStatus, useOrderStatus, usePickList } from '../api/wholesale-admin.ts';
 
-const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
 const PICKUP_STATUSES = WHOLESALE_ORDER_STATUSES.filter((s) => s !== 'shipped' && s !== 'delivered');
 
@@ -123,7 +123,7 @@ export function FundraiserOrders({ fundraiser }: { fundraiser: FundraiserDetailO
                 />
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold">
-                    {o.orderNumber} · {orderStatusLabel(o.status)} · {money(o.totalCents)}
+                    {o.orderNumber} · {orderStatusLabel(o.status)} · {formatUSD(o.totalCents)}
                   </p>
                   <p className="text-ink-muted">
                     {formatDateTime(o.createdAt)} · {o.customerName} · {o.participant?.name ?? 'General support'}

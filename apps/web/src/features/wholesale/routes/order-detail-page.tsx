@@ -1,3 +1,4 @@
+import { dollarsToCents, formatUSD } from '@kusina/domain/money';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { WholesaleMessages } from '@kusina/domain/wholesale';
@@ -114,7 +115,7 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
         </Block>
         <Block title="Order Summary">
           <p>
-            {o.itemCount} items ({o.uniqueItemCount} different) · Total {new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(o.total)}
+            {o.itemCount} items ({o.uniqueItemCount} different) · Total {formatUSD(dollarsToCents(o.total))}
           </p>
           <p>Supporting: {o.participant?.name ?? 'General organisation support'}</p>
         </Block>
@@ -125,7 +126,7 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
               {o.payment.card_brand ?? 'Card'} ending in {o.payment.card_last4}
             </p>
           ) : null}
-          {o.refundedCents > 0 ? <p>Refunded {new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(o.refundedCents / 100)}</p> : null}
+          {o.refundedCents > 0 ? <p>Refunded {formatUSD(o.refundedCents)}</p> : null}
         </Block>
         <Block title="Fundraiser Details">
           <p className="font-semibold">{o.fundraiser.name}</p>
@@ -162,7 +163,7 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
           </div>
         }
       >
-        <p>Your payment of {new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(o.total)} will be refunded to your card.</p>
+        <p>Your payment of {formatUSD(dollarsToCents(o.total))} will be refunded to your card.</p>
       </Dialog>
     </div>
   );
