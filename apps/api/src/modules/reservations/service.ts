@@ -170,7 +170,7 @@ export async function createReservation(app: FastifyInstance, auth: Auth | null,
   const created = await transaction(app.pool, async ({ tx, client }) => {
     if (holdsSeats(status)) {
       await lockDays(tx, restaurantId, [location.id], [[startsAt, endsAt]], restaurant.timeZone, await hasEventCap(tx, restaurantId, startsAt, endsAt, restaurant.timeZone));
-      const data = await loadSchedule(tx, restaurant, location, zonedDate(startsAt, restaurant.timeZone, -1), zonedDate(startsAt, restaurant.timeZone, 0));
+      const data = await loadSchedule(client, restaurantId, location.id, zonedDate(startsAt, restaurant.timeZone, -1), zonedDate(startsAt, restaurant.timeZone, 0));
       const slot = slotAt(data, startsAt, { partySize: input.party_size, durationMinutes, audience: staff ? 'staff' : 'public', now });
       if (!slot || slot.blocked) throw fieldError('start_time', ReservationMessages.slotNotOffered);
       if (!slot.available) throw AppError.conflict(ReservationMessages.noCapacity, { fields: { start_time: ReservationMessages.noCapacity } });
@@ -242,7 +242,7 @@ export async function updateReservation(app: FastifyInstance, user: SessionUser,
     if (takesMore) {
       const ranges: [number, number][] = [[startsAt, endsAt]];
       await lockDays(tx, restaurant.id, [location.id], ranges, restaurant.timeZone, await hasEventCap(tx, restaurant.id, startsAt, endsAt, restaurant.timeZone));
-      const data = await loadSchedule(tx, restaurant, location, zonedDate(startsAt, restaurant.timeZone, -1), zonedDate(endsAt, restaurant.timeZone, 0), id);
+      const data = await loadSchedule(client, restaurant.id, location.id, zonedDate(startsAt, restaurant.timeZone, -1), zonedDate(endsAt, restaurant.timeZone, 0), id);
       if (freeSeatsDuring(data, startsAt, endsAt) < partySize) throw AppError.conflict(ReservationMessages.noCapacity, { fields: { party_size: ReservationMessages.noCapacity } });
     }
     const [row] = await tx
