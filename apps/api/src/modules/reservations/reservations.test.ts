@@ -205,6 +205,16 @@ describe('reservations API', () => {
       expect((await http.patch(`/reservations/${b.id}`, { status: 'booked' }, tokens.staff)).statusCode).toBe(409);
       const canceled = await http.patch(`/reservations/${a.id}`, { status: 'canceled' }, tokens.staff);
       expect(canceled.json().status).toBe('canceled');
+      // The guest hears that the restaurant cancelled it, by e-mail and text, with their link.
+      const toA = await messagesTo(t.db, 'a@example.com');
+      expect(toA.map((m) => m.template)).toEqual(['reservation_received', 'reservation_confirmed', 'reservation_canceled']);
+      expect(toA.at(-1)!.subject).toMatch(/^Reservation cancelled — /);
+      expect(toA.at(-1)!.body).toMatch(/the restaurant has cancelled your reservation for 16 guests on Tue, Jun 4 at 6:00 PM/);
+      expect(toA.at(-1)!.body).toContain('https://kusina.test/reservations/manage/');
+      expect((await messagesTo(t.db, '+16715550001')).map((m) => m.template)).toEqual(['reservation_received', 'reservation_confirmed', 'reservation_canceled']);
+      // Cancelling again, or a rejected one, tells nobody anything new.
+      await http.patch(`/reservations/${a.id}`, { status: 'canceled', contact_name: 'A' }, tokens.staff);
+      expect(await messagesTo(t.db, 'a@example.com')).toHaveLength(3);
       expect((await http.patch(`/reservations/${b.id}`, { status: 'booked', contact_name: 'B again', duration_minutes: 90 }, tokens.staff)).json()).toMatchObject({ status: 'booked', contact_name: 'B again', duration_minutes: 90 });
 
       expect((await http.patch(`/reservations/${c.id}`, { bogus: 1 }, tokens.staff)).statusCode).toBe(400);

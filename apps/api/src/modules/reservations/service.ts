@@ -210,11 +210,15 @@ function zonedDate(at: number, timeZone: string, offsetDays: number): string {
 
 // ── Changing ─────────────────────────────────────────────────────────────────────────────
 
-/** Which guest message a status change sends (approve, reject). */
+/**
+ * Which guest message a status change by staff sends: approve, reject, and a cancel of a
+ * reservation that still held its table (the guest's own cancel, through their link, sends none).
+ */
 function messageFor(from: ReservationStatus, to: ReservationStatus): GuestMessageKind | null {
   if (from === to) return null;
   if (to === 'reserved' && from === 'booked') return 'confirmed';
   if (to === 'rejected') return 'declined';
+  if (to === 'canceled' && holdsSeats(from)) return 'canceled';
   return null;
 }
 
