@@ -217,6 +217,19 @@ describe('reservations API', () => {
       expect(await messagesTo(t.db, 'a@example.com')).toHaveLength(3);
       expect((await http.patch(`/reservations/${b.id}`, { status: 'booked', contact_name: 'B again', duration_minutes: 90 }, tokens.staff)).json()).toMatchObject({ status: 'booked', contact_name: 'B again', duration_minutes: 90 });
 
+      // Moving c: only to a slot the engine offers, and only while the room has space then.
+      const closedDay = await http.patch(`/reservations/${c.id}`, { start_time: `${CLOSED_DAY}T19:00:00` }, tokens.staff);
+      expect(closedDay.statusCode).toBe(400);
+      expect(closedDay.json().error.details.fields).toHaveProperty('start_time');
+      expect((await http.patch(`/reservations/${c.id}`, { start_time: `${OPEN_DAY}T19:10:00` }, tokens.staff)).statusCode).toBe(400);
+      const filler = (await http.post('/reservations', guestBooking({ location_id: loc.tumon, start_time: `${OPEN_DAY}T12:00:00`, party_size: 16 }))).json();
+      const full = await http.patch(`/reservations/${c.id}`, { start_time: `${OPEN_DAY}T12:00:00` }, tokens.staff);
+      expect(full.statusCode).toBe(409);
+      expect(full.json().error.message).toBe('No capacity available for this time slot');
+      const moved = await http.patch(`/reservations/${c.id}`, { start_time: `${OPEN_DAY}T13:00:00` }, tokens.staff);
+      expect(moved.json()).toMatchObject({ start_time: '2030-06-04T03:00:00.000Z', end_time: '2030-06-04T04:00:00.000Z' });
+      await http.delete(`/reservations/${filler.id}`, tokens.staff);
+
       expect((await http.patch(`/reservations/${c.id}`, { bogus: 1 }, tokens.staff)).statusCode).toBe(400);
       expect((await http.patch(`/reservations/${c.id}`, { status: 'confirmed' }, tokens.staff)).statusCode).toBe(400);
       expect((await http.delete(`/reservations/${c.id}`, tokens.staff)).statusCode).toBe(204);

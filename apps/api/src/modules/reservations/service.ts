@@ -227,7 +227,7 @@ function messageFor(from: ReservationStatus, to: ReservationStatus): GuestMessag
  * party size, duration, start time, or a status that holds seats again — re-checks the capacity
  * under the locks of the old and new days, counting every other reservation.
  */
-export async function updateReservation(app: FastifyInstance, user: SessionUser, id: number, input: ReservationUpdateInput): Promise<ReservationOutput> {
+export async function updateReservation(app: FastifyInstance, user: SessionUser, id: number, input: ReservationUpdateInput, now = new Date()): Promise<ReservationOutput> {
   const existing = await reservationForStaff(app.db, user, id);
   const restaurant = await getRestaurant(app.db, existing.restaurantId);
   const location = await getLocation(app.db, existing.locationId);
@@ -247,6 +247,11 @@ export async function updateReservation(app: FastifyInstance, user: SessionUser,
       const ranges: [number, number][] = [[startsAt, endsAt]];
       await lockDays(tx, restaurant.id, [location.id], ranges, restaurant.timeZone, await hasEventCap(tx, restaurant.id, startsAt, endsAt, restaurant.timeZone));
       const data = await loadSchedule(client, restaurant.id, location.id, zonedDate(startsAt, restaurant.timeZone, -1), zonedDate(endsAt, restaurant.timeZone, 0), id);
+      // A new start must be a slot the engine offers staff (open, not blocked, not past, on the grid).
+      if (startsAt !== current.startTime.getTime()) {
+        const slot = slotAt(data, startsAt, { partySize, durationMinutes, audience: 'staff', now });
+        if (!slot || slot.blocked) throw fieldError('start_time', ReservationMessages.slotNotOffered);
+      }
       if (freeSeatsDuring(data, startsAt, endsAt) < partySize) throw AppError.conflict(ReservationMessages.noCapacity, { fields: { party_size: ReservationMessages.noCapacity } });
     }
     const [row] = await tx
