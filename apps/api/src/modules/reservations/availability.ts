@@ -204,7 +204,7 @@ export function adminMaxPartySize(restaurant: Pick<RestaurantRow, 'adminSettings
  */
 export async function availability(app: FastifyInstance, auth: Auth | null, restaurantId: number, query: AvailabilityQuery, now = new Date()): Promise<AvailabilityOutput> {
   const staff = canActFor(auth?.user, restaurantId);
-  const rows = await scheduleOf(app.pool, restaurantId, query.date, query.date);
+  const rows = await scheduleOf(app.pool, restaurantId, query.date, query.date, staff ? query.exclude_reservation_id : undefined);
   const { restaurant } = rows;
   const location = pickLocation(
     rows.locations.filter((l) => l.isActive),

@@ -82,6 +82,7 @@ describe('Reservation Details: editing the date and time', () => {
     await waitFor(() => expect(within(within(dialog).getByLabelText('Time')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a time', '12:00 PM (20 seats free)', '7:30 PM (20 seats free)']));
     expect(within(dialog).getByLabelText('Time')).toHaveValue('');
     expect(api.callsTo('GET', '/availability').at(-1)!.query.get('party_size')).toBe('4');
+    expect(api.callsTo('GET', '/availability').at(-1)!.query.get('exclude_reservation_id')).toBe('42');
     await user.selectOptions(within(dialog).getByLabelText('Time'), '2030-06-05T09:30:00.000Z');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('PATCH', '/reservations/42')).toHaveLength(2));

@@ -150,7 +150,7 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
   const partySize = Number(party) || 1;
   const minutes = Number(duration);
   const durationMinutes = Number.isFinite(minutes) && minutes >= 30 ? minutes : 60;
-  const availability = useAvailability(date ? { restaurantId: r.restaurant_id, date, partySize, locationId: r.location_id, durationMinutes } : null);
+  const availability = useAvailability(date ? { restaurantId: r.restaurant_id, date, partySize, locationId: r.location_id, durationMinutes, excludeReservationId: r.id } : null);
   const slots = availability.isError ? [] : (availability.data?.slot_details ?? []);
   const keepsCurrent = date === originalDate && !slots.some((s) => new Date(s.start_time).getTime() === new Date(r.start_time).getTime());
   const moved = new Date(startTime).getTime() !== new Date(r.start_time).getTime();
