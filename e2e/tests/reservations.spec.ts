@@ -152,8 +152,16 @@ test('staff create, edit and delete a reservation; admins round-trip the setting
   await details.getByRole('button', { name: 'Edit' }).click();
   await details.getByLabel('Guest Name').fill('Staff Edited Party');
   await details.getByLabel('Party Size').fill('5');
+  // Move it to the day's last slot the engine offers (the server re-checks the room).
+  const editTime = details.getByLabel('Time');
+  await expect(editTime.locator('option')).not.toHaveCount(1);
+  const lastSlot = editTime.locator('option').last();
+  const lastLabel = (await lastSlot.textContent())!.split(' (')[0]!;
+  await editTime.selectOption((await lastSlot.getAttribute('value'))!);
+  await expectAccessible(page);
   await details.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Reservation updated!')).toBeVisible();
+  await expect(details.getByText(new RegExp(`, ${lastLabel}$`))).toBeVisible();
   await expect(details.getByText('Staff Edited Party')).toBeVisible();
   await expect(details.getByText('5', { exact: true })).toBeVisible();
 

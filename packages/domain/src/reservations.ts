@@ -121,6 +121,8 @@ export const AvailabilityQuery = z.object({
   restaurant_id: idQuery.optional(),
   /** Staff: the stay to check (minutes); the public always gets the restaurant's default. */
   duration_minutes: z.coerce.number().int().min(15).max(1440).optional(),
+  /** Staff: the reservation being edited, whose own seats do not count against its new slots. */
+  exclude_reservation_id: idQuery.optional(),
   /** With a time, max_available_seats is the seats free at that time. */
   time: clock.optional(),
   get_capacity: z.string().optional(),

@@ -7,12 +7,12 @@ import type { LocationRow } from './schedule.ts';
 
 /*
  * What a guest is told (issue #21): the request was received, then confirmed or declined when staff
- * approve or reject it, and a reminder the day before an approved one. Each text and e-mail carries
+ * approve or reject it, cancelled when staff cancel it, and a reminder the day before an approved one. Each text and e-mail carries
  * the guest's link, where they can see and cancel the reservation. Queued in the transaction that
  * changes the reservation, through the one notifications outbox.
  */
 
-export type GuestMessageKind = 'received' | 'confirmed' | 'declined' | 'reminder';
+export type GuestMessageKind = 'received' | 'confirmed' | 'declined' | 'canceled' | 'reminder';
 
 type ReservationRow = typeof reservations.$inferSelect;
 type RestaurantRow = typeof restaurants.$inferSelect;
@@ -36,6 +36,11 @@ const templates: Record<GuestMessageKind, { subject: string; lead: (when: string
     subject: 'Reservation declined',
     lead: (when, party) => `We are sorry: we cannot take your table request for ${party} on ${when}. Please choose another time.`,
     template: 'reservation_declined',
+  },
+  canceled: {
+    subject: 'Reservation cancelled',
+    lead: (when, party) => `We are sorry: the restaurant has cancelled your reservation for ${party} on ${when}. Please call us or book another time.`,
+    template: 'reservation_canceled',
   },
   reminder: {
     subject: 'Reservation reminder',

@@ -205,7 +205,30 @@ describe('reservations API', () => {
       expect((await http.patch(`/reservations/${b.id}`, { status: 'booked' }, tokens.staff)).statusCode).toBe(409);
       const canceled = await http.patch(`/reservations/${a.id}`, { status: 'canceled' }, tokens.staff);
       expect(canceled.json().status).toBe('canceled');
+      // The guest hears that the restaurant cancelled it, by e-mail and text, with their link.
+      const toA = await messagesTo(t.db, 'a@example.com');
+      expect(toA.map((m) => m.template)).toEqual(['reservation_received', 'reservation_confirmed', 'reservation_canceled']);
+      expect(toA.at(-1)!.subject).toMatch(/^Reservation cancelled — /);
+      expect(toA.at(-1)!.body).toMatch(/the restaurant has cancelled your reservation for 16 guests on Tue, Jun 4 at 6:00 PM/);
+      expect(toA.at(-1)!.body).toContain('https://kusina.test/reservations/manage/');
+      expect((await messagesTo(t.db, '+16715550001')).map((m) => m.template)).toEqual(['reservation_received', 'reservation_confirmed', 'reservation_canceled']);
+      // Cancelling again, or a rejected one, tells nobody anything new.
+      await http.patch(`/reservations/${a.id}`, { status: 'canceled', contact_name: 'A' }, tokens.staff);
+      expect(await messagesTo(t.db, 'a@example.com')).toHaveLength(3);
       expect((await http.patch(`/reservations/${b.id}`, { status: 'booked', contact_name: 'B again', duration_minutes: 90 }, tokens.staff)).json()).toMatchObject({ status: 'booked', contact_name: 'B again', duration_minutes: 90 });
+
+      // Moving c: only to a slot the engine offers, and only while the room has space then.
+      const closedDay = await http.patch(`/reservations/${c.id}`, { start_time: `${CLOSED_DAY}T19:00:00` }, tokens.staff);
+      expect(closedDay.statusCode).toBe(400);
+      expect(closedDay.json().error.details.fields).toHaveProperty('start_time');
+      expect((await http.patch(`/reservations/${c.id}`, { start_time: `${OPEN_DAY}T19:10:00` }, tokens.staff)).statusCode).toBe(400);
+      const filler = (await http.post('/reservations', guestBooking({ location_id: loc.tumon, start_time: `${OPEN_DAY}T12:00:00`, party_size: 16 }))).json();
+      const full = await http.patch(`/reservations/${c.id}`, { start_time: `${OPEN_DAY}T12:00:00` }, tokens.staff);
+      expect(full.statusCode).toBe(409);
+      expect(full.json().error.message).toBe('No capacity available for this time slot');
+      const moved = await http.patch(`/reservations/${c.id}`, { start_time: `${OPEN_DAY}T13:00:00` }, tokens.staff);
+      expect(moved.json()).toMatchObject({ start_time: '2030-06-04T03:00:00.000Z', end_time: '2030-06-04T04:00:00.000Z' });
+      await http.delete(`/reservations/${filler.id}`, tokens.staff);
 
       expect((await http.patch(`/reservations/${c.id}`, { bogus: 1 }, tokens.staff)).statusCode).toBe(400);
       expect((await http.patch(`/reservations/${c.id}`, { status: 'confirmed' }, tokens.staff)).statusCode).toBe(400);

@@ -17,7 +17,7 @@ import type {
 } from '@kusina/domain/reservations';
 import { ReservationMessages } from '@kusina/domain/reservations';
 import { DEFAULT_TABLE_CAPACITY, DEFAULT_TOTAL_CAPACITY } from '@kusina/domain/reservation-availability';
-import { addDays, parseRestaurantDateTime, zonedInstant, zonedParts, type DayEvent, type WeekdayHours } from '@kusina/domain/restaurant-schedule';
+import { addDays, parseRestaurantDateTime, zonedInstant, zonedParts } from '@kusina/domain/restaurant-schedule';
 import type { DbOrTx } from '../../db/client.ts';
 import { blockedPeriods, locationCapacities, locations, operatingHours, specialEvents } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
@@ -81,7 +81,11 @@ export async function getLocation(db: DbOrTx, id: number): Promise<LocationRow> 
  * only active one, else the default. With several and none named, 'Please select a location'.
  */
 export async function resolveLocation(db: DbOrTx, restaurantId: number, locationId: number | undefined, options: { requireChoice: boolean }): Promise<LocationRow> {
-  const active = await listLocations(db, restaurantId, { includeInactive: false });
+  return pickLocation(await listLocations(db, restaurantId, { includeInactive: false }), locationId, options);
+}
+
+/** resolveLocation's rule over a restaurant's active locations already read. */
+export function pickLocation<L extends { id: number; isDefault: boolean }>(active: readonly L[], locationId: number | undefined, options: { requireChoice: boolean }): L {
   if (locationId !== undefined) {
     const found = active.find((l) => l.id === locationId);
     if (!found) throw new AppError('VALIDATION_ERROR', 400, ReservationMessages.locationNotFound, { fields: { location_id: ReservationMessages.locationNotFound } });
@@ -183,10 +187,6 @@ function hoursView(row: HoursRow): OperatingHoursOutput {
   return { id: row.id, restaurant_id: row.restaurantId, day_of_week: row.dayOfWeek, open_time: hhmm(row.openTime)!, close_time: hhmm(row.closeTime)!, closed: row.closed };
 }
 
-export function toWeekdayHours(rows: readonly HoursRow[]): WeekdayHours[] {
-  return rows.map((r) => ({ dayOfWeek: r.dayOfWeek, openTime: r.openTime, closeTime: r.closeTime, closed: r.closed }));
-}
-
 export async function weekOf(db: DbOrTx, restaurantId: number): Promise<HoursRow[]> {
   return db.select().from(operatingHours).where(eq(operatingHours.restaurantId, restaurantId)).orderBy(asc(operatingHours.dayOfWeek));
 }
@@ -225,10 +225,6 @@ function eventView(row: EventRow): SpecialEventOutput {
     max_capacity: row.maxCapacity,
     description: row.description,
   };
-}
-
-export function toDayEvent(row: EventRow): DayEvent {
-  return { startTime: row.startTime, endTime: row.endTime, closed: row.closed, exclusiveBooking: row.exclusiveBooking, maxCapacity: row.maxCapacity };
 }
 
 export async function eventsBetween(db: DbOrTx, restaurantId: number, fromDate: string, toDate: string): Promise<EventRow[]> {
@@ -334,14 +330,6 @@ async function blockedView(db: DbOrTx, rows: BlockedRow[]): Promise<BlockedPerio
     reason: r.reason,
     status: r.status,
   }));
-}
-
-/** Active blocked periods overlapping [from, to) (engine input). */
-export async function activeBlocksBetween(db: DbOrTx, restaurantId: number, from: Date, to: Date): Promise<BlockedRow[]> {
-  return db
-    .select()
-    .from(blockedPeriods)
-    .where(and(eq(blockedPeriods.restaurantId, restaurantId), eq(blockedPeriods.status, 'active'), lt(blockedPeriods.startTime, to), gt(blockedPeriods.endTime, from)));
 }
 
 export async function listBlocked(app: FastifyInstance, user: SessionUser, query: BlockedPeriodListQuery): Promise<BlockedPeriodOutput[]> {

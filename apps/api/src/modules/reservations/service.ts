@@ -170,7 +170,7 @@ export async function createReservation(app: FastifyInstance, auth: Auth | null,
   const created = await transaction(app.pool, async ({ tx, client }) => {
     if (holdsSeats(status)) {
       await lockDays(tx, restaurantId, [location.id], [[startsAt, endsAt]], restaurant.timeZone, await hasEventCap(tx, restaurantId, startsAt, endsAt, restaurant.timeZone));
-      const data = await loadSchedule(tx, restaurant, location, zonedDate(startsAt, restaurant.timeZone, -1), zonedDate(startsAt, restaurant.timeZone, 0));
+      const data = await loadSchedule(client, restaurantId, location.id, zonedDate(startsAt, restaurant.timeZone, -1), zonedDate(startsAt, restaurant.timeZone, 0));
       const slot = slotAt(data, startsAt, { partySize: input.party_size, durationMinutes, audience: staff ? 'staff' : 'public', now });
       if (!slot || slot.blocked) throw fieldError('start_time', ReservationMessages.slotNotOffered);
       if (!slot.available) throw AppError.conflict(ReservationMessages.noCapacity, { fields: { start_time: ReservationMessages.noCapacity } });
@@ -210,11 +210,15 @@ function zonedDate(at: number, timeZone: string, offsetDays: number): string {
 
 // ── Changing ─────────────────────────────────────────────────────────────────────────────
 
-/** Which guest message a status change sends (approve, reject). */
+/**
+ * Which guest message a status change by staff sends: approve, reject, and a cancel of a
+ * reservation that still held its table (the guest's own cancel, through their link, sends none).
+ */
 function messageFor(from: ReservationStatus, to: ReservationStatus): GuestMessageKind | null {
   if (from === to) return null;
   if (to === 'reserved' && from === 'booked') return 'confirmed';
   if (to === 'rejected') return 'declined';
+  if (to === 'canceled' && holdsSeats(from)) return 'canceled';
   return null;
 }
 
@@ -223,7 +227,7 @@ function messageFor(from: ReservationStatus, to: ReservationStatus): GuestMessag
  * party size, duration, start time, or a status that holds seats again — re-checks the capacity
  * under the locks of the old and new days, counting every other reservation.
  */
-export async function updateReservation(app: FastifyInstance, user: SessionUser, id: number, input: ReservationUpdateInput): Promise<ReservationOutput> {
+export async function updateReservation(app: FastifyInstance, user: SessionUser, id: number, input: ReservationUpdateInput, now = new Date()): Promise<ReservationOutput> {
   const existing = await reservationForStaff(app.db, user, id);
   const restaurant = await getRestaurant(app.db, existing.restaurantId);
   const location = await getLocation(app.db, existing.locationId);
@@ -242,7 +246,12 @@ export async function updateReservation(app: FastifyInstance, user: SessionUser,
     if (takesMore) {
       const ranges: [number, number][] = [[startsAt, endsAt]];
       await lockDays(tx, restaurant.id, [location.id], ranges, restaurant.timeZone, await hasEventCap(tx, restaurant.id, startsAt, endsAt, restaurant.timeZone));
-      const data = await loadSchedule(tx, restaurant, location, zonedDate(startsAt, restaurant.timeZone, -1), zonedDate(endsAt, restaurant.timeZone, 0), id);
+      const data = await loadSchedule(client, restaurant.id, location.id, zonedDate(startsAt, restaurant.timeZone, -1), zonedDate(endsAt, restaurant.timeZone, 0), id);
+      // A new start must be a slot the engine offers staff (open, not blocked, not past, on the grid).
+      if (startsAt !== current.startTime.getTime()) {
+        const slot = slotAt(data, startsAt, { partySize, durationMinutes, audience: 'staff', now });
+        if (!slot || slot.blocked) throw fieldError('start_time', ReservationMessages.slotNotOffered);
+      }
       if (freeSeatsDuring(data, startsAt, endsAt) < partySize) throw AppError.conflict(ReservationMessages.noCapacity, { fields: { party_size: ReservationMessages.noCapacity } });
     }
     const [row] = await tx

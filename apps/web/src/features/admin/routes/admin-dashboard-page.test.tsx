@@ -61,6 +61,8 @@ describe('admin dashboard frame', () => {
     renderApp('/admin?tab=outbox', { user: makeUser({ role: 'staff', first_name: 'Kekoa' }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff Tools / Order Management' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Order Management' })).toBeInTheDocument();
+    // Staff reach the reservations dashboard they run from here (the header's link is for admins).
+    expect(screen.getByRole('link', { name: 'Manage Reservations' })).toHaveAttribute('href', '/reservations/dashboard');
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Message outbox' })).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/admin/notifications')).toHaveLength(0);

@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
-import { ClipboardList, HandHeart, Inbox, Users } from 'lucide-react';
+import { CalendarDays, ClipboardList, HandHeart, Inbox, Users } from 'lucide-react';
 import { isAdminRole } from '@kusina/domain/roles';
+import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
@@ -67,13 +68,20 @@ export function AdminDashboardPage() {
 
   return (
     <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:py-10 print:p-0">
-      <header className="space-y-1 print:hidden">
-        <h1 className="font-display text-3xl font-bold tracking-tight">{title}</h1>
-        {user ? (
-          <p className="text-ink-muted">
-            Signed in as {user.name || `${user.first_name} ${user.last_name}`} · {user.role.replace('_', ' ')}
-          </p>
-        ) : null}
+      <header className="flex flex-wrap items-end justify-between gap-3 print:hidden">
+        <div className="space-y-1">
+          <h1 className="font-display text-3xl font-bold tracking-tight">{title}</h1>
+          {user ? (
+            <p className="text-ink-muted">
+              Signed in as {user.name || `${user.first_name} ${user.last_name}`} · {user.role.replace('_', ' ')}
+            </p>
+          ) : null}
+        </div>
+        {/* Staff run the reservations dashboard too (issue #21); the header's mobile link stays admin-only (storefront.md §2, §6). */}
+        <ButtonLink to="/reservations/dashboard" variant="secondary">
+          <CalendarDays aria-hidden="true" className="size-4" />
+          Manage Reservations
+        </ButtonLink>
       </header>
       {admin ? (
         <DashboardTabs label="Admin sections" tabs={adminTabs} selected={tab} onSelect={select} />

@@ -10,6 +10,8 @@ export interface AvailabilityParams {
   partySize: number;
   locationId?: number | null;
   durationMinutes?: number;
+  /** Staff editing a reservation: leave its own seats out. */
+  excludeReservationId?: number;
 }
 
 export function getAvailabilityQueryOptions(params: AvailabilityParams) {
@@ -17,7 +19,7 @@ export function getAvailabilityQueryOptions(params: AvailabilityParams) {
     queryKey: ['reservations', 'availability', params],
     queryFn: () =>
       api.get<AvailabilityOutput>('/availability', {
-        query: { restaurant_id: params.restaurantId, date: params.date, party_size: params.partySize, location_id: params.locationId ?? undefined, duration_minutes: params.durationMinutes },
+        query: { restaurant_id: params.restaurantId, date: params.date, party_size: params.partySize, location_id: params.locationId ?? undefined, duration_minutes: params.durationMinutes, exclude_reservation_id: params.excludeReservationId },
       }),
     staleTime: 15_000,
   });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { formatPhone } from '@kusina/domain/phone-format';
-import { RESERVATION_STATUSES } from '@kusina/domain/reservation-rules';
+import { RESERVATION_STATUSES, ReservationMessages } from '@kusina/domain/reservation-rules';
 import type { ReservationOutput, ReservationStatus } from '@kusina/domain/reservations';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,8 +10,9 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Select } from '../../../components/ui/input.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useAvailability } from '../api/availability.ts';
 import { useDeleteReservation, useUpdateReservation } from '../api/reservations.ts';
-import { formatDateTime } from '../utils/guam.ts';
+import { formatClock, formatDateTime, formatTime, toLocalInput } from '../utils/guam.ts';
 import { ReservationStatusBadge } from './reservation-status-badge.tsx';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this reservation? This action cannot be undone.';
@@ -141,17 +142,33 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
   const [email, setEmail] = useState(r.contact_email ?? '');
   const [status, setStatus] = useState<ReservationStatus>(r.status);
   const [fields, setFields] = useState<Record<string, string>>({});
+  // Date and time: the slots the engine offers staff for this party and stay; the server
+  // re-checks the capacity when the start moves. The current start stays choosable.
+  const originalDate = toLocalInput(r.start_time).slice(0, 10);
+  const [date, setDate] = useState(originalDate);
+  const [startTime, setStartTime] = useState(r.start_time);
+  const partySize = Number(party) || 1;
+  const minutes = Number(duration);
+  const durationMinutes = Number.isFinite(minutes) && minutes >= 30 ? minutes : 60;
+  const availability = useAvailability(date ? { restaurantId: r.restaurant_id, date, partySize, locationId: r.location_id, durationMinutes, excludeReservationId: r.id } : null);
+  const slots = availability.isError ? [] : (availability.data?.slot_details ?? []);
+  const keepsCurrent = date === originalDate && !slots.some((s) => new Date(s.start_time).getTime() === new Date(r.start_time).getTime());
+  const moved = new Date(startTime).getTime() !== new Date(r.start_time).getTime();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     onProblem(null);
-    const minutes = Number(duration);
+    if (!startTime) {
+      setFields({ start_time: ReservationMessages.invalidDateTime });
+      return;
+    }
     try {
       await update.mutateAsync({
         id: r.id,
         contact_name: name,
-        party_size: Number(party) || 1,
-        duration_minutes: Number.isFinite(minutes) && minutes >= 30 ? minutes : 60,
+        party_size: partySize,
+        duration_minutes: durationMinutes,
+        ...(moved ? { start_time: startTime } : {}),
         contact_phone: phone,
         contact_email: email,
         status,
@@ -170,6 +187,22 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
       <TextField label="Guest Name" value={name} onChange={(e) => setName(e.target.value)} error={fields.contact_name} required />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField label="Date" type="date" value={date} onChange={(e) => (setDate(e.target.value), setStartTime(e.target.value === originalDate ? r.start_time : ''))} required />
+        <FormField label="Time" error={fields.start_time} required hint={availability.isFetching ? 'Checking available times…' : slots.length === 0 && !keepsCurrent ? 'No available times found for this date.' : undefined}>
+          {(control) => (
+            <Select {...control} value={startTime} onChange={(e) => setStartTime(e.target.value)}>
+              <option value="">Select a time</option>
+              {keepsCurrent ? <option value={r.start_time}>{formatTime(r.start_time)} (current)</option> : null}
+              {slots.map((s) => (
+                <option key={s.start_time} value={new Date(s.start_time).getTime() === new Date(r.start_time).getTime() ? r.start_time : s.start_time}>
+                  {formatClock(s.time)} ({s.available_seats} seats free)
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      </div>
       <div className="grid grid-cols-2 gap-3">
         <TextField label="Party Size" inputMode="numeric" value={party} onChange={(e) => setParty(digitsOnly(e.target.value))} error={fields.party_size} />
         <TextField label="Duration (minutes)" type="number" min={30} step={30} value={duration} onChange={(e) => setDuration(e.target.value)} error={fields.duration_minutes} />
