@@ -6,7 +6,7 @@
 // `node scripts/lighthouse.mjs`. PORT (default 4173) is the server's port; LIGHTHOUSE_PAGES a
 // comma-separated list of paths overrides the pages.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -14,6 +14,8 @@ const LIGHTHOUSE = 'lighthouse@12.8.2'; // 13.x needs Node ≥ 22.19
 const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 4173);
 const chrome = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// LIGHTHOUSE_REPORT_DIR keeps each page's full JSON report there (home.json, menu.json, …).
+const reportDir = process.env.LIGHTHOUSE_REPORT_DIR ? path.resolve(process.env.LIGHTHOUSE_REPORT_DIR) : null;
 const pages = (process.env.LIGHTHOUSE_PAGES ?? '/,/menu,/merchandise').split(',').map((p) => p.trim()).filter(Boolean);
 
 if (!existsSync(path.join(root, 'apps/api/dist/main.js')) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -71,6 +73,10 @@ function audit(url) {
   );
   if (result.status !== 0 || !existsSync(out)) throw new Error(`lighthouse failed on ${url}`);
   const report = JSON.parse(readFileSync(out, 'utf8'));
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    copyFileSync(out, path.join(reportDir, `${new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}.json`));
+  }
   const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
   const audits = report.audits;
   return {

@@ -30,3 +30,14 @@ for (const path of ['/', '/menu', '/merchandise', '/cart']) {
     expect(warnings).toEqual([]);
   });
 }
+
+for (const path of ['/', '/menu', '/merchandise']) {
+  test(`${path} preloads the image it paints first (its LCP element), and only that one`, async ({ page }) => {
+    await page.goto(path);
+    const preloaded = await page.locator('link[rel="preload"][as="image"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(preloaded).toHaveLength(1);
+    // The page's first image is the preloaded one (the server chose it as the page does: spa-first-image.ts).
+    await expect(page.locator('main img').first()).toHaveAttribute('src', preloaded[0]!);
+    await expect(page.locator('main img').first()).toHaveAttribute('fetchpriority', 'high');
+  });
+}

@@ -20,6 +20,7 @@ describe('preferredEncoding', () => {
 });
 
 describe('the built web app', () => {
+  let firstMenuImage: string | null = '/images/menu/first.svg';
   let dist: string;
   let app: FastifyInstance;
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -39,7 +40,11 @@ describe('the built web app', () => {
     );
     app = Fastify();
     app.decorate('config', loadConfig({ NODE_ENV: 'test', DATA_DIR: dist, RESTAURANT_HOSTS: '127.0.0.1=2' }));
-    await registerSpa(app, dist);
+    await registerSpa(app, dist, {
+      // The image the page paints first, as the app's resolver finds it (spa-first-image.ts); the
+      // test changes it to see the page follow.
+      firstImage: async (restaurantId, route) => (route === '/menu' ? firstMenuImage : route === '/merchandise' ? `/images/shop-${restaurantId}.svg` : null),
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -79,6 +84,21 @@ describe('the built web app', () => {
     const plain = await app.inject({ url: '/checkout' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.payload).toContain('content="1"');
+  });
+
+  it('preloads the image the page paints first, with high priority, and follows it when it changes', async () => {
+    const menu = (await app.inject({ url: '/menu' })).payload;
+    expect(menu).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/menu/first.svg">');
+    expect((await app.inject({ url: '/merchandise' })).payload).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/images\/shop-\d+\.svg">/);
+    // The shop's query chooses its tab and filters: no guess for it.
+    expect((await app.inject({ url: '/merchandise?collection=all' })).payload).not.toContain('as="image"');
+    expect((await app.inject({ url: '/login' })).payload).not.toContain('as="image"');
+    firstMenuImage = '/images/menu/second.svg';
+    const changed = await app.inject({ url: '/menu', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(changed.rawPayload).toString()).toContain('href="/images/menu/second.svg"');
+    firstMenuImage = null;
+    expect((await app.inject({ url: '/menu' })).payload).not.toContain('as="image"');
+    firstMenuImage = '/images/menu/first.svg';
   });
 
   it("names the page's own code as modulepreload links, for that route only", async () => {

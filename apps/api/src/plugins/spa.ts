@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { preferredEncoding } from '../lib/compression.ts';
 import { storefrontRestaurantId } from '../modules/restaurants/service.ts';
+import type { FirstImageResolver } from './spa-first-image.ts';
 
 const RESTAURANT_META = /<meta name="kusina-restaurant-id" content="\d*"\s*\/?>/;
 
@@ -53,9 +54,14 @@ export function dataPreloads(restaurantId: number, urlPath: string): string[] {
   }
 }
 
+/** The path as the SPA's router matches it: lower case, no trailing slash. */
+function normalisedPath(urlPath: string): string {
+  return urlPath.toLowerCase().replace(/\/+$/, '') || '/';
+}
+
 /** The build's route a path belongs to: itself, or its first segment (/order-confirmation/42). */
 function routeOf(urlPath: string, preloads: RoutePreloads): string | null {
-  const normalised = urlPath.toLowerCase().replace(/\/+$/, '') || '/';
+  const normalised = normalisedPath(urlPath);
   if (preloads[normalised]) return normalised;
   const first = `/${normalised.split('/')[1] ?? ''}`;
   return preloads[first] ? first : null;
@@ -69,9 +75,11 @@ function routeOf(urlPath: string, preloads: RoutePreloads): string | null {
  * answered with index.html so client routes work on reload; index.html carries the restaurant this
  * host serves (RESTAURANT_HOSTS), read by the SPA at boot, and modulepreload links for the code of
  * the storefront page asked for (route-preloads.json from the build), so that page's chunk arrives
- * with the entry; each variant is compressed once.
+ * with the entry, its public data (dataPreloads) and, when `firstImage` knows it, the image the page
+ * paints first (its LCP element, spa-first-image.ts) as a high-priority image preload; each variant
+ * is compressed once, and rebuilt when that image changes.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(app: FastifyInstance, distDir: string, options: { firstImage?: FirstImageResolver } = {}): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'no built web app found; run `npm run build` to serve the SPA');
@@ -79,25 +87,28 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   const preloads = readRoutePreloads(path.join(distDir, 'route-preloads.json'));
-  const pages = new Map<string, EncodedPage>();
-  const pageFor = (restaurantId: number, urlPath: string): EncodedPage => {
+  const pages = new Map<string, EncodedPage & { image: string | null }>();
+  const pageFor = (restaurantId: number, urlPath: string, image: string | null): EncodedPage => {
     const route = routeOf(urlPath, preloads);
     const data = dataPreloads(restaurantId, urlPath);
     const key = `${restaurantId} ${route ?? ''} ${data.join(' ')}`;
     let page = pages.get(key);
-    if (!page) {
+    if (!page || page.image !== image) {
       const links =
+        (image ? `<link rel="preload" as="image" fetchpriority="high" href="${image}">` : '') +
         data.map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`).join('') +
         (route ? (preloads[route] ?? []) : []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
       const html = indexHtml.replace(RESTAURANT_META, `<meta name="kusina-restaurant-id" content="${restaurantId}" />`).replace('</head>', `${links}</head>`);
       const identity = Buffer.from(html);
       page = {
+        image,
         identity,
         br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
         gzip: gzipSync(identity, { level: 9 }),
       };
       // Restaurant ids come from configuration (RESTAURANT_HOSTS), routes from the build's list and
-      // data URLs from the few pages above, never from the request itself: the map stays as small as those.
+      // data URLs from the few pages above, never from the request itself: the map stays as small as
+      // those (a changed image replaces its page's entry).
       pages.set(key, page);
     }
     return page;
@@ -114,8 +125,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     },
   });
 
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
-    const page = pageFor(storefrontRestaurantId(app.config, request), urlPath);
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
+    const restaurantId = storefrontRestaurantId(app.config, request);
+    const route = normalisedPath(urlPath);
+    // The shop's query picks its tab and filters: only the plain page's first card is known here.
+    const knowable = route !== '/merchandise' || !request.url.includes('?');
+    const image = options.firstImage && knowable ? await options.firstImage(restaurantId, route) : null;
+    const page = pageFor(restaurantId, urlPath, image);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     if (encoding) reply.header('Content-Encoding', encoding);

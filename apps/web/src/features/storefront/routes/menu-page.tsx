@@ -15,6 +15,7 @@ import { useChooseMenuItem } from '../components/use-choose-menu-item.ts';
 import { MenuText } from '../messages.ts';
 import { useDelayedFlag } from '../utils/use-delayed-flag.ts';
 import { useMenuSections } from '../utils/use-menu-sections.ts';
+import { firstEntries, useProgressiveCount } from '../utils/use-progressive-count.ts';
 
 /** The search indicator clears this long after the last keystroke; results follow then (storefront.md §9). */
 export const SEARCH_SETTLE_MS = 500;
@@ -22,6 +23,9 @@ export const SEARCH_SETTLE_MS = 500;
 export const MENU_LOADING_DELAY_MS = 150;
 /** The first cards' images load at once with high priority. */
 export const PRIORITY_IMAGES = 6;
+/** The first commit builds the first screen's cards, each following pass this many more (0054). */
+const FIRST_CARDS = 6;
+const CARDS_PER_PASS = 8;
 
 type SpecialFilter = 'featured' | 'seasonal' | null;
 
@@ -77,6 +81,7 @@ export function MenuPage() {
   // arriving, or a search settling, never blocks the main thread for the whole list (0040).
   const shownSections = useDeferredValue(sections, NO_SECTIONS);
   const firstPass = shownSections === NO_SECTIONS && sections.length > 0;
+  const cardCount = useProgressiveCount(shownSections.reduce((sum, section) => sum + section.items.length, 0), FIRST_CARDS, CARDS_PER_PASS);
   const bar = useRef<HTMLDivElement>(null);
   const { current: currentSection, jumpTo, stickyTop } = useMenuSections(shownSections.map((section) => section.category.id), bar);
   let shown = 0;
@@ -191,7 +196,7 @@ export function MenuPage() {
             <p role="status" className="sr-only">
               {pluralize(items.length, 'item')}
             </p>
-            {shownSections.map(({ category, items: sectionItems }) => (
+            {firstEntries(shownSections, cardCount).map(({ category, items: sectionItems }) => (
               <section key={category.id} id={`menu-category-${category.id}`} aria-labelledby={`menu-category-${category.id}-title`} className="mb-10" data-menu-section={category.id}>
                 <h2 id={`menu-category-${category.id}-title`} className="font-display text-2xl font-bold">
                   {category.name}

@@ -88,16 +88,17 @@ describe('MerchandisePage: collections', () => {
     const tee = await screen.findByRole('article', { name: 'Kusina Logo Tee' });
     expect(within(tee).getByTestId('merchandise-price')).toHaveTextContent('From $25.00');
     expect(within(tee).getByText('XS – 2XL · 3 colors')).toBeInTheDocument();
-    const sticker = screen.getByRole('article', { name: 'Spam Musubi Sticker' });
+    // Cards beyond the first screen arrive in the following passes (0054).
+    const sticker = await screen.findByRole('article', { name: 'Spam Musubi Sticker' });
     expect(within(sticker).getByTestId('merchandise-price')).toHaveTextContent('$5.00');
     expect(within(sticker).getByText('Only 3 left')).toBeInTheDocument();
-    const snapbackCard = screen.getByRole('article', { name: 'Kusina Snapback' });
+    const snapbackCard = await screen.findByRole('article', { name: 'Kusina Snapback' });
     expect(within(snapbackCard).getByText('12 in stock')).toBeInTheDocument();
-    const fiesta = screen.getByRole('article', { name: 'Fiesta 2025 Tee' });
+    const fiesta = await screen.findByRole('article', { name: 'Fiesta 2025 Tee' });
     expect(within(fiesta).getByText('Sold out')).toBeInTheDocument();
     expect(within(fiesta).getByText('Out of stock')).toBeInTheDocument();
     // Untracked stock shows no figure (999 is never "in stock" words).
-    const pinCard = screen.getByRole('article', { name: 'Latte Stone Enamel Pin' });
+    const pinCard = await screen.findByRole('article', { name: 'Latte Stone Enamel Pin' });
     expect(within(pinCard).queryByText(/in stock|left/)).not.toBeInTheDocument();
     expect(within(pinCard).getByRole('button', { name: 'Quick View of Latte Stone Enamel Pin' })).toBeEnabled();
   });

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'wouter';
 import toast from 'react-hot-toast';
 import { PackageOpen, SlidersHorizontal, X } from 'lucide-react';
@@ -14,9 +14,9 @@ import { useMerchandiseCollections } from '../api/get-merchandise-collections.ts
 import { useMerchandiseItems } from '../api/get-merchandise-items.ts';
 import { MerchandiseCard } from '../components/merchandise-card.tsx';
 import { MerchandiseFilterPanel } from '../components/merchandise-filters.tsx';
-import { MerchandiseQuickView } from '../components/merchandise-quick-view.tsx';
 import { merchandiseErrorMessage, MerchandiseText } from '../merchandise-messages.ts';
 import { useDelayedFlag } from '../utils/use-delayed-flag.ts';
+import { useProgressiveCount } from '../utils/use-progressive-count.ts';
 import {
   applyFilters,
   bucketsFor,
@@ -34,10 +34,18 @@ import {
 
 const NO_ITEMS: MerchandiseItemOutput[] = [];
 
+// The Quick View and the filter sheet (Radix Dialog, the cart rules, the gallery) are not on the
+// shop's first download (0054): they load once the cards are up, before anyone can open them.
+const loadQuickView = () => import('../components/merchandise-quick-view.tsx');
+const MerchandiseQuickView = lazy(() => loadQuickView().then((m) => ({ default: m.MerchandiseQuickView })));
+
 /** Skeletons appear only when loading has lasted this long (as on the menu). */
 const LOADING_DELAY_MS = 150;
 /** The first cards' images load at once with high priority (storefront.md §9). */
 const PRIORITY_IMAGES = 6;
+/** The first commit builds the first screen's cards, each following pass this many more (0054). */
+const FIRST_CARDS = 4;
+const CARDS_PER_PASS = 6;
 
 function tabId(tab: CollectionTab): string {
   return `merchandise-tab-${tab}`;
@@ -79,6 +87,12 @@ export function MerchandisePage() {
   // The grid renders in a background pass React can interrupt (as the menu's, 0040).
   const shownCards = useDeferredValue(shown, NO_ITEMS);
   const firstPass = shownCards === NO_ITEMS && shown.length > 0;
+  const cardCount = useProgressiveCount(shownCards.length, FIRST_CARDS, CARDS_PER_PASS);
+  useEffect(() => {
+    if (!items.data) return;
+    // Failures show when opened (the route's error boundary offers a reload).
+    loadQuickView().catch(() => undefined);
+  }, [items.data]);
   const chips = filterChips(filters, buckets);
 
   const update = (change: (params: URLSearchParams) => URLSearchParams) => setSearchParams((current) => change(new URLSearchParams(current)), { replace: true });
@@ -118,6 +132,12 @@ export function MerchandisePage() {
       { replace: true },
     );
   }, [quickViewId, items.data, quickViewItem, setSearchParams]);
+
+  // Each dialog mounts when first opened and stays, so closing it returns focus to its opener.
+  const [sheetUsed, setSheetUsed] = useState(false);
+  if (sheetOpen && !sheetUsed) setSheetUsed(true);
+  const [quickViewUsed, setQuickViewUsed] = useState(false);
+  if (quickViewItem && !quickViewUsed) setQuickViewUsed(true);
 
   const openSheet = () => {
     setDraft(filters);
@@ -205,7 +225,7 @@ export function MerchandisePage() {
               <EmptyState>{MerchandiseMessages.noItemsMatchFilters}</EmptyState>
             ) : (
               <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3">
-                {shownCards.map((item, index) => (
+                {shownCards.slice(0, cardCount).map((item, index) => (
                   <li key={item.id} className="min-w-0">
                     <MerchandiseCard item={item} priority={index < PRIORITY_IMAGES} onQuickView={openQuickView} />
                   </li>
@@ -216,33 +236,41 @@ export function MerchandisePage() {
         </div>
       </div>
 
-      <Sheet
-        open={sheetOpen}
-        onOpenChange={setSheetOpen}
-        title="Filters"
-        closeLabel="Close filters"
-        footer={
-          <div className="grid grid-cols-2 gap-2">
-            <Button variant="secondary" onClick={() => setDraft(EMPTY_FILTERS)}>
-              Reset
-            </Button>
-            <Button
-              onClick={() => {
-                setFilters(draft);
-                setSheetOpen(false);
-              }}
-            >
-              Apply
-            </Button>
-          </div>
-        }
-      >
-        <div className="px-2">
-          <MerchandiseFilterPanel filters={draft} sizes={options.sizes} colors={options.colors} buckets={buckets} onChange={setDraft} />
-        </div>
-      </Sheet>
+      {sheetUsed ? (
+        <Suspense fallback={null}>
+          <Sheet
+            open={sheetOpen}
+            onOpenChange={setSheetOpen}
+            title="Filters"
+            closeLabel="Close filters"
+            footer={
+              <div className="grid grid-cols-2 gap-2">
+                <Button variant="secondary" onClick={() => setDraft(EMPTY_FILTERS)}>
+                  Reset
+                </Button>
+                <Button
+                  onClick={() => {
+                    setFilters(draft);
+                    setSheetOpen(false);
+                  }}
+                >
+                  Apply
+                </Button>
+              </div>
+            }
+          >
+            <div className="px-2">
+              <MerchandiseFilterPanel filters={draft} sizes={options.sizes} colors={options.colors} buckets={buckets} onChange={setDraft} />
+            </div>
+          </Sheet>
+        </Suspense>
+      ) : null}
 
-      <MerchandiseQuickView item={quickViewItem} onClose={closeQuickView} />
+      {quickViewUsed ? (
+        <Suspense fallback={null}>
+          <MerchandiseQuickView item={quickViewItem} onClose={closeQuickView} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -56,8 +56,11 @@ export function useMenuSections(sectionIds: number[], bar: RefObject<HTMLElement
     const onScroll = () => {
       frame ||= requestAnimationFrame(update);
     };
-    // First look in the next frame: reading boxes right after a large commit would force layout early.
-    onScroll();
+    // At the top of the page no heading has passed under the bar (the bar and the search sit above
+    // the sections; the last scroll event, to the top, left none marked), so nothing is read:
+    // reading boxes right after the menu's commit would force its layout from script. Scrolled
+    // (a restored position, a new search), look in the next frame.
+    if (scrollY > 0) onScroll();
     addEventListener('scroll', onScroll, { passive: true });
     addEventListener('resize', onScroll);
     return () => {
