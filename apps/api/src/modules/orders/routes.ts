@@ -16,7 +16,7 @@ const errors = { 400: ErrorOutput, 401: ErrorOutput, 402: ErrorOutput, 403: Erro
 const bearer = [{ bearer: [] }];
 
 export function orderDeps(app: FastifyInstance): OrderDeps {
-  return { db: app.db, config: app.config, log: app.log, pool: app.pool, boss: app.boss };
+  return { db: app.db, config: app.config, log: app.log, pool: app.pool, boss: app.boss, now: app.clock };
 }
 
 const IdempotencyKey = z

@@ -65,6 +65,7 @@ export function orderDetail(overrides: Partial<OrderDetailOutput> = {}): OrderDe
     updated_at: '2026-03-05T08:30:00.000Z',
     estimated_pickup_time: '2026-03-05T08:55:00.000Z',
     pickup_estimate: '20-25 minutes',
+    requested_pickup_time: null,
     requires_advance_notice: false,
     max_advance_notice_hours: null,
     is_staff_order: false,

@@ -33,6 +33,16 @@ function restaurant(overrides: Partial<RestaurantOutput> = {}): RestaurantOutput
   };
 }
 
+const openPickup: QuoteOutput['pickup'] = {
+  open: true,
+  asap_available: true,
+  slots: ['2026-03-05T02:30:00.000Z', '2026-03-05T02:45:00.000Z'],
+  closes_at: '2026-03-05T11:00:00.000Z',
+  next_opens_at: null,
+  hours_today: '11AM-9PM',
+  time_zone: 'Pacific/Guam',
+};
+
 function quote(promo: string | undefined): QuoteOutput {
   const discount = promo ? 300 : 0;
   return {
@@ -56,6 +66,7 @@ function quote(promo: string | undefined): QuoteOutput {
     requires_advance_notice: false,
     max_advance_notice_hours: null,
     pickup_estimate: '20-25 minutes',
+    pickup: openPickup,
     issues: [],
   };
 }
@@ -69,6 +80,7 @@ function orderResponse() {
     created_at: '2026-03-05T08:30:00Z',
     estimated_pickup_time: '2026-03-05T08:55:00Z',
     pickup_estimate: '20-25 minutes',
+    requested_pickup_time: null,
     requires_advance_notice: false,
     max_advance_notice_hours: null,
     is_staff_order: false,

@@ -1,0 +1,55 @@
+import { type PickupOptionsOutput } from '@kusina/domain/checkout';
+import {
+  asapAvailable,
+  checkPickup,
+  dayHoursText,
+  orderingStatus,
+  PICKUP_DAYS_AHEAD,
+  pickupSlots,
+  type PickupSchedule,
+} from '@kusina/domain/pickup-schedule';
+import { addDays, zonedParts } from '@kusina/domain/restaurant-schedule';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { eventsBetween, toDayEvent, toWeekdayHours, weekOf } from '../reservations/schedule.ts';
+
+/*
+ * Opening hours decide ordering (issue #23, decision 0044): the restaurant's operating hours and
+ * special events — the table the reservations Admin Settings edit — decide whether "as soon as
+ * possible" may be chosen and which pickup times are offered; the quote shows them and the order
+ * transaction checks the chosen one.
+ */
+
+/** The restaurant's week and the events from yesterday to a week ahead (what any pickup decision needs). */
+export async function loadPickupSchedule(db: DbOrTx, restaurant: { id: number; timeZone: string }, now: number): Promise<PickupSchedule> {
+  const today = zonedParts(now, restaurant.timeZone).date;
+  const week = await weekOf(db, restaurant.id);
+  const events = await eventsBetween(db, restaurant.id, addDays(today, -1), addDays(today, PICKUP_DAYS_AHEAD + 2));
+  return { week: toWeekdayHours(week), events: new Map(events.map((e) => [e.eventDate, toDayEvent(e)])), timeZone: restaurant.timeZone };
+}
+
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The quote's pickup block: the state now and the slots this cart may choose. */
+export function pickupOptions(schedule: PickupSchedule, now: number, maxAdvanceNoticeHours: number | null): PickupOptionsOutput {
+  const status = orderingStatus(schedule, now);
+  return {
+    open: status.open,
+    asap_available: asapAvailable(schedule, now, maxAdvanceNoticeHours),
+    slots: pickupSlots(schedule, now, maxAdvanceNoticeHours).map((ms) => new Date(ms).toISOString()),
+    closes_at: isoOrNull(status.closesAt),
+    next_opens_at: isoOrNull(status.nextOpensAt),
+    hours_today: dayHoursText(schedule, zonedParts(now, schedule.timeZone).date),
+    time_zone: schedule.timeZone,
+  };
+}
+
+/**
+ * The pickup an order may have, or 422 naming pickup_time: the chosen time (inside the hours and
+ * after the cart's advance notice), or null for "as soon as possible" (only while open).
+ */
+export function decidePickup(schedule: PickupSchedule, now: number, requested: string | undefined, maxAdvanceNoticeHours: number | null): number | null {
+  const decision = checkPickup(schedule, now, requested === undefined ? null : Date.parse(requested), maxAdvanceNoticeHours);
+  if (!decision.ok) throw AppError.validation(decision.message, { pickup_time: decision.message });
+  return decision.pickupAt;
+}
