@@ -1,0 +1,59 @@
+import type { PickupOptionsOutput } from '@kusina/domain/checkout';
+import { PickupMessages } from '@kusina/domain/pickup-messages';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Select } from '../../../components/ui/input.tsx';
+import { formatOpeningTime, formatPickupTime } from '../utils/pickup-time.ts';
+
+export const ASAP = 'asap';
+
+/** The choices a quote's pickup block offers: "as soon as possible" (while open), then the slots. */
+export function pickupChoices(pickup: PickupOptionsOutput | undefined): string[] {
+  return pickup ? [...(pickup.asap_available ? [ASAP] : []), ...pickup.slots] : [];
+}
+
+/** The open/closed line: "Open now · closes Wed 9:00 PM" or "Closed now · opens Thu 11:00 AM". */
+export function openStateText(pickup: PickupOptionsOutput): string {
+  if (pickup.open) return pickup.closes_at ? `Open now · closes ${formatOpeningTime(pickup.closes_at, pickup.time_zone)}` : 'Open now';
+  return pickup.next_opens_at ? `Closed now · opens ${formatOpeningTime(pickup.next_opens_at, pickup.time_zone)}` : 'Closed now';
+}
+
+interface PickupTimeFieldProps {
+  pickup: PickupOptionsOutput;
+  value: string;
+  onChange: (value: string) => void;
+  /** "20-25 minutes" (the cart's estimate). */
+  estimate: string;
+  error?: string | undefined;
+  disabled?: boolean;
+}
+
+/**
+ * Opening hours decide ordering (issue #23): "as soon as possible" only while open and for carts
+ * without advance notice; otherwise the next open slots, the server's own list (the quote).
+ */
+export function PickupTimeField({ pickup, value, onChange, estimate, error, disabled }: PickupTimeFieldProps) {
+  const choices = pickupChoices(pickup);
+  if (choices.length === 0) return <Alert tone="warning">{PickupMessages.noSlots}</Alert>;
+  const why = !pickup.open ? PickupMessages.closedChooseTime : !pickup.asap_available && pickup.closes_at ? 'Choose a pickup time from the times below.' : null;
+  return (
+    <div className="space-y-2">
+      {why ? (
+        <Alert tone="info" live={false}>
+          {why}
+        </Alert>
+      ) : null}
+      <FormField label="Pickup time" error={error} required>
+        {(control) => (
+          <Select {...control} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)} data-testid="pickup-time">
+            {choices.map((choice) => (
+              <option key={choice} value={choice}>
+                {choice === ASAP ? `As soon as possible (${estimate})` : formatPickupTime(choice, pickup.time_zone)}
+              </option>
+            ))}
+          </Select>
+        )}
+      </FormField>
+    </div>
+  );
+}
