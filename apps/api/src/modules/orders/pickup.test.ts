@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PickupMessages } from '@kusina/domain/pickup-schedule';
 import type { QuoteOutput } from '@kusina/domain/checkout';
 import { build, request, type TestContext } from '../../test/build.ts';
-import { operatingHours, orders, payments, specialEvents } from '../../db/schema/index.ts';
+import { notifications, operatingHours, orders, payments, specialEvents } from '../../db/schema/index.ts';
+import { api, demoTokens } from '../order-management/test-support.ts';
 import { checkout, createItem, newKey, pay, placeOrder, type Line } from './test-support.ts';
 
 /*
@@ -66,6 +67,15 @@ describe('opening hours decide ordering', () => {
     const placed = await placeOrder(t.app, paymentId, { items: plate, extra: { pickup_time: pickup.slots[0] } });
     expect(placed.statusCode, placed.body).toBe(201);
     expect(placed.json()).toMatchObject({ requested_pickup_time: pickup.slots[0], estimated_pickup_time: pickup.slots[0] });
+
+    // The confirmation text says the chosen time, not "20-25 minutes"; the staff board shows it.
+    const [sms] = await t.db.select().from(notifications).where(and(eq(notifications.channel, 'sms'), like(notifications.body, `%${placed.json().order_number}%`)));
+    expect(sms!.body).toContain('Estimated pickup: Wed, Mar 4, 11:30 AM.');
+    const tokens = await demoTokens(t.app, t.db);
+    const board = await api(t.app).get('/admin/orders?restaurant_id=1&per_page=100', tokens.staff);
+    expect(board.statusCode, board.body).toBe(200);
+    const card = (board.json() as { orders: { id: number; requested_pickup_time: string | null }[] }).orders.find((o) => o.id === placed.json().id);
+    expect(card?.requested_pickup_time).toBe(pickup.slots[0]);
   });
 
   it('while open, "as soon as possible" is offered and placed with the standard estimate', async () => {

@@ -53,3 +53,8 @@ export function decidePickup(schedule: PickupSchedule, now: number, requested: s
   if (!decision.ok) throw AppError.validation(decision.message, { pickup_time: decision.message });
   return decision.pickupAt;
 }
+
+/** "Thu, Mar 5, 11:15 AM" on the restaurant's clock (the confirmation message's pickup time). */
+export function formatPickupAt(ms: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(ms));
+}

@@ -39,7 +39,7 @@ import { resolveStaffDiscount } from '../pricing/staff-discount.ts';
 import { cartIssuesError, discountOf, priceCart, toQuoteOutput, type PricedCart } from '../pricing/quote.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
 import { confirmationView, type ConfirmationLine } from './confirmation.ts';
-import { decidePickup, loadPickupSchedule, pickupOptions } from './pickup.ts';
+import { decidePickup, formatPickupAt, loadPickupSchedule, pickupOptions } from './pickup.ts';
 import {
   canViewOrder,
   findOrder,
@@ -181,9 +181,11 @@ export const orderRead = preparedQuery((tx) => {
 });
 
 /** The order's confirmation text and e-mail (sms first), queued with the order in its transaction. */
-function confirmationMessages(order: OrderRow, restaurantName: string, publicUrl: string): NotificationMessage[] {
+function confirmationMessages(order: OrderRow, restaurantName: string, publicUrl: string, timeZone: string): NotificationMessage[] {
   const link = `${publicUrl}/order-confirmation/${order.id}?token=${order.accessToken}`;
-  const text = orderConfirmationText({ restaurantName, orderNumber: order.orderNumber, pickupEstimate: pickupEstimate(order.maxAdvanceNoticeHours), link });
+  // A chosen pickup time is the estimate ("Thu, Mar 5, 11:15 AM"); otherwise "20-25 minutes".
+  const estimate = order.requestedPickupTime ? formatPickupAt(order.requestedPickupTime.getTime(), timeZone) : pickupEstimate(order.maxAdvanceNoticeHours);
+  const text = orderConfirmationText({ restaurantName, orderNumber: order.orderNumber, pickupEstimate: estimate, link });
   const common = { restaurantId: order.restaurantId, userId: order.userId, template: 'order_confirmation' };
   return [
     { ...common, channel: 'sms', recipient: order.contactPhone, subject: null, body: text },
@@ -422,7 +424,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
         // last word; under the locks they cannot fail), then its confirmation messages and their
         // delivery job (pg-boss's own insert, on this transaction's connection).
         const placed = await insertOrder(tx, orderWrite(input, checked, priced, { promo, vip }, { placedAt, accessToken, pickupAt }));
-        await enqueueNotifications({ tx, client, boss: deps.boss }, confirmationMessages(placed.order, restaurant.name, deps.config.publicUrl));
+        await enqueueNotifications({ tx, client, boss: deps.boss }, confirmationMessages(placed.order, restaurant.name, deps.config.publicUrl, restaurant.timeZone));
 
         // The capture last, so that nothing after it can fail but recording it and the COMMIT (and if
         // they do, the orphan capture is refunded below). The test processor captures on the spot.

@@ -11,6 +11,7 @@ export function boardEntry(overrides: Partial<OrderBoardEntry> = {}): OrderBoard
     created_at: '2026-03-05T08:30:00.000Z',
     updated_at: '2026-03-05T08:30:00.000Z',
     estimated_pickup_time: '2026-03-05T08:55:00.000Z',
+    requested_pickup_time: null,
     requires_advance_notice: false,
     source: 'online',
     is_staff_order: false,
