@@ -198,6 +198,12 @@ export const PickupOptionsOutput = z.object({
 });
 export type PickupOptionsOutput = z.infer<typeof PickupOptionsOutput>;
 
+/** GET /restaurants/{id}/ordering_status: open or closed now, for the menu's line (issue #23). */
+export const OrderingStatusOutput = PickupOptionsOutput.pick({ open: true, closes_at: true, next_opens_at: true, hours_today: true, time_zone: true }).extend({
+  restaurant_id: z.int32(),
+});
+export type OrderingStatusOutput = z.infer<typeof OrderingStatusOutput>;
+
 export const QuoteOutput = z.object({
   restaurant_id: z.int32(),
   items: z.array(QuoteLineOutput),

@@ -87,6 +87,18 @@ describe('opening hours decide ordering', () => {
     expect(placed.json()).toMatchObject({ requested_pickup_time: null, estimated_pickup_time: iso(guam('2026-03-04', '12:25')), pickup_estimate: '20-25 minutes' });
   });
 
+  it('GET /restaurants/:id/ordering_status says open or closed now, for the menu', async () => {
+    now = guam('2026-03-04', '00:40');
+    const closed = await request(t.app, { method: 'GET', url: '/api/v1/restaurants/1/ordering_status' });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toEqual({ restaurant_id: 1, open: false, closes_at: null, next_opens_at: iso(guam('2026-03-04', '11:00')), hours_today: '11AM-9PM', time_zone: 'Pacific/Guam' });
+    expect(closed.headers['cache-control']).toBe('public, max-age=60');
+    now = guam('2026-03-04', '12:00');
+    const open = await request(t.app, { method: 'GET', url: '/api/v1/restaurants/1/ordering_status' });
+    expect(open.json()).toMatchObject({ open: true, closes_at: iso(guam('2026-03-04', '21:00')), next_opens_at: null });
+    expect((await request(t.app, { method: 'GET', url: '/api/v1/restaurants/999999/ordering_status' })).statusCode).toBe(404);
+  });
+
   it('a malformed pickup time is a 400 naming the field', async () => {
     now = guam('2026-03-04', '12:00');
     const response = await quote(plate, { pickup_time: 'tomorrow at noon' });

@@ -1,4 +1,4 @@
-import { type PickupOptionsOutput } from '@kusina/domain/checkout';
+import type { OrderingStatusOutput, PickupOptionsOutput } from '@kusina/domain/checkout';
 import {
   asapAvailable,
   checkPickup,
@@ -29,6 +29,20 @@ export async function loadPickupSchedule(db: DbOrTx, restaurant: { id: number; t
 }
 
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** GET /restaurants/{id}/ordering_status: open now, closing, next opening and today's hours. */
+export async function orderingStatusOf(db: DbOrTx, restaurant: { id: number; timeZone: string }, now: number): Promise<OrderingStatusOutput> {
+  const schedule = await loadPickupSchedule(db, restaurant, now);
+  const status = orderingStatus(schedule, now);
+  return {
+    restaurant_id: restaurant.id,
+    open: status.open,
+    closes_at: isoOrNull(status.closesAt),
+    next_opens_at: isoOrNull(status.nextOpensAt),
+    hours_today: dayHoursText(schedule, zonedParts(now, schedule.timeZone).date),
+    time_zone: schedule.timeZone,
+  };
+}
 
 /** The quote's pickup block: the state now and the slots this cart may choose. */
 export function pickupOptions(schedule: PickupSchedule, now: number, maxAdvanceNoticeHours: number | null): PickupOptionsOutput {

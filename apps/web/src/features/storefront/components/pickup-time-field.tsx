@@ -3,19 +3,15 @@ import { PickupMessages } from '@kusina/domain/pickup-messages';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Select } from '../../../components/ui/input.tsx';
-import { formatOpeningTime, formatPickupTime } from '../utils/pickup-time.ts';
+import { formatPickupTime } from '../utils/pickup-time.ts';
+
+export { openStateText } from '../utils/pickup-time.ts';
 
 export const ASAP = 'asap';
 
 /** The choices a quote's pickup block offers: "as soon as possible" (while open), then the slots. */
 export function pickupChoices(pickup: PickupOptionsOutput | undefined): string[] {
   return pickup ? [...(pickup.asap_available ? [ASAP] : []), ...pickup.slots] : [];
-}
-
-/** The open/closed line: "Open now · closes Wed 9:00 PM" or "Closed now · opens Thu 11:00 AM". */
-export function openStateText(pickup: PickupOptionsOutput): string {
-  if (pickup.open) return pickup.closes_at ? `Open now · closes ${formatOpeningTime(pickup.closes_at, pickup.time_zone)}` : 'Open now';
-  return pickup.next_opens_at ? `Closed now · opens ${formatOpeningTime(pickup.next_opens_at, pickup.time_zone)}` : 'Closed now';
 }
 
 interface PickupTimeFieldProps {

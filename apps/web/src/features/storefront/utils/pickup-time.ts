@@ -18,3 +18,9 @@ export function pickupAtText(iso: string, timeZone: string = GUAM): string {
 export function formatOpeningTime(iso: string, timeZone: string = GUAM): string {
   return new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
 }
+
+/** The open/closed line: "Open now · closes Wed 9:00 PM" or "Closed now · opens Thu 11:00 AM". */
+export function openStateText(state: { open: boolean; closes_at: string | null; next_opens_at: string | null; time_zone: string }): string {
+  if (state.open) return state.closes_at ? `Open now · closes ${formatOpeningTime(state.closes_at, state.time_zone)}` : 'Open now';
+  return state.next_opens_at ? `Closed now · opens ${formatOpeningTime(state.next_opens_at, state.time_zone)}` : 'Closed now';
+}
