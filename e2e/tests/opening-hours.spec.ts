@@ -44,7 +44,8 @@ test.describe('opening hours decide ordering', () => {
 
   test("a closed restaurant's checkout offers only open pickup times and the API refuses a pickup outside hours", async ({ page, request }) => {
     await page.goto('/menu');
-    // The menu says so (GET /restaurants/1/ordering_status).
+    // The header and the menu say so (the restaurant's hours_text, GET /restaurants/1/ordering_status).
+    await expect(page.getByRole('banner').getByText('Closed today')).toBeVisible();
     await expect(page.getByTestId('menu-open-state')).toContainText('Closed now · opens');
     await expect(page.getByTestId('menu-open-state')).toContainText('Order now for a later pickup.');
     await page.getByRole('searchbox', { name: 'Search menu' }).fill('chicken katsu');

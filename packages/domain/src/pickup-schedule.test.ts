@@ -3,6 +3,7 @@ import {
   asapAvailable,
   checkPickup,
   dayHoursText,
+  headerHoursText,
   orderingStatus,
   PickupMessages,
   pickupSlots,
@@ -139,5 +140,18 @@ describe('checking a requested pickup', () => {
 
   it('every offered slot is accepted', () => {
     for (const slot of pickupSlots(s, now, 24)) expect(checkPickup(s, now, slot, 24)).toEqual({ ok: true, pickupAt: slot });
+  });
+});
+
+describe('the header hours text', () => {
+  const now = guam('2026-03-04', '12:00'); // Wednesday
+  it('shows the posted hours when every day is the same', () => {
+    expect(headerHoursText(schedule(week()), now)).toBe('11AM-9PM');
+  });
+  it("shows today's hours when the days differ or an event changes today", () => {
+    expect(headerHoursText(schedule(week('11:00', '21:00', [1])), now)).toBe('Today 11AM-9PM');
+    expect(headerHoursText(schedule(week('11:00', '21:00', [3])), now)).toBe('Closed today');
+    expect(headerHoursText(schedule(week(), { '2026-03-04': { startTime: '17:00', endTime: '22:00' } }), now)).toBe('Today 5PM-10PM');
+    expect(headerHoursText(schedule(week(), { '2026-03-04': { closed: true } }), now)).toBe('Closed today');
   });
 });

@@ -135,3 +135,21 @@ export function dayHoursText(schedule: PickupSchedule, date: string): string {
   const close = zonedParts(window.closesAt, schedule.timeZone).minutes;
   return `${hourText(open)}-${hourText(close)}`;
 }
+
+/**
+ * The header's hours text: the posted hours ('11AM-9PM', as the spec shows them) when every day has
+ * the same hours and today has no special event; otherwise today's ('Today 10AM-9PM', 'Today Open
+ * 24 hours', 'Closed today').
+ */
+export function headerHoursText(schedule: PickupSchedule, now: number): string {
+  const today = zonedParts(now, schedule.timeZone).date;
+  const first = schedule.week[0];
+  const daily =
+    first !== undefined &&
+    schedule.week.length === 7 &&
+    !schedule.events.has(today) &&
+    schedule.week.every((d) => !d.closed && d.openTime.slice(0, 5) === first.openTime.slice(0, 5) && d.closeTime.slice(0, 5) === first.closeTime.slice(0, 5));
+  const text = dayHoursText(schedule, today);
+  if (daily) return text;
+  return text === 'Closed' ? 'Closed today' : `Today ${text}`;
+}

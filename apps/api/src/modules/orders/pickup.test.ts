@@ -97,6 +97,12 @@ describe('opening hours decide ordering', () => {
     const open = await request(t.app, { method: 'GET', url: '/api/v1/restaurants/1/ordering_status' });
     expect(open.json()).toMatchObject({ open: true, closes_at: iso(guam('2026-03-04', '21:00')), next_opens_at: null });
     expect((await request(t.app, { method: 'GET', url: '/api/v1/restaurants/999999/ordering_status' })).statusCode).toBe(404);
+
+    // The header's hours text rides on the restaurant: the demo's days differ (Mondays closed), so today's.
+    const restaurant = await request(t.app, { method: 'GET', url: '/api/v1/restaurants/1' });
+    expect(restaurant.json().hours_text).toBe('Today 11AM-9PM');
+    await t.db.insert(specialEvents).values({ restaurantId: 1, eventDate: '2026-03-04', closed: true, description: 'Closed for a test' });
+    expect((await request(t.app, { method: 'GET', url: '/api/v1/restaurants/1' })).json().hours_text).toBe('Closed today');
   });
 
   it('a malformed pickup time is a 400 naming the field', async () => {
