@@ -194,12 +194,14 @@ export const PickupOptionsOutput = z.object({
   next_opens_at: z.string().nullable(),
   /** Today's hours: '11AM-9PM', 'Open 24 hours' or 'Closed'. */
   hours_today: z.string(),
+  /** The line to show: 'Open now · closes Wed 9:00 PM', 'Closed now · opens Thu 11:00 AM' (the restaurant's clock). */
+  state_text: z.string(),
   time_zone: z.string(),
 });
 export type PickupOptionsOutput = z.infer<typeof PickupOptionsOutput>;
 
 /** GET /restaurants/{id}/ordering_status: open or closed now, for the menu's line (issue #23). */
-export const OrderingStatusOutput = PickupOptionsOutput.pick({ open: true, closes_at: true, next_opens_at: true, hours_today: true, time_zone: true }).extend({
+export const OrderingStatusOutput = PickupOptionsOutput.pick({ open: true, closes_at: true, next_opens_at: true, hours_today: true, state_text: true, time_zone: true }).extend({
   restaurant_id: z.int32(),
 });
 export type OrderingStatusOutput = z.infer<typeof OrderingStatusOutput>;

@@ -91,11 +91,11 @@ describe('opening hours decide ordering', () => {
     now = guam('2026-03-04', '00:40');
     const closed = await request(t.app, { method: 'GET', url: '/api/v1/restaurants/1/ordering_status' });
     expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json()).toEqual({ restaurant_id: 1, open: false, closes_at: null, next_opens_at: iso(guam('2026-03-04', '11:00')), hours_today: '11AM-9PM', time_zone: 'Pacific/Guam' });
+    expect(closed.json()).toEqual({ restaurant_id: 1, open: false, closes_at: null, next_opens_at: iso(guam('2026-03-04', '11:00')), hours_today: '11AM-9PM', state_text: 'Closed now · opens Wed 11:00 AM', time_zone: 'Pacific/Guam' });
     expect(closed.headers['cache-control']).toBe('public, max-age=60');
     now = guam('2026-03-04', '12:00');
     const open = await request(t.app, { method: 'GET', url: '/api/v1/restaurants/1/ordering_status' });
-    expect(open.json()).toMatchObject({ open: true, closes_at: iso(guam('2026-03-04', '21:00')), next_opens_at: null });
+    expect(open.json()).toMatchObject({ open: true, closes_at: iso(guam('2026-03-04', '21:00')), next_opens_at: null, state_text: 'Open now · closes Wed 9:00 PM' });
     expect((await request(t.app, { method: 'GET', url: '/api/v1/restaurants/999999/ordering_status' })).statusCode).toBe(404);
 
     // The header's hours text rides on the restaurant: the demo's days differ (Mondays closed), so today's.

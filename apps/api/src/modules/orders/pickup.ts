@@ -6,6 +6,7 @@ import {
   orderingStatus,
   PICKUP_DAYS_AHEAD,
   pickupSlots,
+  type OrderingStatus,
   type PickupSchedule,
 } from '@kusina/domain/pickup-schedule';
 import { addDays, zonedParts } from '@kusina/domain/restaurant-schedule';
@@ -52,6 +53,13 @@ export async function loadPickupSchedule(db: DbOrTx, restaurant: { id: number; t
   };
 }
 
+/** "Open now · closes Wed 9:00 PM" or "Closed now · opens Thu 11:00 AM", on the restaurant's clock. */
+export function stateText(status: OrderingStatus, timeZone: string): string {
+  const at = (ms: number) => new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(ms));
+  if (status.open) return status.closesAt === null ? 'Open now' : `Open now · closes ${at(status.closesAt)}`;
+  return status.nextOpensAt === null ? 'Closed now' : `Closed now · opens ${at(status.nextOpensAt)}`;
+}
+
 const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** GET /restaurants/{id}/ordering_status: open now, closing, next opening and today's hours. */
@@ -64,6 +72,7 @@ export async function orderingStatusOf(db: DbOrTx, restaurant: { id: number; tim
     closes_at: isoOrNull(status.closesAt),
     next_opens_at: isoOrNull(status.nextOpensAt),
     hours_today: dayHoursText(schedule, zonedParts(now, schedule.timeZone).date),
+    state_text: stateText(status, schedule.timeZone),
     time_zone: schedule.timeZone,
   };
 }
@@ -78,6 +87,7 @@ export function pickupOptions(schedule: PickupSchedule, now: number, maxAdvanceN
     closes_at: isoOrNull(status.closesAt),
     next_opens_at: isoOrNull(status.nextOpensAt),
     hours_today: dayHoursText(schedule, zonedParts(now, schedule.timeZone).date),
+    state_text: stateText(status, schedule.timeZone),
     time_zone: schedule.timeZone,
   };
 }

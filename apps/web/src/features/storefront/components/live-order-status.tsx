@@ -2,8 +2,7 @@ import { Check } from 'lucide-react';
 import type { OrderStatus, OrderStatusStep } from '@kusina/domain/orders';
 import { cn } from '../../../lib/cn.ts';
 import { ConfirmationText } from '../messages.ts';
-import { formatGuamDate, formatGuamDateTime, formatGuamTime } from '../utils/dates.ts';
-import { pickupAtText } from '../utils/pickup-time.ts';
+import { formatGuamDate, formatGuamDateTime, formatGuamTime, pickupAtText } from '../utils/dates.ts';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 
 const STEPS: Array<{ status: OrderStatus; label: string }> = [

@@ -1,6 +1,5 @@
 import { Clock } from 'lucide-react';
 import { useOrderingStatus } from '../api/get-ordering-status.ts';
-import { openStateText } from '../utils/pickup-time.ts';
 
 /**
  * "Open now · closes Wed 9:00 PM" or "Closed now · opens Thu 11:00 AM. Order now for a later
@@ -16,7 +15,7 @@ export function OpenStateLine() {
         <>
           <Clock aria-hidden="true" className="size-4 shrink-0 text-brand-ink" />
           <span>
-            <span className="font-semibold">{openStateText(data)}</span>
+            <span className="font-semibold">{data.state_text}</span>
             {data.open ? null : <span className="text-ink-muted"> · Order now for a later pickup.</span>}
           </span>
         </>

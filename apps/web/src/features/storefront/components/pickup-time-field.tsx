@@ -5,8 +5,6 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Select } from '../../../components/ui/input.tsx';
 import { formatPickupTime } from '../utils/pickup-time.ts';
 
-export { openStateText } from '../utils/pickup-time.ts';
-
 export const ASAP = 'asap';
 
 /** The choices a quote's pickup block offers: "as soon as possible" (while open), then the slots. */

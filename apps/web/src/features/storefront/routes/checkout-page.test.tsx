@@ -40,6 +40,7 @@ const openPickup: QuoteOutput['pickup'] = {
   closes_at: '2026-03-05T11:00:00.000Z',
   next_opens_at: null,
   hours_today: '11AM-9PM',
+  state_text: 'Open now · closes Thu 9:00 PM',
   time_zone: 'Pacific/Guam',
 };
 
@@ -323,6 +324,7 @@ describe('CheckoutPage', () => {
       closes_at: null,
       next_opens_at: '2026-03-05T01:00:00.000Z',
       hours_today: '11AM-9PM',
+      state_text: 'Closed now · opens Thu 11:00 AM',
       time_zone: 'Pacific/Guam',
     };
     let refuse = true;

@@ -34,7 +34,7 @@ import { useCheckoutQuote } from '../api/quote-checkout.ts';
 import { useValidateVipCode } from '../api/validate-vip-code.ts';
 import { PayPalPayment, StripeCardPayment, type StripeConfirm } from '../components/live-payment.tsx';
 import { EMPTY_TEST_CARD, TestCardFields, testCardErrors, toCardInput, type TestCardValue } from '../../../components/ui/test-card-fields.tsx';
-import { ASAP, openStateText, pickupChoices, PickupTimeField } from '../components/pickup-time-field.tsx';
+import { ASAP, pickupChoices, PickupTimeField } from '../components/pickup-time-field.tsx';
 import { PaymentScriptText, PickupText } from '../messages.ts';
 import { StaffOrderText } from '../staff-order-messages.ts';
 import { toCheckoutLines, toQuoteLines } from '../utils/cart-stock.ts';
@@ -462,7 +462,7 @@ export function CheckoutPage() {
                 {pickup ? `Today ${pickup.hours_today}` : PickupText.hours}
                 {pickup ? (
                   <span className="block text-sm text-ink-muted" data-testid="open-state">
-                    {openStateText(pickup)}
+                    {pickup.state_text}
                   </span>
                 ) : null}
               </span>
