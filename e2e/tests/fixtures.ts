@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'HafaAdai!2026';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -103,3 +103,75 @@ export function uniqueEmail(prefix: string, testInfo: { project: { name: string 
 
 export const test = base;
 export { expect };
+
+export interface WeekdayHoursRow {
+  id: number;
+  restaurant_id: number;
+  day_of_week: number;
+  open_time: string;
+  close_time: string;
+  closed: boolean;
+}
+
+/** Today's weekday in Guam (0 = Sunday), whatever the machine's zone. */
+export function guamWeekday(at = new Date()): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Guam', weekday: 'short' }).format(at);
+  return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name);
+}
+
+/**
+ * Opening hours decide ordering (issue #23). Changes a restaurant's weekly hours through the
+ * reservations Admin Settings API (as an admin would) and returns the rows as they were plus a
+ * restore function; specs run one at a time (workers: 1), so a spec that restores in afterAll
+ * leaves the others the demo's hours.
+ */
+export async function changeHours(
+  request: APIRequestContext,
+  change: (row: WeekdayHoursRow) => Partial<Pick<WeekdayHoursRow, 'open_time' | 'close_time' | 'closed'>> | null,
+  restaurantId = 1,
+): Promise<{ before: WeekdayHoursRow[]; restore: () => Promise<void> }> {
+  const token = await apiLogin(request, demo.superAdmin);
+  const headers = { authorization: `Bearer ${token}` };
+  const listed = await request.get('/api/v1/operating_hours', { headers, params: { restaurant_id: restaurantId } });
+  expect(listed.ok(), await listed.text()).toBe(true);
+  const before = (await listed.json()) as WeekdayHoursRow[];
+  for (const row of before) {
+    const patch = change(row);
+    if (!patch) continue;
+    const saved = await request.patch(`/api/v1/operating_hours/${row.id}`, { headers, data: patch });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  }
+  return {
+    before,
+    restore: async () => {
+      for (const row of before) {
+        const saved = await request.patch(`/api/v1/operating_hours/${row.id}`, { headers, data: { open_time: row.open_time, close_time: row.close_time, closed: row.closed } });
+        expect(saved.ok(), await saved.text()).toBe(true);
+      }
+    },
+  };
+}
+
+/** The restaurant open all day, every day (00:00-00:00), for specs that place "as soon as possible" orders at any hour. */
+export function openAllDay(request: APIRequestContext, restaurantId = 1) {
+  return changeHours(request, () => ({ open_time: '00:00', close_time: '00:00', closed: false }), restaurantId);
+}
+
+/**
+ * For a spec whose guests order "as soon as possible" and expect its words ("ETA will be sent once
+ * staff begin preparing"): the restaurant is open all day while the spec runs, its hours restored
+ * after, so the spec passes at any hour in Guam. Call at the top of the spec file.
+ */
+export function openAllDayDuringSpec(restaurantId = 1): void {
+  let context: APIRequestContext | null = null;
+  let restore: (() => Promise<void>) | null = null;
+  // A context of its own: a test's `request` fixture cannot outlive the hook that made it.
+  base.beforeAll(async () => {
+    context = await playwrightRequest.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
+    restore = (await openAllDay(context, restaurantId)).restore;
+  });
+  base.afterAll(async () => {
+    await restore?.();
+    await context?.dispose();
+  });
+}

@@ -39,6 +39,8 @@ import { startNotificationWorker } from './modules/notifications/worker.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** The clock opening hours are judged by (issue #23): the real one, or a test's. */
+    clock: () => Date;
   }
 }
 
@@ -53,6 +55,8 @@ export interface AppDeps {
   serveWeb?: boolean;
   /** Carry realtime events across nodes through PostgreSQL (off for single-process tests). */
   realtimeCrossNode?: boolean;
+  /** The clock opening hours are judged by; tests pass a fixed one (default: the real clock). */
+  now?: () => Date;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -86,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  app.decorate('clock', deps.now ?? (() => new Date()));
   // A callback hook, not an async one: it runs on every response, and costs no promise that way.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

@@ -119,6 +119,9 @@ const optionalCode = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** An instant with its offset ('2026-03-05T11:30:00+10:00' or '…Z'): a pickup time the customer chose. */
+export const PickupTimeInput = z.iso.datetime({ offset: true, message: 'Enter a valid pickup time.' }).optional();
+
 export const QuoteInput = z.object({
   restaurant_id: z.int32().positive().optional(),
   items: z.array(CartLineInput).min(1, 'Your cart is empty').max(MAX_CART_LINES),
@@ -128,6 +131,8 @@ export const QuoteInput = z.object({
    * (backoffice-reservations.md §3). The server reads its percentage; it never stacks with a promo.
    */
   staff_discount_id: z.int32().positive().optional(),
+  /** The chosen pickup time; checked against the hours and the cart's advance notice (422 naming pickup_time). */
+  pickup_time: PickupTimeInput,
 });
 export type QuoteInput = z.infer<typeof QuoteInput>;
 
@@ -178,6 +183,29 @@ export const QuoteLineOutput = z.object({
 });
 export type QuoteLineOutput = z.infer<typeof QuoteLineOutput>;
 
+export const PickupOptionsOutput = z.object({
+  /** Open now (operating hours and special events, in the restaurant's zone). */
+  open: z.boolean(),
+  /** Open and the cart has no advance-notice items: "as soon as possible" may be chosen. */
+  asap_available: z.boolean(),
+  /** ISO instants, ascending: the times the customer may choose. */
+  slots: z.array(z.string()),
+  closes_at: z.string().nullable(),
+  next_opens_at: z.string().nullable(),
+  /** Today's hours: '11AM-9PM', 'Open 24 hours' or 'Closed'. */
+  hours_today: z.string(),
+  /** The line to show: 'Open now · closes Wed 9:00 PM', 'Closed now · opens Thu 11:00 AM' (the restaurant's clock). */
+  state_text: z.string(),
+  time_zone: z.string(),
+});
+export type PickupOptionsOutput = z.infer<typeof PickupOptionsOutput>;
+
+/** GET /restaurants/{id}/ordering_status: open or closed now, for the menu's line (issue #23). */
+export const OrderingStatusOutput = PickupOptionsOutput.pick({ open: true, closes_at: true, next_opens_at: true, hours_today: true, state_text: true, time_zone: true }).extend({
+  restaurant_id: z.int32(),
+});
+export type OrderingStatusOutput = z.infer<typeof OrderingStatusOutput>;
+
 export const QuoteOutput = z.object({
   restaurant_id: z.int32(),
   items: z.array(QuoteLineOutput),
@@ -197,6 +225,8 @@ export const QuoteOutput = z.object({
   requires_advance_notice: z.boolean(),
   max_advance_notice_hours: z.int32().nullable(),
   pickup_estimate: z.string(),
+  /** When this cart can be picked up (issue #23): the restaurant's state now and the slots it offers. */
+  pickup: PickupOptionsOutput,
   issues: z.array(CartIssue),
 });
 export type QuoteOutput = z.infer<typeof QuoteOutput>;

@@ -183,6 +183,7 @@ describe('board entry of a new order and pickup texts', () => {
       created_at: '2026-03-07T01:00:00.000Z',
       estimated_pickup_time: '2026-03-07T01:25:00.000Z',
       pickup_estimate: '20-25 minutes',
+      requested_pickup_time: null,
       requires_advance_notice: false,
       max_advance_notice_hours: null,
       is_staff_order: true,

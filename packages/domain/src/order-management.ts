@@ -301,6 +301,8 @@ export const OrderBoardEntry = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   estimated_pickup_time: z.string(),
+  /** The pickup time the customer chose at checkout (issue #23); null: as soon as possible. */
+  requested_pickup_time: z.string().nullable(),
   requires_advance_notice: z.boolean(),
   source: z.enum(ORDER_SOURCES),
   is_staff_order: z.boolean(),
@@ -621,6 +623,7 @@ export function boardEntryFromConfirmation(order: OrderConfirmationOutput): Orde
     created_at: order.created_at,
     updated_at: order.created_at,
     estimated_pickup_time: order.estimated_pickup_time,
+    requested_pickup_time: order.requested_pickup_time,
     requires_advance_notice: order.requires_advance_notice,
     source: order.is_staff_order ? 'staff' : 'online',
     is_staff_order: order.is_staff_order,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coercedInt4 } from './integers.ts';
-import { CartLineInput, ContactInput, MAX_CART_LINES, PAYMENT_STATUSES, PROCESSORS } from './checkout.ts';
+import { CartLineInput, ContactInput, MAX_CART_LINES, PAYMENT_STATUSES, PickupTimeInput, PROCESSORS } from './checkout.ts';
 
 /**
  * Order lifecycle. An order is created 'pending' (paid, waiting for the kitchen to accept it);
@@ -40,6 +40,8 @@ export const OrderCreateInput = z.object({
   staff_member_name: optionalText(120),
   /** Staff only, with staff_member_name: an active staff discount configuration (see QuoteInput). */
   staff_discount_id: z.int32().positive().optional(),
+  /** The chosen pickup time (ISO 8601 with an offset, one of the quote's pickup slots); left out: as soon as possible. */
+  pickup_time: PickupTimeInput,
 });
 export type OrderCreateInput = z.infer<typeof OrderCreateInput>;
 
@@ -87,6 +89,8 @@ export const OrderConfirmationOutput = z.object({
   created_at: z.string(),
   estimated_pickup_time: z.string(),
   pickup_estimate: z.string(),
+  /** The pickup time the customer chose (then estimated_pickup_time is it); null: as soon as possible. */
+  requested_pickup_time: z.string().nullable(),
   requires_advance_notice: z.boolean(),
   max_advance_notice_hours: z.int32().nullable(),
   is_staff_order: z.boolean(),

@@ -41,6 +41,11 @@ export const RestaurantOutput = z.object({
   time_slot_interval: z.int32(),
   /** Present only when the request asked include_settings. */
   admin_settings: AdminSettings.optional(),
+  /**
+   * GET /restaurants/{id}: the header's hours text from the operating hours and special events
+   * (issue #23): '11AM-9PM' when every day is the same, else today's ('Today 10AM-9PM', 'Closed today').
+   */
+  hours_text: z.string().optional(),
 });
 export type RestaurantOutput = z.infer<typeof RestaurantOutput>;
 

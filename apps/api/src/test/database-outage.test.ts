@@ -13,7 +13,7 @@ import { runMigrations } from '../db/migrate.ts';
 import { notifications } from '../db/schema/index.ts';
 import { seedDemo } from '../db/seed/demo.ts';
 import { simpleOrder } from '../modules/order-management/test-support.ts';
-import { createItem, pay, placeOrder } from '../modules/orders/test-support.ts';
+import { createItem, pay, placeOrder, openAllDay } from '../modules/orders/test-support.ts';
 import { build, request, tokenFor, type TestContext } from './build.ts';
 
 /**
@@ -103,6 +103,7 @@ describe('the app survives its database', () => {
   it('every connection of two app nodes cut with pg_terminate_backend: 503 or served meanwhile, then orders, menu and cross-node events again', { timeout: 120_000 }, async () => {
     const a = await build({}, { crossNode: true });
     cleanups.push(() => a.close());
+    await openAllDay(a.db);
     const b = await build({}, { databaseUrl: a.databaseUrl, crossNode: true });
     cleanups.push(() => b.close());
     const heard = await board(await listen(b), await tokenFor(b.app, b.db, 'staff@kusina.test'));
@@ -149,6 +150,7 @@ describe('the app survives its database', () => {
 
     const t = await build({}, { databaseUrl: server.url, crossNode: true });
     cleanups.push(() => t.close());
+    await openAllDay(t.db);
     const heard = await board(await listen(t), await tokenFor(t.app, t.db, 'staff@kusina.test'));
     await until(async () => t.app.menuCache.isListening, 'the menu cache listening');
 

@@ -47,6 +47,8 @@ export const orders = pgTable(
     requiresAdvanceNotice: boolean().notNull().default(false),
     maxAdvanceNoticeHours: integer(),
     estimatedPickupTime: timestamptz().notNull(),
+    /** The pickup time the customer chose (issue #23); NULL: as soon as possible. */
+    requestedPickupTime: timestamptz(),
     isStaffOrder: boolean().notNull().default(false),
     staffMemberName: text(),
     /**

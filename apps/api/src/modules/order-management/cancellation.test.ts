@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, notifications, orderItems, orders, orderStatusEvents, payments, refunds, restaurants } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
-import { contact, createItem, itemStock, newKey } from '../orders/test-support.ts';
+import { contact, createItem, itemStock, newKey, openAllDay } from '../orders/test-support.ts';
 import { startFakeStripe, type FakeStripe } from '../payments/fake-servers.ts';
 import { api, demoTokens, placeOrder, type PlacedOrder, type Tokens } from './test-support.ts';
 
@@ -20,6 +20,7 @@ describe('order management: cancelling refunds what is left', () => {
   beforeAll(async () => {
     stripe = await startFakeStripe();
     t = await build({ STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_API_BASE: stripe.url, STRIPE_WEBHOOK_SECRET: 'whsec_cancel' });
+    await openAllDay(t.db);
     tokens = await demoTokens(t.app, t.db);
     http = api(t.app);
   });
@@ -193,6 +194,7 @@ describe('order management: cancelling refunds what is left', () => {
         .values({ name: 'Kusina Stripe', adminSettings: { payment_gateway: { payment_processor: 'stripe', test_mode: false } } })
         .returning();
       stripeRestaurant = row!.id;
+      await openAllDay(t.db, stripeRestaurant);
     });
 
     async function stripeOrder(priceCents: number, quantity: number, stock: number): Promise<{ order: PlacedOrder; itemId: number }> {

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { openAllDay } from '../orders/test-support.ts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderCreatedEvent, OrdersAcknowledgedEvent, OrderUpdatedEvent } from '@kusina/domain/order-management';
@@ -15,6 +16,7 @@ describe('order management: realtime', () => {
 
   beforeAll(async () => {
     t = await build();
+    await openAllDay(t.db);
     tokens = await demoTokens(t.app, t.db);
     http = api(t.app);
     await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, merchandiseStockEvents, options, orderItems, orders, payments, refundLines, refunds, restaurants } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
-import { contact, createItem, createMerchandise, itemStock, merch, newKey, variantStock } from '../orders/test-support.ts';
+import { contact, createItem, createMerchandise, itemStock, merch, newKey, variantStock, openAllDay } from '../orders/test-support.ts';
 import { PAYPAL_CLIENT, startFakePayPal, startFakeStripe, type FakePayPal, type FakeStripe } from '../payments/fake-servers.ts';
 import { api, demoTokens, placeOrder, type PlacedOrder, type Tokens } from './test-support.ts';
 
@@ -29,6 +29,7 @@ describe('order management: refunds', () => {
       PAYPAL_CLIENT_SECRET: PAYPAL_CLIENT.secret,
       PAYPAL_API_BASE: paypal.url,
     });
+    await openAllDay(t.db);
     tokens = await demoTokens(t.app, t.db);
     http = api(t.app);
   });
@@ -239,6 +240,7 @@ describe('order management: refunds', () => {
         ])
         .returning();
       stripeRestaurant = rows[0]!.id;
+      for (const row of rows) await openAllDay(t.db, row.id);
       paypalRestaurant = rows[1]!.id;
     });
 

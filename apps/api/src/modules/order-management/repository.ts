@@ -173,6 +173,7 @@ export function boardEntry(
     created_at: iso(order.createdAt),
     updated_at: iso(order.updatedAt),
     estimated_pickup_time: iso(order.estimatedPickupTime),
+    requested_pickup_time: order.requestedPickupTime ? iso(order.requestedPickupTime) : null,
     requires_advance_notice: order.requiresAdvanceNotice,
     source: order.isStaffOrder ? 'staff' : 'online',
     is_staff_order: order.isStaffOrder,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAllDay } from '../orders/test-support.ts';
 import { discountConfigurations, staffMembers, users } from '../../db/schema/index.ts';
 import { build, tokenFor, type TestContext } from '../../test/build.ts';
 import { api, demoTokens, simpleOrder, type Tokens } from './test-support.ts';
@@ -26,6 +27,7 @@ describe('order management: who may call what', () => {
 
   beforeAll(async () => {
     t = await build();
+    await openAllDay(t.db);
     const demo = await demoTokens(t.app, t.db);
     await t.db.insert(users).values({ email: 'staff2@kusina.test', firstName: 'Vicente', lastName: 'Blue', role: 'staff', restaurantId: 2, passwordHash: 'x' });
     tokens = { ...demo, otherStaff: await tokenFor(t.app, t.db, 'staff2@kusina.test') };

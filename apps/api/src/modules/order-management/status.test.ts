@@ -4,7 +4,7 @@ import { ORDER_STATUS_TRANSITIONS, formatPickupTime } from '@kusina/domain/order
 import { ORDER_STATUSES, type OrderStatus } from '@kusina/domain/orders';
 import { notifications, orderEtaEvents, orders, orderStatusEvents, restaurants } from '../../db/schema/index.ts';
 import { build, type TestContext } from '../../test/build.ts';
-import { createItem } from '../orders/test-support.ts';
+import { createItem, openAllDay } from '../orders/test-support.ts';
 import { api, demoTokens, outbox, placeOrder, simpleOrder, type PlacedOrder, type Tokens } from './test-support.ts';
 
 const contact = { name: 'Maria Cruz', email: 'maria@example.com', phone: '+16715551234' };
@@ -15,6 +15,7 @@ describe('order management: status pipeline, ETA, acknowledgements, the board', 
   let http: ReturnType<typeof api>;
   beforeAll(async () => {
     t = await build({ PUBLIC_URL: 'https://order.kusina.test' });
+    await openAllDay(t.db);
     tokens = await demoTokens(t.app, t.db);
     http = api(t.app);
   });
@@ -258,6 +259,7 @@ describe('order management: status pipeline, ETA, acknowledgements, the board', 
       // A restaurant of its own keeps these lists independent of the other tests' orders.
       const [restaurant] = await t.db.insert(restaurants).values({ name: 'Kusina Board', address: 'Hagatna, Guam' }).returning();
       restaurantId = restaurant!.id;
+      await openAllDay(t.db, restaurantId);
       const place = async (name: string, phone: string, extra: Record<string, unknown> = {}, token?: string) => {
         const item = await createItem(t.db, { priceCents: 1000 + Object.keys(o).length * 100, restaurantId, name: `${name} plate` });
         return placeOrder(t.app, {
@@ -300,6 +302,7 @@ describe('order management: status pipeline, ETA, acknowledgements, the board', 
         created_at: '2026-03-01T23:00:00.000Z',
         updated_at: expect.any(String),
         estimated_pickup_time: o.bob!.estimated_pickup_time,
+        requested_pickup_time: null,
         requires_advance_notice: false,
         source: 'staff',
         is_staff_order: true,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { openAllDay } from '../orders/test-support.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderConfirmationOutput } from '@kusina/domain/orders';
 import { orderEtaEvents, orderStatusEvents } from '../../db/schema/index.ts';
@@ -15,6 +16,7 @@ describe("order management: the customer's timeline on the confirmation", () => 
   let http: ReturnType<typeof api>;
   beforeAll(async () => {
     t = await build();
+    await openAllDay(t.db);
     tokens = await demoTokens(t.app, t.db);
     http = api(t.app);
   });

@@ -6,7 +6,7 @@ import { orders } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
 import { tokenFor } from '../../test/build.ts';
 import { newAccessToken } from './service.ts';
-import { checkout, createItem } from './test-support.ts';
+import { checkout, createItem, openAllDay } from './test-support.ts';
 
 describe('order access, history and the order channel', () => {
   let t: TestContext;
@@ -19,6 +19,7 @@ describe('order access, history and the order channel', () => {
 
   beforeAll(async () => {
     t = await build();
+    await openAllDay(t.db);
     [customer, staff, otherRestaurantAdmin, superAdmin] = await Promise.all([
       tokenFor(t.app, t.db, 'customer@kusina.test'),
       tokenFor(t.app, t.db, 'staff@kusina.test'),

@@ -5,13 +5,14 @@ import { PromotionMessages } from '@kusina/domain/promotions';
 import { notifications, orders, orderStatusEvents, payments, promoCodes, restaurants } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
 import { TEST_CARDS } from '../payments/test-processor.ts';
-import { card, checkout, contact, createItem, itemStock, newKey, optionStock, pay, placeOrder } from './test-support.ts';
+import { card, checkout, contact, createItem, itemStock, newKey, optionStock, pay, placeOrder, openAllDay } from './test-support.ts';
 import { tokenFor } from '../../test/build.ts';
 
 describe('checkout: quote, payment and order', () => {
   let t: TestContext;
   beforeAll(async () => {
     t = await build({ CODE_CHECK_RATE_LIMIT_PER_MINUTE: '10000', PUBLIC_URL: 'https://order.kusina.test' });
+    await openAllDay(t.db);
   });
   afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import { CheckoutMessages } from '@kusina/domain/checkout';
 import { PromotionMessages } from '@kusina/domain/promotions';
 import { merchandiseStockEvents, orders, payments, promoCodes, vipCodes } from '../../db/schema/index.ts';
 import { build, type TestContext } from '../../test/build.ts';
-import { createItem, createMerchandise, itemStock, merch, optionStock, pay, placeOrder, stockEventsOf, variantStock } from './test-support.ts';
+import { createItem, createMerchandise, itemStock, merch, optionStock, pay, placeOrder, stockEventsOf, variantStock, openAllDay } from './test-support.ts';
 
 /**
  * Real concurrency: Promise.all over app.inject with a pool of 10 connections, so PostgreSQL sees
@@ -14,6 +14,7 @@ describe('checkout under concurrency', () => {
   let t: TestContext;
   beforeAll(async () => {
     t = await build({ CODE_CHECK_RATE_LIMIT_PER_MINUTE: '10000' });
+    await openAllDay(t.db);
   });
   afterAll(() => t.close());
 

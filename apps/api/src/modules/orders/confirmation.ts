@@ -82,6 +82,7 @@ export function confirmationView(
     created_at: order.createdAt.toISOString(),
     estimated_pickup_time: order.estimatedPickupTime.toISOString(),
     pickup_estimate: pickupEstimate(order.maxAdvanceNoticeHours),
+    requested_pickup_time: order.requestedPickupTime?.toISOString() ?? null,
     requires_advance_notice: order.requiresAdvanceNotice,
     max_advance_notice_hours: order.maxAdvanceNoticeHours,
     is_staff_order: order.isStaffOrder,

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MenuOutput } from '@kusina/domain/menu';
 import { menuItems, menus } from '../../db/schema/index.ts';
 import { build, type TestContext } from '../../test/build.ts';
-import { checkout, createItem } from './test-support.ts';
+import { checkout, createItem, openAllDay } from './test-support.ts';
 
 /** The menu a node serves right after an order on that node shows the stock the order took. */
 describe('menu stock after an order', () => {
   let t: TestContext;
   beforeAll(async () => {
     t = await build({ CODE_CHECK_RATE_LIMIT_PER_MINUTE: '10000' });
+    await openAllDay(t.db);
   });
   afterAll(() => t.close());
 

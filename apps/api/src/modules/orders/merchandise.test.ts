@@ -6,13 +6,14 @@ import { OrderConfirmationOutput, OrderHistoryOutput } from '@kusina/domain/orde
 import { merchandiseItems, merchandiseStockEvents, merchandiseVariants, orderItems, orders, payments } from '../../db/schema/index.ts';
 import { build, request, tokenFor, type TestContext } from '../../test/build.ts';
 import { TEST_CARDS } from '../payments/test-processor.ts';
-import { checkout, createItem, createMerchandise, itemStock, merch, newKey, pay, placeOrder, stockEventsOf, userId, variantStock } from './test-support.ts';
+import { checkout, createItem, createMerchandise, itemStock, merch, newKey, pay, placeOrder, stockEventsOf, userId, variantStock, openAllDay } from './test-support.ts';
 
 /** Merchandise lines in the same cart, payment and order as food (issue #4), priced and stock-checked by the server. */
 describe('checkout with merchandise', () => {
   let t: TestContext;
   beforeAll(async () => {
     t = await build({ CODE_CHECK_RATE_LIMIT_PER_MINUTE: '10000' });
+    await openAllDay(t.db);
   });
   afterAll(() => t.close());
 

@@ -8,7 +8,7 @@ import { build, type TestContext } from '../../test/build.ts';
 import { waitFor } from '../accounts/test-support.ts';
 import { deliveryJobsFor } from '../notifications/test-support.ts';
 import { insertOrder, markPaymentCaptured, type OrderWrite } from './repository.ts';
-import { checkout, contact, createItem, newKey, pay } from './test-support.ts';
+import { checkout, contact, createItem, newKey, pay, openAllDay } from './test-support.ts';
 
 /** Checkout's write of an order (repository.ts insertOrder) and its messages. */
 describe('order placement: the order write', () => {
@@ -16,6 +16,7 @@ describe('order placement: the order write', () => {
   const restaurantName = 'Kusina 100% %s %1$s %% %I';
   beforeAll(async () => {
     t = await build({ CODE_CHECK_RATE_LIMIT_PER_MINUTE: '10000', PUBLIC_URL: 'https://order.kusina.test/%2$s' });
+    await openAllDay(t.db);
     await t.db.update(restaurants).set({ name: restaurantName }).where(eq(restaurants.id, 1));
   });
   afterAll(() => t.close());

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { coercedInt4 } from '@kusina/domain/integers';
-import { CheckoutMessages, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN, QuoteInput, QuoteOutput } from '@kusina/domain/checkout';
+import { CheckoutMessages, IDEMPOTENCY_KEY_MAX, IDEMPOTENCY_KEY_MIN, OrderingStatusOutput, QuoteInput, QuoteOutput } from '@kusina/domain/checkout';
 import { ErrorOutput } from '@kusina/domain/errors';
 import { OrderConfirmationOutput, OrderCreateInput, OrderCreateOutput, OrderGetQuery, OrderHistoryOutput, OrderHistoryQuery } from '@kusina/domain/orders';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { invalidateMenuCache } from '../menu/cache.ts';
-import { storefrontRestaurantId } from '../restaurants/service.ts';
+import { getRestaurant, storefrontRestaurantId } from '../restaurants/service.ts';
+import { orderingStatusOf } from './pickup.ts';
 import { emitOrderCreated } from '../order-management/realtime.ts';
 import { orderConfirmation, orderHistory, placeOrder, quote, viewableOrderId, type OrderDeps } from './service.ts';
 
@@ -16,7 +17,7 @@ const errors = { 400: ErrorOutput, 401: ErrorOutput, 402: ErrorOutput, 403: Erro
 const bearer = [{ bearer: [] }];
 
 export function orderDeps(app: FastifyInstance): OrderDeps {
-  return { db: app.db, config: app.config, log: app.log, pool: app.pool, boss: app.boss };
+  return { db: app.db, config: app.config, log: app.log, pool: app.pool, boss: app.boss, now: app.clock };
 }
 
 const IdempotencyKey = z
@@ -33,6 +34,24 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const viewable = await viewableOrderId(app.db, id, { user: auth?.user ?? null, token });
     return viewable === null ? null : rooms.order(viewable);
   });
+
+  app.get(
+    '/restaurants/:id/ordering_status',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Open or closed for ordering now (operating hours and special events), closing, next opening and today\'s hours',
+        params: z.object({ id: coercedInt4().positive() }),
+        response: { 200: OrderingStatusOutput, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const restaurant = await getRestaurant(app.db, request.params.id);
+      // A minute stale at most: the state changes at opening and closing times, and when admins edit the hours.
+      void reply.header('cache-control', 'public, max-age=60');
+      return orderingStatusOf(app.db, restaurant, app.clock().getTime());
+    },
+  );
 
   app.post(
     '/checkout/quote',

@@ -39,6 +39,7 @@ import { resolveStaffDiscount } from '../pricing/staff-discount.ts';
 import { cartIssuesError, discountOf, priceCart, toQuoteOutput, type PricedCart } from '../pricing/quote.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
 import { confirmationView, type ConfirmationLine } from './confirmation.ts';
+import { decidePickup, formatPickupAt, loadPickupSchedule, pickupOptions } from './pickup.ts';
 import {
   canViewOrder,
   findOrder,
@@ -73,6 +74,8 @@ export function newAccessToken(): string {
 export interface OrderDeps extends PaymentDeps {
   pool: pg.Pool;
   boss: PgBoss;
+  /** The clock opening hours are judged by (and orders are placed at); tests pass a fixed one. */
+  now?: (() => Date) | undefined;
 }
 
 /** Who asks for an order: the signed-in user, if any, and the guest link's token. */
@@ -105,7 +108,13 @@ export async function quote(deps: OrderDeps, restaurantId: number, input: QuoteI
   const staffDiscount = await resolveStaffDiscount(deps.db, restaurant.id, input, auth);
   const promo = input.promo_code ? await findUsablePromo(deps.db, restaurant.id, input.promo_code) : null;
   if (input.promo_code && !promo) throw invalidPromo();
-  return toQuoteOutput(await priceCart(deps.db, restaurant, input.items, promo, { staffDiscount }));
+  const priced = await priceCart(deps.db, restaurant, input.items, promo, { staffDiscount });
+  const now = (deps.now?.() ?? new Date()).getTime();
+  const schedule = await loadPickupSchedule(deps.db, restaurant, now);
+  const maxNotice = priced.check.maxAdvanceNoticeHours;
+  // A chosen time is checked here too (422 naming pickup_time); without one the quote lists the choices.
+  if (input.pickup_time !== undefined) decidePickup(schedule, now, input.pickup_time, maxNotice);
+  return toQuoteOutput(priced, pickupOptions(schedule, now, maxNotice));
 }
 
 export interface PlaceOrderInput {
@@ -172,9 +181,11 @@ export const orderRead = preparedQuery((tx) => {
 });
 
 /** The order's confirmation text and e-mail (sms first), queued with the order in its transaction. */
-function confirmationMessages(order: OrderRow, restaurantName: string, publicUrl: string): NotificationMessage[] {
+function confirmationMessages(order: OrderRow, restaurantName: string, publicUrl: string, timeZone: string): NotificationMessage[] {
   const link = `${publicUrl}/order-confirmation/${order.id}?token=${order.accessToken}`;
-  const text = orderConfirmationText({ restaurantName, orderNumber: order.orderNumber, pickupEstimate: pickupEstimate(order.maxAdvanceNoticeHours), link });
+  // A chosen pickup time is the estimate ("Thu, Mar 5, 11:15 AM"); otherwise "20-25 minutes".
+  const estimate = order.requestedPickupTime ? formatPickupAt(order.requestedPickupTime.getTime(), timeZone) : pickupEstimate(order.maxAdvanceNoticeHours);
+  const text = orderConfirmationText({ restaurantName, orderNumber: order.orderNumber, pickupEstimate: estimate, link });
   const common = { restaurantId: order.restaurantId, userId: order.userId, template: 'order_confirmation' };
   return [
     { ...common, channel: 'sms', recipient: order.contactPhone, subject: null, body: text },
@@ -299,7 +310,7 @@ export function orderWrite(
   checked: FirstChecked,
   priced: PricedCart,
   codes: { promo: PromoCodeRow | null; vip: { id: number } | null },
-  at: { placedAt: Date; accessToken: string },
+  at: { placedAt: Date; accessToken: string; pickupAt: number | null },
 ): OrderWrite {
   const { body, auth } = input;
   const { restaurant, isStaff, payment } = checked;
@@ -331,7 +342,9 @@ export function orderWrite(
       specialInstructions: body.special_instructions ?? null,
       requiresAdvanceNotice: priced.check.requiresAdvanceNotice,
       maxAdvanceNoticeHours: maxNotice,
-      estimatedPickupTime: estimatedPickupTime(at.placedAt, maxNotice),
+      // The chosen pickup time, or (as soon as possible) the standard estimate.
+      estimatedPickupTime: at.pickupAt === null ? estimatedPickupTime(at.placedAt, maxNotice) : new Date(at.pickupAt),
+      requestedPickupTime: at.pickupAt === null ? null : new Date(at.pickupAt),
       isStaffOrder: isStaff && !!body.staff_member_name,
       staffMemberName: isStaff ? (body.staff_member_name ?? null) : null,
       staffDiscountId: staffDiscount?.id ?? null,
@@ -378,7 +391,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
   let askedProcessor = false;
 
   for (;;) {
-    const placedAt = new Date();
+    const placedAt = deps.now?.() ?? new Date();
     let result: Early | { kind: 'placed'; answer: PlaceOrderResult };
     try {
       result = await transaction(deps.pool, async ({ tx, client }): Promise<typeof result> => {
@@ -397,6 +410,10 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
           preloaded: checked.catalog,
         });
         if (priced.check.issues.length > 0) throw cartIssuesError(priced.check.issues);
+        // Opening hours (issue #23): as soon as possible only while open, a chosen time inside the
+        // hours and after the cart's advance notice; 422 naming pickup_time otherwise.
+        const schedule = await loadPickupSchedule(tx, restaurant, placedAt.getTime());
+        const pickupAt = decidePickup(schedule, placedAt.getTime(), body.pickup_time, priced.check.maxAdvanceNoticeHours);
 
         const promo = body.promo_code ? await consumePromo(tx, restaurant.id, body.promo_code) : null;
         if (body.promo_code && !promo) throw invalidPromo();
@@ -406,8 +423,8 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
         // The order, its lines, first status event and stock (the CHECKs stock ≥ damaged ≥ 0 are the
         // last word; under the locks they cannot fail), then its confirmation messages and their
         // delivery job (pg-boss's own insert, on this transaction's connection).
-        const placed = await insertOrder(tx, orderWrite(input, checked, priced, { promo, vip }, { placedAt, accessToken }));
-        await enqueueNotifications({ tx, client, boss: deps.boss }, confirmationMessages(placed.order, restaurant.name, deps.config.publicUrl));
+        const placed = await insertOrder(tx, orderWrite(input, checked, priced, { promo, vip }, { placedAt, accessToken, pickupAt }));
+        await enqueueNotifications({ tx, client, boss: deps.boss }, confirmationMessages(placed.order, restaurant.name, deps.config.publicUrl, restaurant.timeZone));
 
         // The capture last, so that nothing after it can fail but recording it and the COMMIT (and if
         // they do, the orphan capture is refunded below). The test processor captures on the spot.

@@ -4,7 +4,7 @@ import { CheckoutMessages, QuoteOutput } from '@kusina/domain/checkout';
 import { OrderConfirmationOutput } from '@kusina/domain/orders';
 import { discountConfigurations, orders, payments } from '../../db/schema/index.ts';
 import { build, request, tokenFor, type TestContext } from '../../test/build.ts';
-import { checkout, createItem, pay, placeOrder } from './test-support.ts';
+import { checkout, createItem, pay, placeOrder, openAllDay } from './test-support.ts';
 
 /** Staff orders with the staff discount configurations of backoffice-reservations.md §3 (issue #5). */
 describe('staff orders with a staff discount', () => {
@@ -19,6 +19,7 @@ describe('staff orders with a staff discount', () => {
 
   beforeAll(async () => {
     t = await build({ CODE_CHECK_RATE_LIMIT_PER_MINUTE: '10000' });
+    await openAllDay(t.db);
     [staff, admin2, customer] = await Promise.all([
       tokenFor(t.app, t.db, 'staff@kusina.test'),
       tokenFor(t.app, t.db, 'admin2@kusina.test'),

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { menuItems, menus, merchandiseItems, merchandiseStockEvents, merchandiseVariants, optionGroups, options, users } from '../../db/schema/index.ts';
+import { menuItems, menus, merchandiseItems, merchandiseStockEvents, merchandiseVariants, operatingHours, optionGroups, options, restaurants, specialEvents, users } from '../../db/schema/index.ts';
 import { request } from '../../test/build.ts';
 import { OrderCreateOutput } from '@kusina/domain/orders';
 import { TEST_CARDS } from '../payments/test-processor.ts';
@@ -303,4 +303,19 @@ export async function placeOrder(app: FastifyInstance, paymentId: string, option
 /** Pay and place: the whole SPA flow. */
 export async function checkout(app: FastifyInstance, options: CheckoutOptions): Promise<LightMyRequestResponse> {
   return placeOrder(app, await pay(app, options), options);
+}
+
+/**
+ * Opening hours decide ordering (issue #23): tests that place "as soon as possible" orders open
+ * the restaurant (every restaurant when none is named) all day, every day, so they pass at any hour
+ * in Guam; the hours themselves are tested in pickup.test.ts with a fixed clock.
+ */
+export async function openAllDay(db: Database, restaurantId?: number): Promise<void> {
+  const ids = restaurantId === undefined ? (await db.select({ id: restaurants.id }).from(restaurants)).map((r) => r.id) : [restaurantId];
+  const rows = ids.flatMap((id) => [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({ restaurantId: id, dayOfWeek, openTime: '00:00', closeTime: '00:00', closed: false })));
+  await db
+    .insert(operatingHours)
+    .values(rows)
+    .onConflictDoUpdate({ target: [operatingHours.restaurantId, operatingHours.dayOfWeek], set: { openTime: '00:00', closeTime: '00:00', closed: false } });
+  await db.delete(specialEvents).where(inArray(specialEvents.restaurantId, ids));
 }

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, restaurants } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
-import { contact, createItem, itemStock, newKey } from '../orders/test-support.ts';
+import { contact, createItem, itemStock, newKey, openAllDay } from '../orders/test-support.ts';
 import { PAYPAL_CLIENT, startFakePayPal, startFakeStripe, type FakePayPal, type FakeStripe } from './fake-servers.ts';
 import { createPayPalProcessor, paypalValue } from './paypal-processor.ts';
 import { PaymentDeclinedError } from './processor.ts';
@@ -158,6 +158,7 @@ describe('live processors through the API', () => {
       PAYPAL_CLIENT_SECRET: PAYPAL_CLIENT.secret,
       PAYPAL_API_BASE: paypalFake.url,
     });
+    await openAllDay(t.db);
   });
   afterAll(() => t.close());
 

@@ -61,7 +61,7 @@ export function discountOf(subtotalCents: number, promo: PromoCodeRow | null, st
   return promo ? promoDiscountCents({ discountType: promo.discountType, value: promo.value }, subtotalCents) : 0;
 }
 
-export function toQuoteOutput(priced: PricedCart): QuoteOutput {
+export function toQuoteOutput(priced: PricedCart, pickup: QuoteOutput['pickup']): QuoteOutput {
   const { check } = priced;
   return {
     restaurant_id: priced.restaurantId,
@@ -83,6 +83,7 @@ export function toQuoteOutput(priced: PricedCart): QuoteOutput {
     requires_advance_notice: check.requiresAdvanceNotice,
     max_advance_notice_hours: check.maxAdvanceNoticeHours,
     pickup_estimate: pickupEstimate(check.maxAdvanceNoticeHours),
+    pickup,
     issues: check.issues,
   };
 }

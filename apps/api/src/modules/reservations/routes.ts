@@ -31,6 +31,7 @@ import {
 } from '@kusina/domain/reservations';
 import { AppError } from '../../lib/errors.ts';
 import { canActFor, requireAdmin, requireAuth, requireStaff } from '../../plugins/auth.ts';
+import { rooms } from '../../realtime/socket.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import { availability, availableCapacity, simpleCapacity } from './availability.ts';
 import * as schedule from './schedule.ts';
@@ -64,6 +65,9 @@ function guestRateLimit(app: FastifyInstance) {
 export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = requireStaff(app);
   const admin = requireAdmin(app);
+  // Hours and events decide ordering too (issue #23): open storefronts refetch the restaurant (the
+  // header's hours_text) when they change.
+  const scheduleChanged = (restaurantId: number) => app.realtime.emit(rooms.restaurant(restaurantId), 'restaurant_update', { id: restaurantId });
   const user = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user;
 
   // ── Reservations ──────────────────────────────────────────────────────────────────────
@@ -174,7 +178,11 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/operating_hours/:id',
     { onRequest: admin, schema: { tags, security, summary: "Changes a weekday's hours", params: idParams, body: OperatingHoursUpdateInput, response: { 200: OperatingHoursOutput, ...errors } } },
-    async (request) => schedule.updateHours(app, user(request), request.params.id, request.body),
+    async (request) => {
+      const hours = await schedule.updateHours(app, user(request), request.params.id, request.body);
+      scheduleChanged(hours.restaurant_id);
+      return hours;
+    },
   );
   app.get(
     '/special_events',
@@ -185,20 +193,25 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/special_events',
     { onRequest: admin, schema: { tags, security, summary: 'Creates a special event', body: SpecialEventCreateInput, response: { 201: SpecialEventOutput, ...errors } } },
     async (request, reply) => {
-      reply.status(201);
-      return schedule.createEvent(app, user(request), request.body);
+      const event = await schedule.createEvent(app, user(request), request.body);
+      scheduleChanged(event.restaurant_id);
+      return reply.status(201).send(event);
     },
   );
   app.patch(
     '/special_events/:id',
     { onRequest: admin, schema: { tags, security, summary: 'Changes a special event', params: idParams, body: SpecialEventUpdateInput, response: { 200: SpecialEventOutput, ...errors } } },
-    async (request) => schedule.updateEvent(app, user(request), request.params.id, request.body),
+    async (request) => {
+      const event = await schedule.updateEvent(app, user(request), request.params.id, request.body);
+      scheduleChanged(event.restaurant_id);
+      return event;
+    },
   );
   app.delete(
     '/special_events/:id',
     { onRequest: admin, schema: { tags, security, summary: 'Deletes a special event', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await schedule.deleteEvent(app, user(request), request.params.id);
+      scheduleChanged(await schedule.deleteEvent(app, user(request), request.params.id));
       return reply.status(204).send(null);
     },
   );

@@ -295,9 +295,11 @@ export async function updateEvent(app: FastifyInstance, user: SessionUser, id: n
   return eventView(row!);
 }
 
-export async function deleteEvent(app: FastifyInstance, user: SessionUser, id: number): Promise<void> {
-  await eventForAdmin(app, user, id);
+/** Deletes the event; answers its restaurant's id. */
+export async function deleteEvent(app: FastifyInstance, user: SessionUser, id: number): Promise<number> {
+  const event = await eventForAdmin(app, user, id);
   await app.db.delete(specialEvents).where(eq(specialEvents.id, id));
+  return event.restaurantId;
 }
 
 /** What the public modal needs to grey out dates (§7 GET /public/restaurant_schedule/{id}): upcoming events only. */

@@ -6,6 +6,8 @@ import { RestaurantOutput, SiteSettingsOutput } from '@kusina/domain/restaurants
 import { RestaurantUpdateInput } from '@kusina/domain/reservations';
 import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
 import { rooms } from '../../realtime/socket.ts';
+import { headerHoursText } from '@kusina/domain/pickup-schedule';
+import { loadPickupSchedule } from '../orders/pickup.ts';
 import { getRestaurant, getSiteSettings, storefrontRestaurantId, toRestaurantOutput, updateRestaurant } from './service.ts';
 
 const flag = z
@@ -25,7 +27,11 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RestaurantOutput },
       },
     },
-    async (request) => toRestaurantOutput(await getRestaurant(app.db, request.params.id), request.query.include_settings),
+    async (request) => {
+      const row = await getRestaurant(app.db, request.params.id);
+      const now = app.clock().getTime();
+      return { ...toRestaurantOutput(row, request.query.include_settings), hours_text: headerHoursText(await loadPickupSchedule(app.db, row, now), now) };
+    },
   );
 
   app.patch(

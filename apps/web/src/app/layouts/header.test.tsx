@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../test/api-mock.ts';
+import { mockApi, restaurantFixture } from '../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../test/render-app.tsx';
 import { useAuthStore } from '../../stores/auth-store.ts';
 import { useCartStore } from '../../stores/cart-store.ts';
@@ -27,6 +27,14 @@ describe('Header', () => {
     expect(within(banner).getByRole('link', { name: 'Call +1 (671) 646-4461' })).toHaveAttribute('href', 'tel:+16716464461');
     expect(within(banner).getByRole('link', { name: 'Menu' })).toHaveAttribute('href', '/menu');
     expect(within(banner).getByRole('link', { name: 'Fundraisers' })).toHaveAttribute('href', '/wholesale');
+  });
+
+  it("shows the server's hours text from the operating hours (issue #23)", async () => {
+    mockApi({ 'GET /restaurants/1': { body: { ...restaurantFixture, hours_text: 'Closed today' } } });
+    renderApp('/');
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByText('Closed today')).toBeInTheDocument();
+    expect(within(banner).queryByText('11AM-9PM')).toBeNull();
   });
 
   it('offers Sign In and Sign Up to signed-out visitors', () => {

@@ -45,8 +45,8 @@ export function Header() {
           <span className="inline-flex items-center gap-1.5">
             <ClockIcon className="size-4" />
             <span>
-              <span className="sr-only">Open daily </span>
-              {RestaurantDefaults.hoursText}
+              <span className="sr-only">Hours </span>
+              {restaurant?.hours_text ?? RestaurantDefaults.hoursText}
             </span>
           </span>
           <span className="inline-flex min-w-0 items-center gap-1.5">

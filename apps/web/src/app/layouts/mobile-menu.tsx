@@ -113,7 +113,9 @@ export function MobileMenu({ open, onOpenChange, user, returnFocusTo, restaurant
 
       <div className="mt-6 space-y-2 rounded-xl bg-surface-muted px-4 py-3 text-sm">
         <p className="flex items-center gap-2">
-          <Clock aria-hidden="true" className="size-4" /> Open daily {RestaurantDefaults.hoursText}
+          <Clock aria-hidden="true" className="size-4" />{' '}
+          {/* The server's hours text (issue #23): '11AM-9PM' when every day is the same, else today's. */}
+          {restaurant?.hours_text ? `Hours: ${restaurant.hours_text}` : `Open daily ${RestaurantDefaults.hoursText}`}
         </p>
         <p className="flex items-center gap-2">
           <MapPin aria-hidden="true" className="size-4" /> {headerAddress(restaurant?.address)}

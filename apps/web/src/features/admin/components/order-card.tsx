@@ -88,6 +88,7 @@ export function OrderCard({ order, now, onOpen, onAcknowledge, acknowledging }: 
             {formatGuamClock(order.estimated_pickup_time, new Date(now))}
             {hint ? <span className={cn('ml-1 font-semibold', late ? 'text-danger-ink' : 'text-ink-muted')}>({hint})</span> : null}
             {order.requires_advance_notice ? <span className="ml-1 text-warning-ink">· advance order</span> : null}
+            {order.requested_pickup_time ? <span className="ml-1 text-ink-muted">· time chosen by the customer</span> : null}
           </dd>
         </div>
         <div className="flex items-start gap-2">

@@ -96,6 +96,19 @@ describe('order detail', () => {
     expect(within(dialog).queryByRole('group', { name: 'Push the pickup time' })).not.toBeInTheDocument();
   });
 
+  it("shows the pickup time the customer chose at checkout (issue #23), and nothing for as-soon-as-possible orders", async () => {
+    detailServer(orderDetail({ requested_pickup_time: '2026-03-06T01:15:00.000Z', estimated_pickup_time: '2026-03-06T01:15:00.000Z' }));
+    renderApp('/admin?order=101', { user: staff });
+    const dialog = await screen.findByRole('dialog', { name: 'Order K-10101' });
+    expect(await within(dialog).findByTestId('requested-pickup')).toHaveTextContent('Customer chose pickup at: Mar 6, 2026, 11:15 AM');
+    cleanup();
+    detailServer(orderDetail());
+    renderApp('/admin?order=101', { user: staff });
+    const plain = await screen.findByRole('dialog', { name: 'Order K-10101' });
+    await within(plain).findByText('Call when ready');
+    expect(within(plain).queryByTestId('requested-pickup')).toBeNull();
+  });
+
   it('starts preparing with an ETA chosen as minutes from now, then offers Mark ready', async () => {
     const server = detailServer(orderDetail({ estimated_pickup_time: '2026-03-05T08:55:00.000Z' }));
     const { user } = renderApp('/admin?order=101', { user: staff });

@@ -106,6 +106,11 @@ function OrderDetail({ order, admin }: { order: OrderDetailOutput; admin: boolea
           <span className="font-semibold">Pickup time:</span> {formatGuamDateTime(order.estimated_pickup_time)}
         </p>
       )}
+      {order.requested_pickup_time ? (
+        <p className="text-sm" data-testid="requested-pickup">
+          <span className="font-semibold">Customer chose pickup at:</span> {formatGuamDateTime(order.requested_pickup_time)}
+        </p>
+      ) : null}
 
       <div className="flex flex-wrap gap-2" role="group" aria-label="Print and refund">
         <Button variant="secondary" onClick={() => setPrinting('kitchen')} icon={<ChefHat aria-hidden="true" className="size-4" />}>

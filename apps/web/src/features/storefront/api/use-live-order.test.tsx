@@ -18,6 +18,7 @@ function order(overrides: Partial<OrderConfirmationOutput> = {}): OrderConfirmat
     created_at: '2026-03-05T08:30:00Z',
     estimated_pickup_time: '2026-03-05T08:55:00Z',
     pickup_estimate: '20-25 minutes',
+    requested_pickup_time: null,
     requires_advance_notice: false,
     max_advance_notice_hours: null,
     is_staff_order: false,

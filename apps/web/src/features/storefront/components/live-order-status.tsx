@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import type { OrderStatus, OrderStatusStep } from '@kusina/domain/orders';
 import { cn } from '../../../lib/cn.ts';
 import { ConfirmationText } from '../messages.ts';
-import { formatGuamDate, formatGuamDateTime, formatGuamTime } from '../utils/dates.ts';
+import { formatGuamDate, formatGuamDateTime, formatGuamTime, pickupAtText } from '../utils/dates.ts';
 import { OrderStatusBadge } from '../../../components/ui/order-status-badge.tsx';
 
 const STEPS: Array<{ status: OrderStatus; label: string }> = [
@@ -19,7 +19,7 @@ const ETA_GIVEN: ReadonlySet<string> = new Set(['preparing', 'ready', 'completed
 /** Statuses whose page shows the pickup time once it has been given (not after the pickup or an end). */
 const ETA_SHOWN: ReadonlySet<string> = new Set(['pending', 'confirmed', 'preparing', 'ready']);
 
-function headline(status: string, eta: string): string {
+function headline(status: string, eta: string, scheduled: string): string {
   switch (status) {
     case 'preparing':
       return eta ? `We are preparing your order. Estimated pickup: ${eta}` : 'We are preparing your order.';
@@ -32,7 +32,9 @@ function headline(status: string, eta: string): string {
     case 'refunded':
       return 'This order has been refunded.';
     default:
-      return eta ? `Your order has been received. Estimated pickup: ${eta}` : ConfirmationText.eta;
+      if (eta) return `Your order has been received. Estimated pickup: ${eta}`;
+      // A pickup time the customer chose: that time, not a promise of an ETA later.
+      return scheduled ? `Your order is scheduled. ${scheduled}` : ConfirmationText.eta;
   }
 }
 
@@ -59,8 +61,11 @@ export function LiveOrderStatus({
   estimatedPickupTime,
   statusHistory,
   etaUpdatedAt,
+  requestedPickupTime,
 }: {
   status: string | undefined;
+  /** The pickup time the customer chose (issue #23); null or absent: as soon as possible. */
+  requestedPickupTime?: string | null | undefined;
   estimatedPickupTime: string | null | undefined;
   statusHistory?: readonly OrderStatusStep[] | undefined;
   etaUpdatedAt?: string | null | undefined;
@@ -81,7 +86,7 @@ export function LiveOrderStatus({
         <OrderStatusBadge status={current} />
       </div>
       <p role="status" aria-live="polite" className="font-semibold" data-testid="live-order-status">
-        {headline(current, eta)}
+        {headline(current, eta, requestedPickupTime && ETA_SHOWN.has(current) ? pickupAtText(requestedPickupTime) : '')}
       </p>
       {eta && etaUpdatedAt ? (
         <p className="text-sm text-ink-muted" data-testid="eta-updated">

@@ -49,6 +49,7 @@ function quoteFor(request: RecordedRequest, issues: QuoteOutput['issues'] = []):
       requires_advance_notice: notice,
       max_advance_notice_hours: notice ? 48 : null,
       pickup_estimate: notice ? '48 hours' : '20-25 minutes',
+      pickup: { open: true, asap_available: !notice, slots: [], closes_at: null, next_opens_at: null, hours_today: '11AM-9PM', state_text: 'Open now', time_zone: 'Pacific/Guam' },
       issues,
     },
   };

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QuoteOutput } from '@kusina/domain/checkout';
@@ -33,6 +33,17 @@ function restaurant(overrides: Partial<RestaurantOutput> = {}): RestaurantOutput
   };
 }
 
+const openPickup: QuoteOutput['pickup'] = {
+  open: true,
+  asap_available: true,
+  slots: ['2026-03-05T02:30:00.000Z', '2026-03-05T02:45:00.000Z'],
+  closes_at: '2026-03-05T11:00:00.000Z',
+  next_opens_at: null,
+  hours_today: '11AM-9PM',
+  state_text: 'Open now · closes Thu 9:00 PM',
+  time_zone: 'Pacific/Guam',
+};
+
 function quote(promo: string | undefined): QuoteOutput {
   const discount = promo ? 300 : 0;
   return {
@@ -56,6 +67,7 @@ function quote(promo: string | undefined): QuoteOutput {
     requires_advance_notice: false,
     max_advance_notice_hours: null,
     pickup_estimate: '20-25 minutes',
+    pickup: openPickup,
     issues: [],
   };
 }
@@ -69,6 +81,7 @@ function orderResponse() {
     created_at: '2026-03-05T08:30:00Z',
     estimated_pickup_time: '2026-03-05T08:55:00Z',
     pickup_estimate: '20-25 minutes',
+    requested_pickup_time: null,
     requires_advance_notice: false,
     max_advance_notice_hours: null,
     is_staff_order: false,
@@ -143,7 +156,9 @@ describe('CheckoutPage', () => {
     expect(screen.getByLabelText(/^Phone/)).toHaveValue('+16715551234');
     expect(await screen.findByTestId('order-total')).toHaveTextContent('$20.00');
     expect(await screen.findByText('123 Route 8, Barrigada, GU')).toBeInTheDocument();
-    expect(screen.getByText('11AM-9PM daily')).toBeInTheDocument();
+    expect(screen.getByText('Today 11AM-9PM')).toBeInTheDocument();
+    expect(screen.getByTestId('open-state')).toHaveTextContent('Open now · closes Thu 9:00 PM');
+    expect(screen.getByLabelText(/^Pickup time/)).toHaveValue('asap');
     expect(screen.getByTestId('pickup-estimate')).toHaveTextContent('20-25 minutes');
     expect(await screen.findByRole('note', { name: 'Test mode' })).toHaveTextContent('4242 4242 4242 4242');
   });
@@ -298,6 +313,52 @@ describe('CheckoutPage', () => {
       ],
     });
     expect(useCartStore.getState().cartItems).toHaveLength(0);
+  });
+
+  it('while closed offers only the open pickup slots, sends the chosen one, and shows a refusal on the field with the new offers', async () => {
+    const user = userEvent.setup();
+    const closed: QuoteOutput['pickup'] = {
+      open: false,
+      asap_available: false,
+      slots: ['2026-03-05T01:30:00.000Z', '2026-03-05T01:45:00.000Z'],
+      closes_at: null,
+      next_opens_at: '2026-03-05T01:00:00.000Z',
+      hours_today: '11AM-9PM',
+      state_text: 'Closed now · opens Thu 11:00 AM',
+      time_zone: 'Pacific/Guam',
+    };
+    let refuse = true;
+    const requests = stubApi(
+      routes({
+        'POST /api/v1/checkout/quote': () => ({ body: { ...quote(undefined), pickup: closed } }),
+        'POST /api/v1/orders': () =>
+          refuse
+            ? { status: 422, body: { error: { code: 'VALIDATION_ERROR', message: 'That pickup time is too soon. Please choose one of the offered times.', details: { fields: { pickup_time: 'That pickup time is too soon. Please choose one of the offered times.' } } } } }
+            : { status: 201, body: orderResponse() },
+      }),
+    );
+    renderRoute(<CheckoutPage />, { path: '/checkout' });
+    const select = await screen.findByLabelText(/^Pickup time/);
+    expect(screen.getByText("We're closed right now. Please choose a pickup time.")).toBeInTheDocument();
+    expect(screen.getByTestId('open-state')).toHaveTextContent('Closed now · opens Thu 11:00 AM');
+    const offered = within(select).getAllByRole('option').map((o) => o.textContent);
+    expect(offered).toEqual(['Thu, Mar 5, 11:30 AM', 'Thu, Mar 5, 11:45 AM']);
+    await user.selectOptions(select, '2026-03-05T01:45:00.000Z');
+    expect(screen.getByTestId('pickup-estimate')).toHaveTextContent('Thu, Mar 5, 11:45 AM');
+
+    await user.type(screen.getByLabelText(/^Name/), 'Maria Cruz');
+    await user.type(screen.getByLabelText(/^Email/), 'maria@example.com');
+    await user.type(screen.getByLabelText(/^Phone/), '5551234');
+    await fillCard(user);
+    const place = screen.getByRole('button', { name: 'Place Order' });
+    await waitFor(() => expect(place).toBeEnabled());
+    await user.click(place);
+    await waitFor(() => expect(screen.getByLabelText(/^Pickup time/)).toHaveAccessibleDescription(/too soon/));
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/order-confirmation/42'));
+    const orders = requests.filter((request) => request.url.pathname === '/api/v1/orders');
+    expect(orders.map((o) => (o.body as { pickup_time?: string }).pickup_time)).toEqual(['2026-03-05T01:45:00.000Z', '2026-03-05T01:45:00.000Z']);
   });
 
   it('reuses the successful payment and the idempotency key when placing the order is retried', async () => {

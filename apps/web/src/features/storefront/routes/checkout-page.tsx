@@ -34,10 +34,12 @@ import { useCheckoutQuote } from '../api/quote-checkout.ts';
 import { useValidateVipCode } from '../api/validate-vip-code.ts';
 import { paymentGatewayOf, PaymentScriptText, PayPalPayment, StripeCardPayment, type StripeConfirm } from '../../../components/ui/live-payment.tsx';
 import { EMPTY_TEST_CARD, TestCardFields, testCardErrors, toCardInput, type TestCardValue } from '../../../components/ui/test-card-fields.tsx';
+import { ASAP, pickupChoices, PickupTimeField } from '../components/pickup-time-field.tsx';
 import { PickupText } from '../messages.ts';
 import { StaffOrderText } from '../staff-order-messages.ts';
 import { toCheckoutLines, toQuoteLines } from '../utils/cart-stock.ts';
 import { issuesFromError, issueText } from '../utils/issues.ts';
+import { formatPickupTime } from '../utils/pickup-time.ts';
 import {
   canPlaceStaffOrder,
   EMPTY_STAFF_ORDER,
@@ -102,6 +104,8 @@ export function CheckoutPage() {
   const [card, setCard] = useState<TestCardValue>(EMPTY_TEST_CARD);
   const [cardErrors, setCardErrors] = useState<Partial<Record<keyof TestCardValue, string>>>({});
   const [submitting, setSubmitting] = useState(false);
+  const [pickupChoice, setPickupChoice] = useState<string>(ASAP);
+  const [pickupError, setPickupError] = useState<string | undefined>(undefined);
   const [formError, setFormError] = useState<string | null>(null);
   const [orderIssues, setOrderIssues] = useState<CheckoutIssue[]>([]);
   const isStaffUser = canPlaceStaffOrder(user, restaurantId);
@@ -160,7 +164,12 @@ export function CheckoutPage() {
   const quoteReady = Boolean(quote.data) && !quote.isPlaceholderData && !quote.isFetching;
   // A staff order waits for its discount list, so it is never paid at the full price by accident.
   const staffOrderReady = !staffOrderOn || staffOrder.discount !== undefined;
-  const canPay = quoteReady && quoteIssues.length === 0 && vipOk && !restaurant.isPending && staffOrderReady;
+  // The pickup time: the customer's choice while the quote still offers it, else its first offer
+  // ("as soon as possible" while open, otherwise the next open slot).
+  const pickup = quote.data?.pickup;
+  const choices = pickupChoices(pickup);
+  const chosenPickup = choices.includes(pickupChoice) ? pickupChoice : (choices[0] ?? ASAP);
+  const canPay = quoteReady && quoteIssues.length === 0 && vipOk && !restaurant.isPending && staffOrderReady && choices.length > 0;
   const signature = JSON.stringify({ lines, promoCode: activePromo, vipCode, staffDiscount });
   // The server's refusals of a staff order's fields: from the quote, or from the last submit.
   const shownStaffErrors: StaffOrderErrors = { ...staffOrderErrorsFrom(quote.error), ...staffErrors };
@@ -239,6 +248,7 @@ export function CheckoutPage() {
           ...(vipCode ? { vip_code: vipCode } : {}),
           ...(staffOrderOn ? { staff_member_name: staffOrder.memberName } : {}),
           ...(staffDiscount !== undefined ? { staff_discount_id: staffDiscount } : {}),
+          ...(chosenPickup !== ASAP ? { pickup_time: chosenPickup } : {}),
           payment_id: paymentId,
         },
       });
@@ -246,6 +256,12 @@ export function CheckoutPage() {
       clearCart();
     } catch (error) {
       const found = issuesFromError(error);
+      // The pickup time refused (the restaurant closed meanwhile, or the slot passed): the new offers.
+      if (found.length === 0 && error instanceof ApiError && error.fields.pickup_time) {
+        setPickupError(error.fields.pickup_time);
+        void quote.refetch();
+        throw new CheckoutStop(error.fields.pickup_time);
+      }
       const fields = staffOrderErrorsFrom(error);
       if (found.length === 0 && error instanceof ApiError && hasStaffOrderErrors(fields)) throw new CheckoutStop(error.message, [], fields);
       // 403 'Only staff can place a staff order.' (a role changed since sign-in): the server's words.
@@ -431,12 +447,30 @@ export function CheckoutPage() {
               <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-ink" />
               <span>
                 <span className="block font-semibold">Hours</span>
-                {PickupText.hours}
+                {pickup ? `Today ${pickup.hours_today}` : PickupText.hours}
+                {pickup ? (
+                  <span className="block text-sm text-ink-muted" data-testid="open-state">
+                    {pickup.state_text}
+                  </span>
+                ) : null}
               </span>
             </p>
+            {pickup ? (
+              <PickupTimeField
+                pickup={pickup}
+                value={chosenPickup}
+                onChange={(value) => {
+                  setPickupChoice(value);
+                  setPickupError(undefined);
+                }}
+                estimate={estimate}
+                error={pickupError}
+                disabled={submitting}
+              />
+            ) : null}
             <p>
               <span className="font-semibold">Estimated pickup: </span>
-              <span data-testid="pickup-estimate">{estimate}</span>
+              <span data-testid="pickup-estimate">{chosenPickup === ASAP || !pickup ? estimate : formatPickupTime(chosenPickup, pickup.time_zone)}</span>
             </p>
             {quote.data?.requires_advance_notice ? (
               <Alert tone="warning" title="Advance notice required">

@@ -36,6 +36,18 @@ describe('MenuPage', () => {
     expect(within(cake).getByRole('button', { name: /Unavailable/ })).toBeDisabled();
   });
 
+  it("says whether the restaurant is open now, from the server's ordering status", async () => {
+    stubApi({
+      'GET /api/v1/menu': () => ({ body: menuResponse(items) }),
+      'GET /api/v1/restaurants/1/ordering_status': () => ({
+        body: { restaurant_id: 1, open: false, closes_at: null, next_opens_at: '2026-03-05T01:00:00.000Z', hours_today: '11AM-9PM', state_text: 'Closed now · opens Thu 11:00 AM', time_zone: 'Pacific/Guam' },
+      }),
+    });
+    renderRoute(<MenuPage />);
+    expect(await screen.findByText('Closed now · opens Thu 11:00 AM')).toBeInTheDocument();
+    expect(screen.getByTestId('menu-open-state')).toHaveTextContent('Order now for a later pickup.');
+  });
+
   it('adds simple items at once and opens the dialog for items with options', async () => {
     const user = userEvent.setup();
     stubApi({ 'GET /api/v1/menu': () => ({ body: menuResponse(items) }) });

@@ -16,6 +16,7 @@ import { MenuText } from '../messages.ts';
 import { useDelayedFlag } from '../utils/use-delayed-flag.ts';
 import { useMenuSections } from '../utils/use-menu-sections.ts';
 import { firstEntries, useProgressiveCount } from '../utils/use-progressive-count.ts';
+import { OpenStateLine } from '../components/open-state-line.tsx';
 
 /** The search indicator clears this long after the last keystroke; results follow then (storefront.md §9). */
 export const SEARCH_SETTLE_MS = 500;
@@ -92,6 +93,7 @@ export function MenuPage() {
       <header className="mb-6 space-y-2">
         <h1 className="font-display text-3xl font-bold sm:text-4xl">Our Menu</h1>
         <p className="text-ink-muted">Hawaiian and Chamorro favourites, made fresh for pickup.</p>
+        <OpenStateLine />
       </header>
 
       <div className="space-y-4">

@@ -13,6 +13,7 @@ function order(overrides: Partial<OrderConfirmationOutput> = {}): OrderConfirmat
     created_at: '2026-03-05T08:30:00Z',
     estimated_pickup_time: '2026-03-05T08:55:00Z',
     pickup_estimate: '20-25 minutes',
+    requested_pickup_time: null,
     requires_advance_notice: false,
     max_advance_notice_hours: null,
     is_staff_order: false,
@@ -111,6 +112,18 @@ describe('OrderConfirmationPage', () => {
     expect(screen.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
     expect(screen.queryByText('Advance Notice Required')).not.toBeInTheDocument();
     expect(screen.queryByText('Staff Order')).not.toBeInTheDocument();
+  });
+
+  it('a scheduled order says its chosen pickup time instead of the ETA promise', async () => {
+    const chosen = '2026-03-06T01:15:00.000Z';
+    stubApi({
+      'GET /api/v1/orders/42': () => ({ body: order({ requested_pickup_time: chosen, estimated_pickup_time: chosen }) }),
+      'GET /api/v1/restaurants/1': () => ({ body: restaurant }),
+    });
+    renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation/42?token=abc', pattern });
+    // 01:15 UTC is 11:15 AM in Guam.
+    expect(await screen.findByTestId('live-order-status')).toHaveTextContent('Your order is scheduled. Pickup at Fri, Mar 6, 11:15 AM');
+    expect(screen.queryByText('ETA will be sent once staff begin preparing')).toBeNull();
   });
 
   it('shows the advance-notice and staff banners, the custom location and custom instructions, and falls back to the route id', async () => {

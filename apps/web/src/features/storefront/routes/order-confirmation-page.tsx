@@ -135,7 +135,7 @@ function ConfirmationDetails({ order, routeId }: { order: OrderView; routeId: st
       ) : null}
 
       <div className="rounded-2xl border border-line bg-surface-muted p-5 text-center">
-        <LiveOrderStatus status={order.status} estimatedPickupTime={order.estimated_pickup_time} statusHistory={order.status_history} etaUpdatedAt={order.eta_updated_at} />
+        <LiveOrderStatus status={order.status} estimatedPickupTime={order.estimated_pickup_time} statusHistory={order.status_history} etaUpdatedAt={order.eta_updated_at} requestedPickupTime={order.requested_pickup_time} />
         <p className="mt-1 text-ink-muted">Please show your order number when you pick up your order.</p>
       </div>
 

@@ -14,6 +14,12 @@ export function formatGuamDateTime(iso: string | null | undefined): string {
   return date ? format(date, "MMMM d, yyyy 'at' h:mm a") : '';
 }
 
+/** "Pickup at Thu, Mar 5, 11:15 AM" in Pacific/Guam: a pickup time the customer chose (issue #23). */
+export function pickupAtText(iso: string): string {
+  const date = toGuam(iso);
+  return date ? `Pickup at ${format(date, 'EEE, MMM d, h:mm a')}` : '';
+}
+
 /** "Mar 5, 2026" in Pacific/Guam. */
 export function formatGuamDate(iso: string | null | undefined): string {
   const date = toGuam(iso);

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "requested_pickup_time" timestamp with time zone;
