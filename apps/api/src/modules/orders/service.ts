@@ -20,14 +20,13 @@ import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { canActFor, type Auth } from '../../plugins/auth.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
-import { PaymentDeclinedError } from '../payments/processor.ts';
 import { processorFor } from '../payments/select.ts';
 import {
   ensureAuthorized,
   isWholesalePayment,
   paymentFailed,
   processorRef,
-  refundOrphanCapture,
+  settleFailedOrderPayment,
   releasePayment,
   type PaymentDeps,
   type PaymentRow,
@@ -441,17 +440,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
         const winner = await findOrderByKey(deps.db, restaurantId, input.idempotencyKey);
         if (winner) return replayByKey(deps, winner.id, body.payment_id);
       }
-      const orphan = captured as { payment: PaymentRow; transactionId: string } | null;
-      if (orphan) {
-        await refundOrphanCapture(deps, orphan.payment, orphan.transactionId);
-        throw error;
-      }
-      if (error instanceof PaymentDeclinedError) {
-        await releasePayment(deps, body.payment_id, `Capture declined: ${error.message}`);
-        throw paymentFailed(error.message);
-      }
-      if (releasesPayment(error)) await releasePayment(deps, body.payment_id, (error as AppError).message);
-      throw error;
+      return settleFailedOrderPayment(deps, body.payment_id, captured as { payment: PaymentRow; transactionId: string } | null, error, releasesPayment);
     }
 
     switch (result.kind) {

@@ -284,6 +284,31 @@ export async function refundOrphanCapture(deps: PaymentDeps, payment: PaymentRow
 }
 
 /**
+ * An order's transaction failed after it locked this payment: money it captured is refunded; a
+ * declined capture releases the hold and becomes the 402 the checkout retries with a new payment;
+ * a failure after which this payment can never pay for this cart (`releases`) releases the hold.
+ * Throws the error to answer with. Storefront and fundraiser orders both end here.
+ */
+export async function settleFailedOrderPayment(
+  deps: PaymentDeps,
+  paymentId: string,
+  captured: { payment: PaymentRow; transactionId: string } | null,
+  error: unknown,
+  releases: (error: unknown) => boolean,
+): Promise<never> {
+  if (captured) {
+    await refundOrphanCapture(deps, captured.payment, captured.transactionId);
+    throw error;
+  }
+  if (error instanceof PaymentDeclinedError) {
+    await releasePayment(deps, paymentId, `Capture declined: ${error.message}`);
+    throw paymentFailed(error.message);
+  }
+  if (releases(error)) await releasePayment(deps, paymentId, error instanceof Error ? error.message : 'Order refused');
+  throw error;
+}
+
+/**
  * Stripe's signed webhook: keeps the payment row in step with the PaymentIntent (authorized when
  * the hold exists for our amount, failed, canceled, refunded). The order itself is only ever placed
  * by POST /orders; a webhook never creates one.

@@ -60,7 +60,7 @@ import {
   openProcessorPayment,
   paymentFailed,
   processorRef,
-  refundOrphanCapture,
+  settleFailedOrderPayment,
   releasePayment,
   WHOLESALE_QUOTE_PREFIX,
   type PaymentRow,
@@ -607,17 +607,7 @@ export async function placeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder
     }
     // As the storefront's orders do: money taken without an order is refunded; a declined capture
     // releases the hold (the supporter pays again with a new payment).
-    const orphan = captured as { payment: PaymentRow; transactionId: string } | null;
-    if (orphan) {
-      await refundOrphanCapture(deps, orphan.payment, orphan.transactionId);
-      throw error;
-    }
-    if (error instanceof PaymentDeclinedError) {
-      await releasePayment(deps, body.payment_id, `Capture declined: ${error.message}`);
-      throw paymentFailed(error.message);
-    }
-    if (releases(error)) await releasePayment(deps, body.payment_id, error instanceof Error ? error.message : 'Order refused');
-    throw error;
+    return settleFailedOrderPayment(deps, body.payment_id, captured as { payment: PaymentRow; transactionId: string } | null, error, releases);
   }
 }
 
