@@ -198,7 +198,16 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         advancedChunks: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // The small modules every storefront page shares (home, menu, merchandise): one chunk
+            // instead of one each, so the first download pays one chunk's overhead, not eight (0062).
+            {
+              name: 'storefront-shared',
+              test: /(packages[\\/]domain[\\/]src[\\/]money\.ts|src[\\/]components[\\/]ui[\\/](badge|skeleton)\.tsx|src[\\/]lib[\\/]use-document-title\.ts|src[\\/]features[\\/]storefront[\\/](messages\.ts|components[\\/](lazy-image|open-state-line)\.tsx|api[\\/]get-ordering-status\.ts))$/,
+            },
+          ],
         },
       },
     },

@@ -101,6 +101,13 @@ export function uniqueEmail(prefix: string, testInfo: { project: { name: string 
   return `${prefix}-${testInfo.project.name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
+/** Fills the test processor's card form (checkout, fundraiser checkout) with a card that expires in three years. */
+export async function fillTestCard(page: Page, cardNumber = '4242 4242 4242 4242'): Promise<void> {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
+  await page.getByLabel('CVC').fill('123');
+}
+
 export const test = base;
 export { expect };
 

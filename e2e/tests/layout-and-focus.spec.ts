@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { demo, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { demo, expect, expectAccessible, fillTestCard, signIn, test } from './fixtures.ts';
 
 /**
  * Issue #23 on the smallest phone we support (360 px): no page scrolls sideways, long names wrap,
@@ -68,9 +68,7 @@ test('no storefront page scrolls sideways at 360 px, with a full cart and a long
   await page.getByLabel('Email').fill('maria.concepcion.santos.cruzz@example.com');
   await page.getByLabel('Phone').fill('+16715550177');
   await expect(page.getByRole('note', { name: 'Test mode' })).toBeVisible();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
-  await page.getByLabel('CVC').fill('123');
+  await fillTestCard(page);
   await expectNoHorizontalOverflow(page, '/checkout filled in');
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
@@ -91,9 +89,7 @@ test('the staff board at 360 px: a long name wraps, every tab fits, the order di
   await page.getByLabel('Email').fill('maria@example.com');
   await page.getByLabel('Phone').fill('+16715550177');
   await expect(page.getByRole('note', { name: 'Test mode' })).toBeVisible();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
-  await page.getByLabel('CVC').fill('123');
+  await fillTestCard(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
   const orderNumber = (await page.getByTestId('order-number').innerText()).match(/K-\d+/)![0];

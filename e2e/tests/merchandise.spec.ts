@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, fillTestCard, test } from './fixtures.ts';
 
 /**
  * Issue #4's shop journey in a real browser against the production build and the demo shop of
@@ -84,9 +84,7 @@ test('a guest filters the shop, adds two sizes of a shirt from the Quick View, p
   await page.getByLabel('Email').fill('leilani@example.com');
   await page.getByLabel('Phone').fill('+16715550188');
   await expect(page.getByRole('note', { name: 'Test mode' })).toBeVisible();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
-  await page.getByLabel('CVC').fill('123');
+  await fillTestCard(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
 
   await expect(page).toHaveURL(/\/order-confirmation\/\d+/);

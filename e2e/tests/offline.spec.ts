@@ -1,13 +1,16 @@
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, fillTestCard, openAllDayDuringSpec, test } from './fixtures.ts';
 
 /**
  * Issue #23's offline and resilience promises against the production build: after one visit the
  * service worker opens /menu without a network (with the offline notice), checkout says it needs a
- * connection, and a page whose code fails to download offers a reload instead of a white screen.
+ * connection, the customer's last order confirmation opens offline, and a page whose code fails to
+ * download offers a reload instead of a white screen.
  */
 const OFFLINE_NOTICE = 'You are offline. Pages you have opened show what they last loaded; ordering needs a connection.';
 
 test.skip(({ isMobile }) => !isMobile, 'once is enough: these run in the mobile project');
+// The confirmation test orders "as soon as possible", which needs the kitchen open at any hour.
+openAllDayDuringSpec();
 
 test.describe('the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
@@ -36,6 +39,31 @@ test.describe('the service worker', () => {
     await context.setOffline(false);
     await page.goto('/menu');
     await expect(page.getByText(OFFLINE_NOTICE)).toBeHidden();
+  });
+
+  test("the customer's last order confirmation opens offline", async ({ page, context }) => {
+    await page.goto('/menu');
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+    await page.getByRole('searchbox', { name: 'Search menu' }).fill('chicken katsu');
+    await page.getByRole('button', { name: 'Add Chicken Katsu Plate to Cart' }).click();
+    await expect(page.getByText('Added Chicken Katsu Plate to cart')).toBeVisible();
+    await page.goto('/checkout');
+    await page.getByLabel('Name', { exact: true }).fill('Lani Offline');
+    await page.getByLabel('Email').fill('lani.offline@example.com');
+    await page.getByLabel('Phone').fill('+16715550166');
+    await fillTestCard(page);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+    const orderNumber = (await page.getByTestId('order-number').textContent())?.trim();
+    expect(orderNumber).toMatch(/K-\d+/);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+    await expect(page.getByTestId('order-number')).toHaveText(orderNumber!);
+    await expect(page.getByText('Chicken Katsu Plate').first()).toBeVisible();
+    await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+    await context.setOffline(false);
   });
 });
 

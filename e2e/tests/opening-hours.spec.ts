@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { apiLogin, changeHours, demo, E2E_PORT, expect, expectAccessible, guamWeekday, test, type WeekdayHoursRow } from './fixtures.ts';
+import { apiLogin, changeHours, demo, E2E_PORT, expect, expectAccessible, fillTestCard, guamWeekday, test, type WeekdayHoursRow } from './fixtures.ts';
 
 /**
  * Issue #23: opening hours decide ordering. The restaurant is closed today through the reservations
@@ -43,8 +43,12 @@ test.describe('opening hours decide ordering', () => {
   });
 
   test("a closed restaurant's checkout offers only open pickup times and the API refuses a pickup outside hours", async ({ page, request }) => {
+    // Home's hero, the footer, the header and the menu say so (the restaurant's hours_text,
+    // GET /restaurants/1/ordering_status).
+    await page.goto('/');
+    await expect(page.getByTestId('home-open-state')).toContainText('Closed now · opens');
+    await expect(page.getByRole('contentinfo').getByText('Closed today')).toBeVisible();
     await page.goto('/menu');
-    // The header and the menu say so (the restaurant's hours_text, GET /restaurants/1/ordering_status).
     await expect(page.getByRole('banner').getByText('Closed today')).toBeVisible();
     await expect(page.getByTestId('menu-open-state')).toContainText('Closed now · opens');
     await expect(page.getByTestId('menu-open-state')).toContainText('Order now for a later pickup.');
@@ -71,9 +75,7 @@ test.describe('opening hours decide ordering', () => {
     await page.getByLabel('Name', { exact: true }).fill('Rosa Aguon');
     await page.getByLabel('Email').fill('rosa@example.com');
     await page.getByLabel('Phone').fill('+16715550188');
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await page.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
-    await page.getByLabel('CVC').fill('123');
+    await fillTestCard(page);
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
     await expect(page.getByTestId('live-order-status')).toHaveText(`Your order is scheduled. Pickup at ${chosenLabel}`);

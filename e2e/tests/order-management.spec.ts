@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { demo, E2E_PORT, expect, expectAccessible, openAllDayDuringSpec, signIn, test } from './fixtures.ts';
+import { demo, E2E_PORT, expect, expectAccessible, fillTestCard, openAllDayDuringSpec, signIn, test } from './fixtures.ts';
 
 /**
  * Issue #5's order management in a real browser against the production build: a staff member has
@@ -36,9 +36,7 @@ async function guestOrdersKatsuPlate(page: Page, contactName: string): Promise<s
   await page.getByLabel('Email').fill('kai@example.com');
   await page.getByLabel('Phone').fill('+16715550177');
   await expect(page.getByRole('note', { name: 'Test mode' })).toBeVisible();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
-  await page.getByLabel('CVC').fill('123');
+  await fillTestCard(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
   const orderNumber = (await page.getByTestId('order-number').innerText()).match(/K-\d+/)?.[0];
@@ -209,9 +207,7 @@ test('staff place a staff order for a staff member with the default staff discou
   await expectAccessible(page);
 
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Kekoa Staff');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
-  await page.getByLabel('CVC').fill('123');
+  await fillTestCard(page);
   await page.getByRole('button', { name: 'Place Order' }).click();
 
   await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, openAllDayDuringSpec, RESTAURANT_TWO_ORIGIN, signIn, test } from './fixtures.ts';
+import { expect, expectAccessible, fillTestCard, openAllDayDuringSpec, RESTAURANT_TWO_ORIGIN, signIn, test } from './fixtures.ts';
 
 /**
  * Issue #3's ordering journey in a real browser against the production build: browse → customise →
@@ -51,9 +51,7 @@ async function fillContact(page: Page, contact = { name: 'Kai Santos', email: 'k
 
 async function payWith(page: Page, cardNumber: string): Promise<void> {
   await expect(page.getByRole('note', { name: 'Test mode' })).toBeVisible();
-  await page.getByLabel('Card number').fill(cardNumber);
-  await page.getByLabel('Expiry date').fill(`12/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`);
-  await page.getByLabel('CVC').fill('123');
+  await fillTestCard(page, cardNumber);
   await page.getByRole('button', { name: 'Place Order' }).click();
 }
 

@@ -1,4 +1,4 @@
-import { demo, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { demo, expect, expectAccessible, fillTestCard, signIn, test } from './fixtures.ts';
 
 /**
  * Issue #22's management journey: an admin creates a fundraiser with a participant and an item,
@@ -61,9 +61,7 @@ test('an admin creates a fundraiser, a supporter buys through the share link, th
   await shopper.getByLabel('Email').fill('rita@example.com');
   await shopper.getByLabel('Phone').fill('+16715557788');
   await expect(shopper.getByRole('radio', { name: 'Ana Camacho' })).toBeChecked();
-  await shopper.getByLabel('Card number').fill('4242424242424242');
-  await shopper.getByLabel('Expiry date').fill('12/34');
-  await shopper.getByLabel('CVC').fill('123');
+  await fillTestCard(shopper);
   await shopper.getByRole('button', { name: 'Place Order' }).click();
   await expect(shopper.getByRole('heading', { name: 'Wholesale Order Confirmed!' })).toBeVisible();
   await expect(shopper.getByText('Supporting Ana Camacho', { exact: false })).toBeVisible();

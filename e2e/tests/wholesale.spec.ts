@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { demo, expect, expectAccessible, fillTestCard, signIn, test } from './fixtures.ts';
 
 /**
  * Issue #22's supporter journey against the production build and the demo fundraisers of
@@ -94,9 +94,7 @@ test('a supporter shops a fundraiser, fixes the cart, pays for a participant, fi
   const place = page.getByRole('button', { name: 'Place Order' });
   await expect(place).toBeDisabled();
   await page.getByRole('radio', { name: 'Josh Santos' }).check();
-  await page.getByLabel('Card number').fill('4242424242424242');
-  await page.getByLabel('Expiry date').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
+  await fillTestCard(page);
   await expectAccessible(page);
   await place.click();
 

@@ -10,6 +10,7 @@ import {
   type PickupSchedule,
 } from './pickup-schedule.ts';
 import type { DayEvent, WeekdayHours } from './restaurant-schedule.ts';
+import { hoursLine } from './restaurants.ts';
 
 /*
  * Guam is UTC+10 all year. 2026-03-04 is a Wednesday. The host's zone plays no part (the suite runs
@@ -153,5 +154,11 @@ describe('the header hours text', () => {
     expect(headerHoursText(schedule(week('11:00', '21:00', [3])), now)).toBe('Closed today');
     expect(headerHoursText(schedule(week(), { '2026-03-04': { startTime: '17:00', endTime: '22:00' } }), now)).toBe('Today 5PM-10PM');
     expect(headerHoursText(schedule(week(), { '2026-03-04': { closed: true } }), now)).toBe('Closed today');
+  });
+  it("words the footer's hours line from the header's text", () => {
+    expect(hoursLine(headerHoursText(schedule(week()), now))).toBe('Open Daily 11AM-9PM');
+    expect(hoursLine(headerHoursText(schedule(week('11:00', '21:00', [1])), now))).toBe('Today 11AM-9PM');
+    expect(hoursLine(headerHoursText(schedule(week('11:00', '21:00', [3])), now))).toBe('Closed today');
+    expect(hoursLine(undefined)).toBe('Open Daily 11AM-9PM');
   });
 });

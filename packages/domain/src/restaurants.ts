@@ -66,6 +66,16 @@ export const RestaurantDefaults = {
   pickupAddress: 'Barrigada, Guam',
 } as const;
 
+/**
+ * The footer's and confirmation's hours line from the server's `hours_text` (the header's words):
+ * the same hours every day read "Open Daily 11AM-9PM"; otherwise today's ("Today 11AM-3PM",
+ * "Closed today"). Without it, the storefront's default.
+ */
+export function hoursLine(hoursText: string | undefined): string {
+  if (!hoursText) return RestaurantDefaults.hoursLong;
+  return /^(Today|Closed)/.test(hoursText) ? hoursText : `Open Daily ${hoursText}`;
+}
+
 /** The header shows the first comma-separated segment of the address, defaulting to Tamuning. */
 export function headerAddress(address: string | null | undefined): string {
   const first = address?.split(',')[0]?.trim();

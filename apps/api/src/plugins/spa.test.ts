@@ -116,7 +116,11 @@ describe('the built web app', () => {
     expect(menu).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/v1/restaurants/2?include_settings=true">');
     expect(menu).toContain('href="/api/v1/admin/site_settings?restaurant_id=2"');
     expect(menu).toContain('href="/api/v1/menu?restaurant_id=2"');
-    expect((await app.inject({ url: '/' })).payload).toContain('href="/api/v1/menu?restaurant_id=1&featured=true"');
+    expect(menu).toContain('href="/api/v1/restaurants/2/ordering_status"');
+    const home = (await app.inject({ url: '/' })).payload;
+    expect(home).toContain('href="/api/v1/menu?restaurant_id=1&featured=true"');
+    expect(home).toContain('href="/api/v1/restaurants/1/ordering_status"');
+    expect((await app.inject({ url: '/cart' })).payload).not.toContain('ordering_status');
     const shop = (await app.inject({ url: '/merchandise/' })).payload;
     expect(shop).toContain('href="/api/v1/merchandise_items?restaurant_id=1&include_stock=true"');
     expect(shop).not.toContain('/api/v1/menu');

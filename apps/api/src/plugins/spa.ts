@@ -33,18 +33,19 @@ function readRoutePreloads(file: string): RoutePreloads {
  * The public data a page asks for as soon as it starts, by the same URLs the SPA's queries fetch
  * (apps/web/src/lib/restaurant.ts, features/storefront/api/*): preloaded with the HTML, so each
  * answer is on its way while the code downloads instead of after it has run. Every page's layout
- * reads the restaurant and its site settings; the storefront's entry pages their catalog. All of it
- * is the same for every visitor (no Authorization, no cookies), so a preloaded answer is the one
- * the page would have fetched. e2e/tests/storefront-speed.spec.ts checks that each is used once.
+ * reads the restaurant and its site settings; the storefront's entry pages their catalog, and home
+ * and the menu whether the kitchen is open now. All of it is the same for every visitor (no
+ * Authorization, no cookies), so a preloaded answer is the one the page would have fetched. e2e/tests/storefront-speed.spec.ts checks that each is used once.
  */
 export function dataPreloads(restaurantId: number, urlPath: string): string[] {
   const id = restaurantId;
   const common = [`/api/v1/restaurants/${id}?include_settings=true`, `/api/v1/admin/site_settings?restaurant_id=${id}`];
   switch (urlPath.toLowerCase().replace(/\/+$/, '') || '/') {
     case '/':
-      return [...common, `/api/v1/menu?restaurant_id=${id}&featured=true`];
+      return [...common, `/api/v1/menu?restaurant_id=${id}&featured=true`, `/api/v1/restaurants/${id}/ordering_status`];
     case '/menu':
     case '/ordering':
+      return [...common, `/api/v1/menu?restaurant_id=${id}`, `/api/v1/restaurants/${id}/ordering_status`];
     case '/cart':
       return [...common, `/api/v1/menu?restaurant_id=${id}`];
     case '/merchandise':

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons.tsx';
 import { formatPhone, phoneHref } from '@kusina/domain/phone-format';
-import { RestaurantDefaults, type RestaurantOutput } from '@kusina/domain/restaurants';
+import { hoursLine, RestaurantDefaults, type RestaurantOutput } from '@kusina/domain/restaurants';
 import { LogoMark } from './logo.tsx';
 
 export const FOOTER_DESCRIPTION =
@@ -90,7 +90,7 @@ export function Footer({ restaurant }: { restaurant: RestaurantOutput | undefine
             </a>
             <p className="flex items-center gap-2 py-2 md:py-1">
               <ClockIcon className="size-4 shrink-0" />
-              {RestaurantDefaults.hoursLong}
+              {hoursLine(restaurant?.hours_text)}
             </p>
           </address>
         </div>

@@ -40,6 +40,21 @@ describe('HomePage', () => {
     expect(fullMenu()).toHaveLength(1);
   });
 
+  it("shows whether the kitchen is open now in the hero, from the server's ordering status", async () => {
+    localStorage.setItem('restaurantId', '1');
+    stubApi({
+      'GET /api/v1/restaurants/1': () => ({ body: restaurant({}) }),
+      'GET /api/v1/menu': () => ({ body: menuResponse([]) }),
+      'GET /api/v1/restaurants/1/ordering_status': () => ({
+        body: { restaurant_id: 1, open: false, closes_at: null, next_opens_at: '2026-03-05T01:00:00.000Z', hours_today: '11AM-9PM', state_text: 'Closed now · opens Thu 11:00 AM', time_zone: 'Pacific/Guam' },
+      }),
+    });
+    renderRoute(<HomePage />);
+    const line = await screen.findByTestId('home-open-state');
+    await waitFor(() => expect(line).toHaveTextContent('Closed now · opens Thu 11:00 AM · Order now for a later pickup.'));
+    expect(within(screen.getByRole('region', { name: 'Kusina Tamuning' })).getByTestId('home-open-state')).toBe(line);
+  });
+
   it('hides Book Your Table when reservations are switched off and offers Discover Our Menu without featured items', async () => {
     localStorage.setItem('restaurantId', '1');
     stubApi({

@@ -7,6 +7,7 @@ import { useRestaurant, useSiteSettings } from '../../../lib/restaurant.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { getMenuQueryOptions } from '../api/get-menu.ts';
 import { useFeaturedMenuItems } from '../api/get-featured-menu-items.ts';
+import { OpenStateLine } from '../components/open-state-line.tsx';
 
 // Popular Items needs the featured items before it shows anything: its cards, the add-to-cart
 // rules and the customisation dialog's loader stay off the home route's first download.
@@ -57,6 +58,7 @@ export function HomePage() {
             {name}
           </h1>
           <p className="max-w-xl text-lg">Island plates, kelaguen and poke made fresh every day. Order ahead and pick up hot.</p>
+          <OpenStateLine onBand testId="home-open-state" />
           <div className="flex flex-wrap gap-3">
             <ButtonLink to="/menu" size="lg">
               <UtensilsCrossedIcon className="size-5" />

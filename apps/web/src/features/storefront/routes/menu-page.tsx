@@ -93,7 +93,7 @@ export function MenuPage() {
       <header className="mb-6 space-y-2">
         <h1 className="font-display text-3xl font-bold sm:text-4xl">Our Menu</h1>
         <p className="text-ink-muted">Hawaiian and Chamorro favourites, made fresh for pickup.</p>
-        <OpenStateLine />
+        <OpenStateLine testId="menu-open-state" />
       </header>
 
       <div className="space-y-4">

@@ -4,7 +4,7 @@ import { AlertTriangle, CheckCircle2, ChevronDown, Clock, ExternalLink, MapPin, 
 import { CheckoutMessages, DEFAULT_ADVANCE_NOTICE_HOURS, pickupEstimate } from '@kusina/domain/checkout';
 import { dollarsToCents, formatUSD } from '@kusina/domain/money';
 import { formatPhone, phoneHref } from '@kusina/domain/phone-format';
-import { RestaurantDefaults } from '@kusina/domain/restaurants';
+import { hoursLine, RestaurantDefaults } from '@kusina/domain/restaurants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -169,7 +169,7 @@ function ConfirmationDetails({ order, routeId }: { order: OrderView; routeId: st
         </a>
         <p className="flex items-center gap-2">
           <Clock aria-hidden="true" className="size-5 text-brand-ink" />
-          {RestaurantDefaults.hoursLong}
+          {hoursLine(restaurant.data?.hours_text)}
         </p>
         <p className="flex items-center gap-2">
           <Phone aria-hidden="true" className="size-5 text-brand-ink" />
