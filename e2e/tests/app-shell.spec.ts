@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, RESTAURANT_TWO_ORIGIN, test } from './fixtures.ts';
 
 /**
  * index.html carries the app's frame (decision 0055): the header's band and logo row, painted before
@@ -50,4 +50,24 @@ test('replacing the frame moves nothing: no layout shift while / loads', async (
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.waitForTimeout(1_000);
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+});
+
+test("restaurant 2's frame wears its blue theme before the code runs, the colour its header keeps", async ({ page }) => {
+  const logoFill = (selector: string) => page.locator(selector).first().evaluate((circle) => getComputedStyle(circle).fill);
+  await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+  await page.goto(`${RESTAURANT_TWO_ORIGIN}/menu`);
+  await expect(page.locator('[data-shell] header svg')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'blue');
+  const frameFill = await logoFill('[data-shell] header > div:nth-child(2) svg circle');
+  await page.unroute(/\/assets\/.+\.js$/);
+
+  await page.goto(`${RESTAURANT_TWO_ORIGIN}/menu`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Our Menu' })).toBeVisible();
+  await expect(page.locator('[data-shell]')).toHaveCount(0);
+  expect(await logoFill('#root header > div:nth-child(2) svg circle')).toBe(frameFill);
+  // And it is not the default gold of restaurant 1.
+  await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+  await page.goto('/menu');
+  await expect(page.locator('[data-shell] header svg')).toBeVisible();
+  expect(await logoFill('[data-shell] header > div:nth-child(2) svg circle')).not.toBe(frameFill);
 });

@@ -19,7 +19,7 @@ import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { firstImageResolver } from './plugins/spa-first-image.ts';
+import { firstImageResolver, themeResolver } from './plugins/spa-first-image.ts';
 import realtimePlugin from './realtime/socket.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -198,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.serveWeb) {
-    await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist')), { firstImage: firstImageResolver(app) });
+    await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist')), { firstImage: firstImageResolver(app), theme: themeResolver(app) });
   }
 
   return app;

@@ -22,6 +22,8 @@ export type AdminSettings = z.infer<typeof AdminSettings>;
 
 export const THEMES = ['gold', 'blue'] as const;
 export type Theme = (typeof THEMES)[number];
+/** The browser's theme-color for each theme (the brand colour of the header band's logo). */
+export const THEME_COLORS: Record<Theme, string> = { gold: '#b7791f', blue: '#1d4ed8' };
 
 export const RestaurantOutput = z.object({
   id: z.int32(),

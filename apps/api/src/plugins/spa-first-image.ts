@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MenuCategoryOutput, MenuItemOutput } from '@kusina/domain/menu';
 import type { MerchandiseCollectionOutput, MerchandiseItemOutput } from '@kusina/domain/merchandise';
+import type { Theme } from '@kusina/domain/restaurants';
 import { restaurants, siteSettings } from '../db/schema/restaurants.ts';
 import { getMenuSnapshot } from '../modules/menu/service.ts';
 import { listCollections, listItems } from '../modules/merchandise/service.ts';
@@ -87,6 +88,25 @@ export function firstImageResolver(app: FastifyInstance): FirstImageResolver {
       }
     } catch (error) {
       app.log.warn({ err: error, restaurantId, route }, 'spa: the first image could not be looked up; the page is sent without its preload');
+      return null;
+    }
+  };
+}
+
+export type ThemeResolver = (restaurantId: number) => Promise<Theme | null>;
+
+/**
+ * The restaurant's colour theme, written into the page's <html> so the frame painted before the code
+ * (index.html, decision 0055) already wears it: restaurant 2's blue logo, not gold. One indexed read
+ * per page load; a failure only means the default theme until the app sets its own.
+ */
+export function themeResolver(app: FastifyInstance): ThemeResolver {
+  return async (restaurantId) => {
+    try {
+      const [row] = await app.db.select({ theme: restaurants.theme }).from(restaurants).where(eq(restaurants.id, restaurantId)).limit(1);
+      return row?.theme ?? null;
+    } catch (error) {
+      app.log.warn({ err: error, restaurantId }, "spa: the restaurant's theme could not be read; the page is sent with the default");
       return null;
     }
   };

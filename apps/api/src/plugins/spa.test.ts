@@ -28,7 +28,10 @@ describe('the built web app', () => {
   beforeAll(async () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'kusina-spa-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><head><meta name="kusina-restaurant-id" content="" /></head><div id="root"></div>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="en"><head><meta name="theme-color" content="#b7791f" /><meta name="kusina-restaurant-id" content="" /></head><div id="root"></div></html>',
+    );
     const asset = path.join(dist, 'assets/index-abc123.js');
     writeFileSync(asset, script);
     writeFileSync(`${asset}.br`, brotliCompressSync(script));
@@ -44,6 +47,8 @@ describe('the built web app', () => {
       // The image the page paints first, as the app's resolver finds it (spa-first-image.ts); the
       // test changes it to see the page follow.
       firstImage: async (restaurantId, route) => (route === '/menu' ? firstMenuImage : route === '/merchandise' ? `/images/shop-${restaurantId}.svg` : null),
+      // Restaurant 2 wears blue (as the demo's second restaurant does); 1 has no theme on record here.
+      theme: async (restaurantId) => (restaurantId === 2 ? 'blue' : null),
     });
     await app.ready();
   });
@@ -127,5 +132,14 @@ describe('the built web app', () => {
     const login = (await app.inject({ url: '/login' })).payload;
     expect(login).toContain('href="/api/v1/restaurants/1?include_settings=true"');
     expect(login).not.toContain('/api/v1/menu');
+  });
+
+  it("writes the restaurant's theme into the page, so the frame painted before the code wears its colours", async () => {
+    const blue = (await app.inject({ url: '/menu', headers: { host: '127.0.0.1:3000' } })).payload;
+    expect(blue).toContain('<html lang="en" data-theme="blue">');
+    expect(blue).toContain('<meta name="theme-color" content="#1d4ed8" />');
+    const gold = (await app.inject({ url: '/menu' })).payload;
+    expect(gold).toContain('<html lang="en">');
+    expect(gold).toContain('<meta name="theme-color" content="#b7791f" />');
   });
 });

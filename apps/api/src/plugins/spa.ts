@@ -5,9 +5,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { preferredEncoding } from '../lib/compression.ts';
 import { storefrontRestaurantId } from '../modules/restaurants/service.ts';
-import type { FirstImageResolver } from './spa-first-image.ts';
+import { THEME_COLORS, type Theme } from '@kusina/domain/restaurants';
+import type { FirstImageResolver, ThemeResolver } from './spa-first-image.ts';
 
 const RESTAURANT_META = /<meta name="kusina-restaurant-id" content="\d*"\s*\/?>/;
+const HTML_TAG = /<html lang="en">/;
+const THEME_COLOR_META = /<meta name="theme-color" content="#[0-9a-f]+"\s*\/?>/;
 
 interface EncodedPage {
   identity: Buffer;
@@ -80,7 +83,11 @@ function routeOf(urlPath: string, preloads: RoutePreloads): string | null {
  * paints first (its LCP element, spa-first-image.ts) as a high-priority image preload; each variant
  * is compressed once, and rebuilt when that image changes.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string, options: { firstImage?: FirstImageResolver } = {}): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string,
+  options: { firstImage?: FirstImageResolver; theme?: ThemeResolver } = {},
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'no built web app found; run `npm run build` to serve the SPA');
@@ -88,21 +95,24 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   const preloads = readRoutePreloads(path.join(distDir, 'route-preloads.json'));
-  const pages = new Map<string, EncodedPage & { image: string | null }>();
-  const pageFor = (restaurantId: number, urlPath: string, image: string | null): EncodedPage => {
+  const pages = new Map<string, EncodedPage & { image: string | null; theme: Theme | null }>();
+  const pageFor = (restaurantId: number, urlPath: string, image: string | null, theme: Theme | null): EncodedPage => {
     const route = routeOf(urlPath, preloads);
     const data = dataPreloads(restaurantId, urlPath);
     const key = `${restaurantId} ${route ?? ''} ${data.join(' ')}`;
     let page = pages.get(key);
-    if (!page || page.image !== image) {
+    if (!page || page.image !== image || page.theme !== theme) {
       const links =
         (image ? `<link rel="preload" as="image" fetchpriority="high" href="${image}">` : '') +
         data.map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`).join('') +
         (route ? (preloads[route] ?? []) : []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
-      const html = indexHtml.replace(RESTAURANT_META, `<meta name="kusina-restaurant-id" content="${restaurantId}" />`).replace('</head>', `${links}</head>`);
+      let html = indexHtml.replace(RESTAURANT_META, `<meta name="kusina-restaurant-id" content="${restaurantId}" />`).replace('</head>', `${links}</head>`);
+      // The restaurant's theme from the first paint: the frame's logo and band in its colours.
+      if (theme) html = html.replace(HTML_TAG, `<html lang="en" data-theme="${theme}">`).replace(THEME_COLOR_META, `<meta name="theme-color" content="${THEME_COLORS[theme]}" />`);
       const identity = Buffer.from(html);
       page = {
         image,
+        theme,
         identity,
         br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
         gzip: gzipSync(identity, { level: 9 }),
@@ -132,7 +142,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     // The shop's query picks its tab and filters: only the plain page's first card is known here.
     const knowable = route !== '/merchandise' || !request.url.includes('?');
     const image = options.firstImage && knowable ? await options.firstImage(restaurantId, route) : null;
-    const page = pageFor(restaurantId, urlPath, image);
+    const theme = options.theme ? await options.theme(restaurantId) : null;
+    const page = pageFor(restaurantId, urlPath, image, theme);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     if (encoding) reply.header('Content-Encoding', encoding);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
+import { THEME_COLORS } from '@kusina/domain/restaurants';
 import { onUnauthorized } from '../../lib/api-client.ts';
 import { returnToHere } from '../../lib/router.ts';
 import { getRestaurantId } from '../../lib/restaurant-id.ts';
@@ -119,13 +120,16 @@ function SessionWatcher() {
   return null;
 }
 
-/** Gold by default, blue when the restaurant record says so (restaurant 2 before it loads). */
+/**
+ * Gold by default, blue when the restaurant record says so (restaurant 2 before it loads). The server
+ * already wrote the theme into the page (spa.ts), so this only follows a change.
+ */
 function RestaurantTheme() {
   const { data: restaurant } = useRestaurant();
   const theme = restaurant?.theme ?? (getRestaurantId() === 2 ? 'blue' : 'gold');
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
-    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', theme === 'blue' ? '#1d4ed8' : '#b7791f');
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', THEME_COLORS[theme]);
   }, [theme]);
   return null;
 }
