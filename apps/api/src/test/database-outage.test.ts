@@ -1,11 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, createPool } from '../db/client.ts';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded.ts';
@@ -15,6 +13,7 @@ import { seedDemo } from '../db/seed/demo.ts';
 import { simpleOrder } from '../modules/order-management/test-support.ts';
 import { createItem, pay, placeOrder, openAllDay } from '../modules/orders/test-support.ts';
 import { build, request, tokenFor, type TestContext } from './build.ts';
+import { listen, realtimeClients } from './realtime.ts';
 
 /**
  * The database goes away under a running app — every connection cut (pg_terminate_backend), or
@@ -40,23 +39,14 @@ describe('the app survives its database', () => {
     }
   }
 
-  async function listen(t: TestContext): Promise<string> {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-  }
-
   /** A staff member's board on `base`, subscribed to restaurant 1: the new orders' numbers it hears. */
   async function board(base: string, token: string): Promise<string[]> {
-    const socket: Socket = connect(base, { transports: ['websocket'], auth: { token }, forceNew: true });
-    cleanups.push(async () => void socket.disconnect());
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const clients = realtimeClients(base);
+    cleanups.push(async () => clients.closeAll());
+    const socket = await clients.open(token);
     const heard: string[] = [];
     socket.on('order_created', (event: { order: { order_number: string } }) => heard.push(event.order.order_number));
-    const joined = await new Promise<{ ok: boolean }>((resolve) => socket.emit('subscribe', { channel: 'staff', restaurant_id: 1 }, resolve));
-    expect(joined.ok).toBe(true);
+    expect((await clients.subscribe(socket, { channel: 'staff', restaurant_id: 1 })).ok).toBe(true);
     return heard;
   }
 

@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MENU_UPDATE_EVENT } from '@kusina/domain/restaurants';
 import { build, request, tokenFor, type TestContext } from '../../test/build.ts';
+import { collect, listen, realtimeClients, until, type RealtimeClients } from '../../test/realtime.ts';
 import { menuUpdateAnnouncer } from './cache.ts';
 import { itemNamed, readMenu } from './test-helpers.ts';
 
@@ -36,39 +35,21 @@ describe('menuUpdateAnnouncer', () => {
 /** Open menus follow stock live: a real Socket.IO client in the restaurant's room hears menu_update. */
 describe('menu realtime', () => {
   let t: TestContext;
-  let base: string;
-  const sockets: Socket[] = [];
+  let clients: RealtimeClients;
 
   beforeAll(async () => {
     t = await build();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    clients = realtimeClients(await listen(t));
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
+    clients.closeAll();
     await t.close();
   });
 
   async function subscribed(restaurantId: number): Promise<unknown[]> {
-    const socket = connect(base, { transports: ['websocket'], forceNew: true });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    const ack = await new Promise<{ ok: boolean }>((resolve) => socket.emit('subscribe', { channel: 'restaurant', restaurant_id: restaurantId }, resolve));
-    expect(ack.ok).toBe(true);
-    const received: unknown[] = [];
-    socket.on(MENU_UPDATE_EVENT, (payload: unknown) => received.push(payload));
-    return received;
-  }
-
-  async function until(check: () => boolean, what: string): Promise<void> {
-    const deadline = Date.now() + 5000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const socket = await clients.open();
+    expect((await clients.subscribe(socket, { channel: 'restaurant', restaurant_id: restaurantId })).ok).toBe(true);
+    return collect(socket, MENU_UPDATE_EVENT);
   }
 
   it('tells open menus of that restaurant, and only them, when a dish sells out or comes back', async () => {

@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import { openAllDay } from '../orders/test-support.ts';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderCreatedEvent, OrdersAcknowledgedEvent, OrderUpdatedEvent } from '@kusina/domain/order-management';
 import { build, type TestContext } from '../../test/build.ts';
+import { collect, listen, realtimeClients, until, type RealtimeClients } from '../../test/realtime.ts';
 import { api, demoTokens, simpleOrder, type Tokens } from './test-support.ts';
 
 /** Live updates over a real Socket.IO connection (socket.io-client, as the SPA uses it). */
@@ -11,49 +10,22 @@ describe('order management: realtime', () => {
   let t: TestContext;
   let tokens: Tokens;
   let http: ReturnType<typeof api>;
-  let base: string;
-  const sockets: Socket[] = [];
+  let clients: RealtimeClients;
 
   beforeAll(async () => {
     t = await build();
     await openAllDay(t.db);
     tokens = await demoTokens(t.app, t.db);
     http = api(t.app);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    clients = realtimeClients(await listen(t));
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
+    clients.closeAll();
     await t.close();
   });
 
-  async function open(token?: string): Promise<Socket> {
-    const socket = connect(base, { transports: ['websocket'], auth: token ? { token } : {}, forceNew: true });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  }
-
-  const subscribe = (socket: Socket, params: Record<string, unknown>) =>
-    new Promise<{ ok: boolean; room?: string }>((resolve) => socket.emit('subscribe', params, (result: { ok: boolean; room?: string }) => resolve(result)));
-
-  /** Every payload of `event` the socket receives from now on. */
-  function collect<T>(socket: Socket, event: string): T[] {
-    const received: T[] = [];
-    socket.on(event, (payload: T) => received.push(payload));
-    return received;
-  }
-
-  async function until(check: () => boolean, what: string): Promise<void> {
-    const deadline = Date.now() + 5000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  const open = (token?: string) => clients.open(token);
+  const subscribe = (socket: Parameters<RealtimeClients['subscribe']>[0], params: Record<string, unknown>) => clients.subscribe(socket, params);
 
   it('staff hear new orders (the board card), status changes and acknowledgements', async () => {
     const staff = await open(tokens.staff);

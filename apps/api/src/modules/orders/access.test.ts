@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
 import { tokenFor } from '../../test/build.ts';
+import { listen, realtimeClients, type RealtimeClients } from '../../test/realtime.ts';
 import { newAccessToken } from './service.ts';
 import { checkout, createItem, openAllDay } from './test-support.ts';
 
@@ -136,28 +135,14 @@ describe('order access, history and the order channel', () => {
   });
 
   describe('realtime', () => {
-    let base: string;
-    const sockets: Socket[] = [];
+    let clients: RealtimeClients;
     beforeAll(async () => {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      clients = realtimeClients(await listen(t));
     });
-    afterAll(() => {
-      for (const socket of sockets) socket.disconnect();
-    });
+    afterAll(() => clients.closeAll());
 
-    async function open(token?: string): Promise<Socket> {
-      const socket = connect(base, { transports: ['websocket'], auth: token ? { token } : {}, forceNew: true });
-      sockets.push(socket);
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      return socket;
-    }
-
-    const subscribe = (socket: Socket, params: Record<string, unknown>) =>
-      new Promise<{ ok: boolean }>((resolve) => socket.emit('subscribe', params, (result: { ok: boolean }) => resolve(result)));
+    const open = (token?: string) => clients.open(token);
+    const subscribe = (socket: Parameters<RealtimeClients['subscribe']>[0], params: Record<string, unknown>) => clients.subscribe(socket, params);
 
     it('lets the same people join an order channel as may read the order', async () => {
       const guest = await open();

@@ -1,7 +1,6 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, request, tokenFor, type TestContext } from '../../test/build.ts';
+import { collect, listen, realtimeClients, until, type RealtimeClients } from '../../test/realtime.ts';
 
 /**
  * Hours and events decide ordering (issue #23): when an admin changes them, open storefronts of that
@@ -9,39 +8,21 @@ import { build, request, tokenFor, type TestContext } from '../../test/build.ts'
  */
 describe('schedule changes reach open storefronts', () => {
   let t: TestContext;
-  let base: string;
-  const sockets: Socket[] = [];
+  let clients: RealtimeClients;
 
   beforeAll(async () => {
     t = await build();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    clients = realtimeClients(await listen(t));
   });
   afterAll(async () => {
-    for (const socket of sockets) socket.disconnect();
+    clients.closeAll();
     await t.close();
   });
 
   async function subscribed(restaurantId: number): Promise<unknown[]> {
-    const socket = connect(base, { transports: ['websocket'], forceNew: true });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    const ack = await new Promise<{ ok: boolean }>((resolve) => socket.emit('subscribe', { channel: 'restaurant', restaurant_id: restaurantId }, resolve));
-    expect(ack.ok).toBe(true);
-    const received: unknown[] = [];
-    socket.on('restaurant_update', (payload: unknown) => received.push(payload));
-    return received;
-  }
-
-  async function until(check: () => boolean, what: string): Promise<void> {
-    const deadline = Date.now() + 5000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    const socket = await clients.open();
+    expect((await clients.subscribe(socket, { channel: 'restaurant', restaurant_id: restaurantId })).ok).toBe(true);
+    return collect(socket, 'restaurant_update');
   }
 
   it('tells that restaurant, and only it, after an hours change and an event created, changed and deleted', async () => {
