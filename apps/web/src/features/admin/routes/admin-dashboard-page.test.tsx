@@ -27,13 +27,14 @@ describe('admin dashboard frame', () => {
     const { user } = renderApp('/admin', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Order Management', 'Staff & Discounts', 'Fundraisers', 'Message outbox']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Order Management', 'Merchandise', 'Staff & Discounts', 'Fundraisers', 'Message outbox']);
     expect(screen.getByRole('tab', { name: 'Order Management' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('tabpanel', { name: 'Order Management' })).toBeInTheDocument();
     expect(await screen.findByText('K-10101')).toBeInTheDocument();
     // Other tabs' data waits until they are opened.
     expect(api.callsTo('GET', '/discount_configurations')).toHaveLength(0);
     expect(api.callsTo('GET', '/admin/notifications')).toHaveLength(0);
+    expect(api.callsTo('GET', '/merchandise_items')).toHaveLength(0);
 
     await user.click(screen.getByRole('tab', { name: 'Staff & Discounts' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\?tab=staff$/);

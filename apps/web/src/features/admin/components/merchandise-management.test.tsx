@@ -1,0 +1,167 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MerchandiseItemOutput } from '@kusina/domain/merchandise';
+import { apiError, mockApi, type ApiCall } from '../../../test/api-mock.ts';
+import { makeUser, renderApp } from '../../../test/render-app.tsx';
+import { merchandiseCollection, merchandiseItem } from '../../storefront/test-utils.tsx';
+
+const admin = makeUser({ id: 4, role: 'admin', first_name: 'Ana', last_name: 'Admin', name: 'Ana Admin' });
+
+function shopServer(routes: Record<string, (call: ApiCall) => Response | { status?: number; body?: unknown }> = {}) {
+  const items: MerchandiseItemOutput[] = [
+    merchandiseItem({ id: 1, name: 'Kusina Logo Tee', merchandise_collection_id: 7, category_name: 'Apparel' }, [
+      ['S', 'Black', 4],
+      ['M', 'Black', 12],
+    ]),
+    merchandiseItem({ id: 2, name: 'Latte Stone Sticker', hidden: true, enable_stock_tracking: false }),
+  ];
+  const api = mockApi({
+    'GET /merchandise_items': () => ({ body: items }),
+    'GET /merchandise_collections': () => ({ body: [merchandiseCollection({ id: 7, name: 'Island Summer', current: true })] }),
+    'POST /merchandise_items': (call) => {
+      const fields = (call.body as { merchandise_item: { name: string } }).merchandise_item;
+      const saved = merchandiseItem({ id: 3, name: fields.name });
+      items.push(saved);
+      return { status: 201, body: saved };
+    },
+    'PATCH /merchandise_items/2': (call) => {
+      Object.assign(items[1]!, (call.body as { merchandise_item: Partial<MerchandiseItemOutput> }).merchandise_item);
+      return { body: items[1] };
+    },
+    'POST /merchandise_items/1/variants/101/update_stock': (call) => {
+      items[0]!.variants[0]!.stock_quantity = (call.body as { stock_quantity: number }).stock_quantity;
+      return { body: { item: items[0], event: {} } };
+    },
+    ...routes,
+  });
+  return { api, items };
+}
+
+async function openTab() {
+  const rendered = renderApp('/admin?tab=merchandise', { user: admin });
+  expect(await screen.findByRole('tab', { name: 'Merchandise', selected: true })).toBeInTheDocument();
+  await screen.findByText('Kusina Logo Tee');
+  return rendered;
+}
+
+describe('Merchandise management', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('lists every item with its stock, hidden ones too, and searches them', async () => {
+    const server = shopServer();
+    const { user } = await openTab();
+    const list = screen.getByRole('list', { name: 'Merchandise items' });
+    const tee = within(list).getByText('Kusina Logo Tee').closest('li')!;
+    expect(tee).toHaveTextContent('$25.00 · 2 variants · Island Summer');
+    expect(tee).toHaveTextContent('16 available');
+    const sticker = within(list).getByText('Latte Stone Sticker').closest('li')!;
+    expect(within(sticker).getByText('Hidden')).toBeInTheDocument();
+    expect(sticker).toHaveTextContent('Stock not tracked');
+    // The admin's list asks for hidden items too.
+    expect(server.api.callsTo('GET', '/merchandise_items')[0]?.query.get('show_all')).toBe('true');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search merchandise' }), 'summer');
+    expect(within(list).queryByText('Latte Stone Sticker')).not.toBeInTheDocument();
+    expect(within(list).getByText('Kusina Logo Tee')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search merchandise' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search merchandise' }), 'nothing like it');
+    expect(await screen.findByText('No items match your search.')).toBeInTheDocument();
+  });
+
+  it('adds an item with its variants, and puts the server’s field messages on the fields', async () => {
+    let refuse = true;
+    const server = shopServer({
+      'POST /merchandise_items': (call) => {
+        if (refuse) {
+          refuse = false;
+          return apiError(400, 'variants.1.size: Size is too long', { 'variants.1.size': 'Size is too long' }, 'VALIDATION_ERROR');
+        }
+        return { status: 201, body: merchandiseItem({ id: 3, name: (call.body as { merchandise_item: { name: string } }).merchandise_item.name }) };
+      },
+    });
+    const { user } = await openTab();
+    const opener = screen.getByRole('button', { name: 'Add item' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Add merchandise item' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(server.api.callsTo('POST', '/merchandise_items')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Hafa Adai Cap');
+    await user.type(within(dialog).getByLabelText('Base price'), '22.5');
+    await user.selectOptions(within(dialog).getByLabelText('Collection'), 'Island Summer');
+    const first = within(dialog).getByRole('group', { name: 'Variant 1' });
+    await user.type(within(first).getByLabelText('Color'), 'Red');
+    await user.clear(within(first).getByLabelText('Stock'));
+    await user.type(within(first).getByLabelText('Stock'), '8');
+    await user.click(within(dialog).getByRole('button', { name: 'Add variant' }));
+    const second = within(dialog).getByRole('group', { name: 'Variant 2' });
+    await user.type(within(second).getByLabelText('Color'), 'Navy');
+    await user.type(within(second).getByLabelText('Size'), 'Adjustable');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(second).findByText('Size is too long')).toBeInTheDocument();
+    expect(within(second).getByLabelText('Size')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Hafa Adai Cap');
+
+    await user.clear(within(second).getByLabelText('Size'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Hafa Adai Cap added to the shop.')).toBeInTheDocument();
+    expect(server.api.callsTo('POST', '/merchandise_items')[1]?.body).toEqual({
+      merchandise_item: {
+        restaurant_id: 1,
+        name: 'Hafa Adai Cap',
+        description: '',
+        base_price: 22.5,
+        category_name: null,
+        merchandise_collection_id: 7,
+        enable_stock_tracking: true,
+        variants: [
+          { color: 'Red', price_adjustment: 0, stock_quantity: 8 },
+          { color: 'Navy', price_adjustment: 0, stock_quantity: 0 },
+        ],
+      },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('shows a hidden item in the shop again, and sets a variant’s stock count with a reason', async () => {
+    const server = shopServer();
+    const { user } = await openTab();
+    await user.click(screen.getByRole('button', { name: 'Show Latte Stone Sticker' }));
+    expect(await screen.findByText('Latte Stone Sticker is back in the shop.')).toBeInTheDocument();
+    expect(server.api.callsTo('PATCH', '/merchandise_items/2')[0]?.body).toEqual({ merchandise_item: { hidden: false } });
+
+    await user.click(screen.getByRole('button', { name: 'Stock of Kusina Logo Tee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Stock of Kusina Logo Tee' });
+    const small = within(dialog).getByRole('listitem', { name: 'S / Black' });
+    await user.clear(within(small).getByLabelText('Stock count of S / Black'));
+    await user.type(within(small).getByLabelText('Stock count of S / Black'), '20');
+    await user.click(within(small).getByRole('button', { name: 'Set count' }));
+    expect(await within(small).findByText('Give a reason')).toBeInTheDocument();
+    expect(server.api.callsTo('POST', '/merchandise_items/1/variants/101/update_stock')).toHaveLength(0);
+
+    await user.type(within(small).getByLabelText('Reason for S / Black'), 'Delivery received');
+    await user.click(within(small).getByRole('button', { name: 'Set count' }));
+    expect(await screen.findByText('Stock of S / Black saved.')).toBeInTheDocument();
+    expect(server.api.callsTo('POST', '/merchandise_items/1/variants/101/update_stock')[0]?.body).toEqual({ stock_quantity: 20, reason: 'Delivery received' });
+  });
+
+  it('deletes an item only after the confirmation', async () => {
+    const server = shopServer({ 'DELETE /merchandise_items/2': () => ({ status: 204 }) });
+    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
+    vi.stubGlobal('confirm', confirm);
+    const { user } = await openTab();
+    await user.click(screen.getByRole('button', { name: 'Delete Latte Stone Sticker' }));
+    expect(confirm).toHaveBeenCalledWith('Delete Latte Stone Sticker? Its variants go with it; its stock history stays.');
+    expect(server.api.callsTo('DELETE', '/merchandise_items/2')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Delete Latte Stone Sticker' }));
+    expect(await screen.findByText('Latte Stone Sticker deleted.')).toBeInTheDocument();
+    expect(server.api.callsTo('DELETE', '/merchandise_items/2')).toHaveLength(1);
+  });
+});
