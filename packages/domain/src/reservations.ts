@@ -305,7 +305,16 @@ export const AvailableCapacityOutput = z.object({
 });
 export type AvailableCapacityOutput = z.infer<typeof AvailableCapacityOutput>;
 
-/** PATCH /restaurants/{id} (§7): the reservation settings admins edit. */
+/** A blank optional text is no value (null): clearing a field removes it. */
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+const optionalText = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max, `Use at most ${max} characters`).nullable()).optional();
+const socialUrl = z.preprocess(blankToNull, z.string().trim().max(300).pipe(z.url({ protocol: /^https$/, error: 'Use an https:// address' })).nullable()).optional();
+
+/**
+ * PATCH /restaurants/{id} (§7): the reservation settings admins edit, and the restaurant's profile
+ * the storefront shows (header, footer, confirmation, pickup): name, address, phone, contact email,
+ * social links and a custom pickup location (decision 0066).
+ */
 export const RestaurantUpdateInput = z.preprocess(
   unwrap('restaurant'),
   z
@@ -313,6 +322,24 @@ export const RestaurantUpdateInput = z.preprocess(
       default_reservation_length: z.number().int().min(15, 'Default reservation length must be at least 15 minutes').max(720).multipleOf(15, 'Use steps of 15 minutes').optional(),
       time_slot_interval: z.number().int().min(5).max(240).optional(),
       admin_settings: AdminSettings.optional(),
+      name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Use at most 120 characters').optional(),
+      address: optionalText(300),
+      phone_number: z
+        .preprocess(
+          blankToNull,
+          z
+            .string()
+            .trim()
+            .refine(isAcceptedPhone, { message: phoneRuleMessage() })
+            .transform(normalizePhone)
+            .nullable(),
+        )
+        .optional(),
+      contact_email: z.preprocess(blankToNull, emailSchema.nullable()).optional(),
+      facebook_url: socialUrl,
+      instagram_url: socialUrl,
+      twitter_url: socialUrl,
+      custom_pickup_location: optionalText(300),
     })
     .strict(),
 );

@@ -57,6 +57,21 @@ export const SiteSettingsOutput = z.object({
 });
 export type SiteSettingsOutput = z.infer<typeof SiteSettingsOutput>;
 
+/** PATCH /admin/site_settings (admins): the storefront's hero and loading images; blank clears one. */
+const siteImage = z
+  .preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z
+      .string()
+      .trim()
+      .max(500)
+      .refine((v) => v.startsWith('/') || v.startsWith('https://'), 'Use a /path or an https:// URL')
+      .nullable(),
+  )
+  .optional();
+export const SiteSettingsUpdateInput = z.object({ hero_image_url: siteImage, spinner_image_url: siteImage }).strict();
+export type SiteSettingsUpdateInput = z.infer<typeof SiteSettingsUpdateInput>;
+
 /** Fallbacks the header, footer and confirmation show when the record lacks a value (storefront.md §9). */
 export const RestaurantDefaults = {
   hoursText: '11AM-9PM',

@@ -3,15 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MENU_UPDATE_EVENT, RESTAURANT_REFETCH_THROTTLE_MS } from '@kusina/domain/restaurants';
 import { getMenuQueryOptions } from '../features/storefront/api/get-menu.ts';
 import { openRealtime } from '../lib/realtime.ts';
-import { getRestaurantQueryOptions } from '../lib/restaurant.ts';
+import { getRestaurantQueryOptions, getSiteSettingsQueryOptions } from '../lib/restaurant.ts';
 import { throttle } from '../lib/throttle.ts';
 import { useAuthStore } from '../stores/auth-store.ts';
 
 /**
- * Subscribes to the restaurant channel; each restaurant_update refetches the restaurant record,
- * at most once every 2 s (storefront.md §4), and each menu_update (a dish sold out, back, or its
- * options changed) refetches the open menus, the full one and the home page's featured part, as
- * often. Reconnects when the session changes.
+ * Subscribes to the restaurant channel; each restaurant_update refetches the restaurant record and
+ * its site settings (the hero) at most once every 2 s (storefront.md §4), and each menu_update (a
+ * dish sold out, back, or its options changed) refetches the open menus, the full one and the home
+ * page's featured part, as often. Reconnects when the session changes.
  */
 export function useRestaurantRealtime(restaurantId: number): void {
   const queryClient = useQueryClient();
@@ -20,6 +20,7 @@ export function useRestaurantRealtime(restaurantId: number): void {
   useEffect(() => {
     const refetch = throttle(() => {
       void queryClient.invalidateQueries({ queryKey: getRestaurantQueryOptions(restaurantId).queryKey });
+      void queryClient.invalidateQueries({ queryKey: getSiteSettingsQueryOptions(restaurantId).queryKey });
     }, RESTAURANT_REFETCH_THROTTLE_MS);
     const refetchMenu = throttle(() => {
       void queryClient.invalidateQueries({ queryKey: getMenuQueryOptions(restaurantId).queryKey });

@@ -78,6 +78,7 @@ describe('reservations: who may call what', () => {
     { name: 'POST /location_capacities', level: 'admin', ok: 201, call: async () => ({ method: 'POST', url: '/location_capacities', body: { location_id: loc.tumon, total_capacity: 16 } }) },
     { name: 'PUT /location_capacities/:id', level: 'admin', ok: 200, call: async () => ({ method: 'PUT', url: `/location_capacities/${await capacityId()}`, body: { total_capacity: 26 } }) },
     { name: 'PATCH /restaurants/:id', level: 'admin', ok: 200, call: async () => ({ method: 'PATCH', url: '/restaurants/1', body: { default_reservation_length: 60 } }) },
+    { name: 'PATCH /admin/site_settings', level: 'admin', ok: 200, call: async () => ({ method: 'PATCH', url: '/admin/site_settings?restaurant_id=1', body: { spinner_image_url: null } }) },
   ];
 
   const expected = (route: RouteCase, caller: Caller): number => {

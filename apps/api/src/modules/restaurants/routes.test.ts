@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type TestContext } from '../../test/build.ts';
+import { build, request, tokenFor, type TestContext } from '../../test/build.ts';
 
 describe('restaurants', () => {
   let t: TestContext;
@@ -34,6 +34,50 @@ describe('restaurants', () => {
     const response = await t.app.inject({ url: '/api/v1/admin/site_settings', headers: { host: 'blue.kusina.test' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ hero_image_url: expect.any(String), spinner_image_url: null });
+  });
+
+  it("lets the restaurant's admins edit its profile, naming a bad field and changing nothing then", async () => {
+    const admin = await tokenFor(t.app, t.db, 'admin@kusina.test');
+    const bad = await request(t.app, {
+      method: 'PATCH',
+      url: '/api/v1/restaurants/1',
+      token: admin,
+      payload: { name: 'Kusina Tamuning', phone_number: '555', facebook_url: 'http://facebook.com/kusina' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields).toMatchObject({ phone_number: expect.stringContaining('Phone must be'), facebook_url: 'Use an https:// address' });
+    expect((await t.app.inject({ url: '/api/v1/restaurants/1' })).json().name).not.toBe('Kusina Tamuning');
+
+    const saved = await request(t.app, {
+      method: 'PATCH',
+      url: '/api/v1/restaurants/1',
+      token: admin,
+      payload: { name: ' Kusina Tamuning ', phone_number: '+1 671 555 0134', contact_email: 'Hello@Kusina.test', facebook_url: 'https://facebook.com/kusina', twitter_url: '', custom_pickup_location: 'Side window on Marine Corps Dr' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/restaurants/1' })).json()).toMatchObject({
+      name: 'Kusina Tamuning',
+      phone_number: '+16715550134',
+      contact_email: 'hello@kusina.test',
+      facebook_url: 'https://facebook.com/kusina',
+      twitter_url: null,
+      custom_pickup_location: 'Side window on Marine Corps Dr',
+    });
+    // Another restaurant's admin (the demo's admin of restaurant 2) may not.
+    const stranger = await tokenFor(t.app, t.db, 'admin2@kusina.test');
+    expect((await request(t.app, { method: 'PATCH', url: '/api/v1/restaurants/1', token: stranger, payload: { name: 'Mine now' } })).statusCode).toBe(403);
+  });
+
+  it("lets admins set and clear the storefront's hero image", async () => {
+    const admin = await tokenFor(t.app, t.db, 'admin@kusina.test');
+    const bad = await request(t.app, { method: 'PATCH', url: '/api/v1/admin/site_settings?restaurant_id=1', token: admin, payload: { hero_image_url: 'javascript:alert(1)' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields).toEqual({ hero_image_url: 'Use a /path or an https:// URL' });
+    const set = await request(t.app, { method: 'PATCH', url: '/api/v1/admin/site_settings?restaurant_id=1', token: admin, payload: { hero_image_url: '/uploads/new-hero.webp' } });
+    expect(set.json()).toEqual({ hero_image_url: '/uploads/new-hero.webp', spinner_image_url: null });
+    expect((await t.app.inject({ url: '/api/v1/admin/site_settings?restaurant_id=1' })).json().hero_image_url).toBe('/uploads/new-hero.webp');
+    const cleared = await request(t.app, { method: 'PATCH', url: '/api/v1/admin/site_settings?restaurant_id=1', token: admin, payload: { hero_image_url: '' } });
+    expect(cleared.json().hero_image_url).toBeNull();
   });
 
   it('has health, info and OpenAPI', async () => {

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { coercedInt4 } from '@kusina/domain/integers';
 import { ErrorOutput } from '@kusina/domain/errors';
-import { RestaurantOutput, SiteSettingsOutput } from '@kusina/domain/restaurants';
+import { RestaurantOutput, SiteSettingsOutput, SiteSettingsUpdateInput } from '@kusina/domain/restaurants';
 import { RestaurantUpdateInput } from '@kusina/domain/reservations';
 import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { headerHoursText } from '@kusina/domain/pickup-schedule';
 import { loadPickupSchedule } from '../orders/pickup.ts';
-import { getRestaurant, getSiteSettings, storefrontRestaurantId, toRestaurantOutput, updateRestaurant } from './service.ts';
+import { getRestaurant, getSiteSettings, storefrontRestaurantId, toRestaurantOutput, updateRestaurant, updateSiteSettings } from './service.ts';
 
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
@@ -41,7 +41,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['restaurants'],
         security: [{ bearer: [] }],
-        summary: 'Admins: default_reservation_length, time_slot_interval and admin_settings (replaced whole)',
+        summary: 'Admins: the profile (name, address, phone, email, social links, pickup location), default_reservation_length, time_slot_interval and admin_settings (replaced whole)',
         params: z.object({ id: z.coerce.number().int().min(1).max(2147483647) }),
         body: RestaurantUpdateInput,
         response: { 200: RestaurantOutput, 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput },
@@ -66,5 +66,28 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getSiteSettings(app.db, storefrontRestaurantId(app.config, request, request.query.restaurant_id)),
+  );
+
+  app.patch(
+    '/admin/site_settings',
+    {
+      onRequest: requireAdmin(app),
+      schema: {
+        tags: ['restaurants'],
+        security: [{ bearer: [] }],
+        summary: "Admins: the storefront's hero and loading images (a /path or an https URL; blank clears one)",
+        querystring: z.object({ restaurant_id: coercedInt4().positive().optional() }),
+        body: SiteSettingsUpdateInput,
+        response: { 200: SiteSettingsOutput, 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput },
+      },
+    },
+    async (request) => {
+      const user = requireAuth(request).user;
+      const restaurantId = request.query.restaurant_id ?? user.restaurantId ?? storefrontRestaurantId(app.config, request);
+      const saved = await updateSiteSettings(app.db, user, restaurantId, request.body);
+      // Open storefronts refetch the restaurant and its site settings (the hero).
+      app.realtime.emit(rooms.restaurant(restaurantId), 'restaurant_update', { id: restaurantId });
+      return saved;
+    },
   );
 };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { RestaurantOutput, SiteSettingsOutput } from '@kusina/domain/restaurants';
+import type { RestaurantOutput, SiteSettingsOutput, SiteSettingsUpdateInput } from '@kusina/domain/restaurants';
 import type { RestaurantUpdateInput } from '@kusina/domain/reservations';
 import { assertRestaurantAccess } from '../../plugins/auth.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
@@ -44,6 +44,23 @@ export async function getSiteSettings(db: DbOrTx, restaurantId: number): Promise
   return { hero_image_url: row?.heroImageUrl ?? null, spinner_image_url: row?.spinnerImageUrl ?? null };
 }
 
+/** PATCH /admin/site_settings: the restaurant's admins set (or, with null, clear) its storefront images. */
+export async function updateSiteSettings(db: DbOrTx, user: SessionUser, restaurantId: number, input: SiteSettingsUpdateInput): Promise<SiteSettingsOutput> {
+  await getRestaurant(db, restaurantId);
+  assertRestaurantAccess(user, restaurantId, 'admin');
+  const values = {
+    ...(input.hero_image_url === undefined ? {} : { heroImageUrl: input.hero_image_url }),
+    ...(input.spinner_image_url === undefined ? {} : { spinnerImageUrl: input.spinner_image_url }),
+  };
+  if (Object.keys(values).length > 0) {
+    await db
+      .insert(siteSettings)
+      .values({ restaurantId, ...values })
+      .onConflictDoUpdate({ target: siteSettings.restaurantId, set: values });
+  }
+  return getSiteSettings(db, restaurantId);
+}
+
 /**
  * Which restaurant a request's storefront serves: an explicit restaurant_id, else the host
  * name's entry in RESTAURANT_HOSTS, else DEFAULT_RESTAURANT_ID.
@@ -53,7 +70,7 @@ export function storefrontRestaurantId(config: Config, request: FastifyRequest, 
   return config.restaurantHosts.get(request.hostname.split(':')[0]?.toLowerCase() ?? '') ?? config.DEFAULT_RESTAURANT_ID;
 }
 
-/** PATCH /restaurants/{id} (backoffice §7): the reservation settings and admin_settings, by the restaurant's admins. */
+/** PATCH /restaurants/{id} (backoffice §7): the reservation settings, admin_settings and the profile, by the restaurant's admins. */
 export async function updateRestaurant(db: DbOrTx, user: SessionUser, id: number, input: RestaurantUpdateInput): Promise<RestaurantRow> {
   const existing = await getRestaurant(db, id);
   assertRestaurantAccess(user, id, 'admin');
@@ -61,6 +78,14 @@ export async function updateRestaurant(db: DbOrTx, user: SessionUser, id: number
     ...(input.default_reservation_length === undefined ? {} : { defaultReservationLength: input.default_reservation_length }),
     ...(input.time_slot_interval === undefined ? {} : { timeSlotInterval: input.time_slot_interval }),
     ...(input.admin_settings === undefined ? {} : { adminSettings: input.admin_settings }),
+    ...(input.name === undefined ? {} : { name: input.name }),
+    ...(input.address === undefined ? {} : { address: input.address }),
+    ...(input.phone_number === undefined ? {} : { phoneNumber: input.phone_number }),
+    ...(input.contact_email === undefined ? {} : { contactEmail: input.contact_email }),
+    ...(input.facebook_url === undefined ? {} : { facebookUrl: input.facebook_url }),
+    ...(input.instagram_url === undefined ? {} : { instagramUrl: input.instagram_url }),
+    ...(input.twitter_url === undefined ? {} : { twitterUrl: input.twitter_url }),
+    ...(input.custom_pickup_location === undefined ? {} : { customPickupLocation: input.custom_pickup_location }),
   };
   // Nothing to change (an empty body): the row as it is.
   if (Object.keys(values).length === 0) return existing;

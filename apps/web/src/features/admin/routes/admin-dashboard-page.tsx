@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
-import { CalendarDays, ClipboardList, HandHeart, Inbox, Shirt, Users } from 'lucide-react';
+import { CalendarDays, ClipboardList, HandHeart, Inbox, Settings, Shirt, Users } from 'lucide-react';
 import { isAdminRole } from '@kusina/domain/roles';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -20,9 +20,10 @@ const OrderManagement = lazy(() => loadOrderManagement().then((m) => ({ default:
 const StaffAndDiscounts = lazy(() => import('../components/staff-and-discounts.tsx').then((m) => ({ default: m.StaffAndDiscounts })));
 const FundraiserManagement = lazy(() => import('../components/fundraiser-management.tsx').then((m) => ({ default: m.FundraiserManagement })));
 const MerchandiseManagement = lazy(() => import('../components/merchandise-management.tsx').then((m) => ({ default: m.MerchandiseManagement })));
+const RestaurantSettings = lazy(() => import('../components/restaurant-settings.tsx').then((m) => ({ default: m.RestaurantSettings })));
 const MessageOutbox = lazy(() => import('../components/message-outbox.tsx').then((m) => ({ default: m.MessageOutbox })));
 
-export const ADMIN_TABS = ['orders', 'merchandise', 'staff', 'fundraisers', 'outbox'] as const;
+export const ADMIN_TABS = ['orders', 'merchandise', 'staff', 'fundraisers', 'restaurant', 'outbox'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 function TabLoading() {
@@ -42,6 +43,7 @@ const adminTabs: DashboardTab<AdminTab>[] = [
   { key: 'merchandise', label: 'Merchandise', icon: <Shirt aria-hidden="true" className="size-4" />, render: lazyTab(() => <MerchandiseManagement />) },
   { key: 'staff', label: 'Staff & Discounts', icon: <Users aria-hidden="true" className="size-4" />, render: lazyTab(() => <StaffAndDiscounts />) },
   { key: 'fundraisers', label: 'Fundraisers', icon: <HandHeart aria-hidden="true" className="size-4" />, render: lazyTab(() => <FundraiserManagement />) },
+  { key: 'restaurant', label: 'Restaurant', icon: <Settings aria-hidden="true" className="size-4" />, render: lazyTab(() => <RestaurantSettings />) },
   { key: 'outbox', label: 'Message outbox', icon: <Inbox aria-hidden="true" className="size-4" />, render: lazyTab(() => <MessageOutbox />) },
 ];
 
