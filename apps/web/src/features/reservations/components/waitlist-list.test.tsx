@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
+import { sockets } from '../../../test/fake-socket.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
 import { waitedFor } from './waitlist-list.tsx';
 
@@ -211,6 +213,24 @@ describe('the Waitlist tab', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Mark No-Show' }));
     expect(await screen.findByText('A seated party cannot be marked no-show.')).toBeInTheDocument();
     expect((api.callsTo('PATCH', '/waitlist_entries/5')[0]!.body as { waitlist_entry: unknown }).waitlist_entry).toEqual({ status: 'no_show' });
+  });
+
+  it('refreshes when another host adds or changes an entry (the staff room’s waitlist events)', async () => {
+    sockets.length = 0;
+    let entries = [entry(1, { contact_name: 'Sakura Ito' })];
+    mockApi({ 'GET /locations': { body: [location] }, 'GET /waitlist_entries': () => ({ body: entries }) });
+    open();
+    await screen.findByText('Sakura Ito');
+    await vi.dynamicImportSettled();
+    const socket = sockets.at(-1)!;
+    act(() => socket.serverEmit('connect'));
+    expect(socket.emitted).toContainEqual({ event: 'subscribe', payload: { channel: 'staff', restaurant_id: 1 } });
+    entries = [...entries, entry(2, { contact_name: 'Ramon Sablan' })];
+    act(() => socket.serverEmit('waitlist_entry_created', { waitlist_entry: entries[1] }));
+    expect(await screen.findByText('Ramon Sablan')).toBeInTheDocument();
+    entries = entries.map((e) => (e.id === 1 ? { ...e, status: 'seated' as const } : e));
+    act(() => socket.serverEmit('waitlist_entry_updated', { waitlist_entry: entries[0] }));
+    await waitFor(() => expect(within(rowOf('Sakura Ito')).getByText('Seated')).toBeInTheDocument());
   });
 
   it('formats the waiting time in minutes, then hours', () => {
