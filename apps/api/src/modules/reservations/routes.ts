@@ -61,8 +61,9 @@ function guestRateLimit(app: FastifyInstance) {
 /**
  * Reservations, availability and the schedule (issue #21; contract in
  * packages/domain/src/reservations.ts). Guests: availability, the schedule, locations, booking and
- * their own link. Staff of the restaurant: the reservation list and changes. Admins: hours, events,
- * blocked periods and capacities (decision 0032). Roles are checked before validation (onRequest).
+ * their own link. Staff of the restaurant: the reservation list and changes, and the waitlist
+ * (decision 0058). Admins: hours, events, blocked periods and capacities (decision 0032). Roles are
+ * checked before validation (onRequest).
  */
 export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = requireStaff(app);
