@@ -117,6 +117,10 @@ test('the staff board at 360 px: a long name wraps, every tab fits, the order di
     await page.getByRole('tab', { name: tab }).click();
     await expectNoHorizontalOverflow(page, `/admin ${tab}`);
   }
+  for (const path of ['/reservations/dashboard/reservations', '/reservations/dashboard/waitlist']) {
+    await page.goto(path);
+    await expectNoHorizontalOverflow(page, path);
+  }
 });
 
 test('focus returns to the opener of every storefront dialog, never hides under the total bar, and follows route changes', async ({ page }) => {

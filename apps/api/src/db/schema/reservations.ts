@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, serial, smallint, text, time, uniqueIndex } from 'drizzle-orm/pg-core';
 import { BLOCKED_PERIOD_STATUSES, RESERVATION_STATUSES } from '@kusina/domain/reservations';
+import { WAITLIST_STATUSES } from '@kusina/domain/waitlist-rules';
 import { users } from './accounts.ts';
 import { createdAt, timestamptz, updatedAt } from './columns.ts';
 import { restaurants } from './restaurants.ts';
@@ -173,5 +174,37 @@ export const reservations = pgTable(
     uniqueIndex('reservations_guest_token_unique').on(t.guestToken),
     index('reservations_location_time_idx').on(t.locationId, t.startTime),
     index('reservations_restaurant_time_idx').on(t.restaurantId, t.startTime),
+  ],
+);
+
+/**
+ * A walk-in party waiting for a table (backoffice §3 Waitlist entry, §4; decision 0058). Staff add
+ * it at the host stand (check_in_time is the server's clock), then seat, remove or mark it a
+ * no-show. seat_labels are the seats it sits at, filled by the floor manager (empty until then).
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial().primaryKey(),
+    restaurantId: integer()
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    /** The dining room the party waits for; null: any. */
+    locationId: integer().references(() => locations.id, { onDelete: 'set null' }),
+    contactName: text().notNull(),
+    contactPhone: text(),
+    partySize: integer().notNull(),
+    checkInTime: timestamptz().notNull().defaultNow(),
+    status: text({ enum: WAITLIST_STATUSES }).notNull().default('waiting'),
+    seatLabels: jsonb().$type<string[]>().notNull().default([]),
+    notes: text(),
+    createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('waitlist_entries_party_size_check', sql`${t.partySize} BETWEEN 1 AND 1000`),
+    check('waitlist_entries_status_check', sql`${t.status} in ('waiting', 'seated', 'removed', 'no_show')`),
+    index('waitlist_entries_restaurant_check_in_idx').on(t.restaurantId, t.checkInTime),
   ],
 );

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { restaurantDay } from '@kusina/domain/menu-calendar';
 import type { ReservationStatus } from '@kusina/domain/reservations';
+import type { WaitlistStatus } from '@kusina/domain/waitlist-rules';
 import { addDays, weekdayOf, zonedInstant } from '@kusina/domain/restaurant-schedule';
 import type { Tx } from '../client.ts';
-import { blockedPeriods, locationCapacities, locations, operatingHours, reservations, specialEvents } from '../schema/index.ts';
+import { blockedPeriods, locationCapacities, locations, operatingHours, reservations, specialEvents, waitlistEntries } from '../schema/index.ts';
 
 /**
  * Reservations demo (issue #21): Kusina (1) has two active dining rooms, its week's hours (closed
@@ -93,5 +94,42 @@ export async function seedReservations(tx: Tx, now = new Date()): Promise<void> 
         source: offset % 2 === 0 ? ('public' as const) : ('staff' as const),
       };
     }),
+  );
+  await seedWaitlist(tx, { tamuning: tamuning!.id, tumon: tumon!.id, barrigada: barrigada!.id }, now);
+}
+
+/**
+ * Tonight's waitlist (decision 0058): walk-ins who checked in over the last hour of today (Guam) at
+ * each restaurant — most still waiting, one seated, one who gave up. Seeded shortly after midnight,
+ * the hour shrinks to the minutes since midnight, so every entry stays on today's list, in order.
+ */
+async function seedWaitlist(tx: Tx, room: { tamuning: number; tumon: number; barrigada: number }, now: Date): Promise<void> {
+  const { startsAt } = restaurantDay(now);
+  const elapsed = now.getTime() - startsAt;
+  const checkedIn = (minutesAgo: number) => new Date(elapsed >= 60 * 60_000 ? now.getTime() - minutesAgo * 60_000 : startsAt + Math.floor((elapsed * (60 - minutesAgo)) / 60));
+  type Seed = [restaurant: number, minutesAgo: number, party: number, name: string, phone: string | null, status: WaitlistStatus, location: number | null, notes?: string];
+  const tonight: Seed[] = [
+    [1, 55, 4, 'Tasi Mendiola', '+16715550121', 'seated', room.tamuning],
+    [1, 41, 2, 'Keoni Kahale', '+16715550122', 'removed', null, 'Left before a table opened'],
+    [1, 27, 6, 'Dela Cruz family', '+16715550123', 'waiting', room.tamuning, 'High chair for a toddler'],
+    [1, 19, 2, 'Sakura Ito', '+819011112222', 'waiting', room.tumon, 'Prefers the lanai'],
+    [1, 11, 3, 'Jae-hyun Lee', '+821033334444', 'waiting', null],
+    [1, 4, 5, 'Manny Camacho', '+16715550124', 'waiting', room.tamuning],
+    [2, 34, 2, 'Lourdes Borja', '+16717340101', 'seated', room.barrigada],
+    [2, 16, 4, 'Ramon Sablan', '+16717340102', 'waiting', room.barrigada],
+    [2, 6, 3, 'Aiko Nakamura', null, 'waiting', room.barrigada],
+  ];
+  await tx.insert(waitlistEntries).values(
+    tonight.map(([restaurantId, minutesAgo, party, name, phone, status, locationId, notes]) => ({
+      restaurantId,
+      locationId,
+      contactName: name,
+      contactPhone: phone,
+      partySize: party,
+      checkInTime: checkedIn(minutesAgo),
+      status,
+      seatLabels: [],
+      notes: notes ?? null,
+    })),
   );
 }

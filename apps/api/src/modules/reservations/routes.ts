@@ -29,6 +29,7 @@ import {
   SpecialEventUpdateInput,
   ReservationMessages,
 } from '@kusina/domain/reservations';
+import { WaitlistEntryCreateInput, WaitlistEntryOutput, WaitlistEntryUpdateInput, WaitlistListQuery } from '@kusina/domain/waitlist';
 import { AppError } from '../../lib/errors.ts';
 import { canActFor, requireAdmin, requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { rooms } from '../../realtime/socket.ts';
@@ -36,6 +37,7 @@ import { storefrontRestaurantId } from '../restaurants/service.ts';
 import { availability, availableCapacity, simpleCapacity } from './availability.ts';
 import * as schedule from './schedule.ts';
 import * as service from './service.ts';
+import * as waitlist from './waitlist.ts';
 
 const tags = ['reservations'];
 const security = [{ bearer: [] }];
@@ -59,8 +61,9 @@ function guestRateLimit(app: FastifyInstance) {
 /**
  * Reservations, availability and the schedule (issue #21; contract in
  * packages/domain/src/reservations.ts). Guests: availability, the schedule, locations, booking and
- * their own link. Staff of the restaurant: the reservation list and changes. Admins: hours, events,
- * blocked periods and capacities (decision 0032). Roles are checked before validation (onRequest).
+ * their own link. Staff of the restaurant: the reservation list and changes, and the waitlist
+ * (decision 0058). Admins: hours, events, blocked periods and capacities (decision 0032). Roles are
+ * checked before validation (onRequest).
  */
 export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = requireStaff(app);
@@ -112,6 +115,26 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       await service.deleteReservation(app, user(request), request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  // ── Waitlist (decision 0058) ──────────────────────────────────────────────────────────
+  app.get(
+    '/waitlist_entries',
+    { onRequest: staff, schema: { tags, security, summary: 'The waitlist of a Guam day (default today), by check-in time', querystring: WaitlistListQuery, response: { 200: z.array(WaitlistEntryOutput), ...errors } } },
+    async (request) => waitlist.listWaitlist(app, user(request), request.query),
+  );
+  app.post(
+    '/waitlist_entries',
+    { onRequest: staff, schema: { tags, security, summary: 'Adds a walk-in party to the waitlist: waiting, checked in now', body: WaitlistEntryCreateInput, response: { 201: WaitlistEntryOutput, ...errors } } },
+    async (request, reply) => {
+      reply.status(201);
+      return waitlist.createWaitlistEntry(app, user(request), request.body);
+    },
+  );
+  app.patch(
+    '/waitlist_entries/:id',
+    { onRequest: staff, schema: { tags, security, summary: 'Seats, removes or marks a party a no-show (or back to waiting); changes its name, phone or party size', params: idParams, body: WaitlistEntryUpdateInput, response: { 200: WaitlistEntryOutput, ...errors } } },
+    async (request) => waitlist.updateWaitlistEntry(app, user(request), request.params.id, request.body),
   );
 
   // The guest's link (unguessable token): see and cancel.

@@ -16,6 +16,8 @@ export interface DialogProps {
   className?: string;
   /** Classes for the scrolling body (e.g. more scroll padding above a sticky bar). */
   bodyClassName?: string;
+  /** Where focus goes on close, instead of the opener (e.g. when the opener is gone); call preventDefault to keep it. */
+  onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }
 
@@ -25,8 +27,8 @@ export interface DialogProps {
  * and fills most of the screen, never wider than it; on wider screens it is centred. The body
  * scrolls (long words wrap), the header with Close and the footer stay in view.
  */
-export function Dialog({ open, onOpenChange, title, description, footer, size = 'md', className, bodyClassName, children }: DialogProps) {
-  const onCloseAutoFocus = useReturnFocus(open);
+export function Dialog({ open, onOpenChange, title, description, footer, size = 'md', className, bodyClassName, onCloseAutoFocus: override, children }: DialogProps) {
+  const onCloseAutoFocus = useReturnFocus(open, override);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>

@@ -1,15 +1,18 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ReservationEvents } from '@kusina/domain/reservation-rules';
+import { WaitlistEvents } from '@kusina/domain/waitlist-rules';
 import { openRealtime } from '../../../lib/realtime.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { reservationListsKey } from './reservations.ts';
+import { waitlistListsKey } from './waitlist.ts';
 
 /**
  * The dashboard's live channel: the restaurant's staff room. A reservation created, changed or
- * deleted anywhere (the public modal, another screen) refreshes every open list at once; after a
- * reconnect too, since events sent while the socket was down are lost. While the socket is down
- * the realtime store's fallback flag makes the list poll (api/reservations.ts).
+ * deleted anywhere (the public modal, another screen), or a waitlist entry added or changed by
+ * another host, refreshes every open list at once; after a reconnect too, since events sent while
+ * the socket was down are lost. While the socket is down the realtime store's fallback flag makes
+ * the lists poll (api/reservations.ts, api/waitlist.ts).
  */
 export function useReservationsRealtime(restaurantId: number | null): void {
   const queryClient = useQueryClient();
@@ -17,14 +20,20 @@ export function useReservationsRealtime(restaurantId: number | null): void {
   useEffect(() => {
     if (!restaurantId || !token) return undefined;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: reservationListsKey });
+    const refreshWaitlist = () => void queryClient.invalidateQueries({ queryKey: waitlistListsKey });
     return openRealtime({
       token,
       subscriptions: [{ channel: 'staff', restaurant_id: restaurantId }],
       events: {
-        connect: refresh,
+        connect: () => {
+          refresh();
+          refreshWaitlist();
+        },
         [ReservationEvents.created]: refresh,
         [ReservationEvents.updated]: refresh,
         [ReservationEvents.deleted]: refresh,
+        [WaitlistEvents.created]: refreshWaitlist,
+        [WaitlistEvents.updated]: refreshWaitlist,
       },
     });
   }, [queryClient, restaurantId, token]);

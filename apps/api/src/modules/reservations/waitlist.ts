@@ -1,0 +1,148 @@
+import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { partySizeLimits } from '@kusina/domain/reservation-availability';
+import { ReservationMessages } from '@kusina/domain/reservation-rules';
+import { addDays, zonedInstant } from '@kusina/domain/restaurant-schedule';
+import {
+  canMoveWaitlistEntry,
+  WaitlistEvents,
+  WaitlistMessages,
+  type WaitlistEntryCreateInput,
+  type WaitlistEntryOutput,
+  type WaitlistEntryUpdateInput,
+  type WaitlistListQuery,
+} from '@kusina/domain/waitlist';
+import type { DbOrTx } from '../../db/client.ts';
+import { waitlistEntries } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
+import { AppError } from '../../lib/errors.ts';
+import { rooms } from '../../realtime/socket.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+import { getRestaurant } from '../restaurants/service.ts';
+import { adminMaxPartySize, todayIn } from './availability.ts';
+import { listLocations, pickLocation, scopeRestaurant } from './schedule.ts';
+
+/*
+ * The waitlist (backoffice §2 Waitlist list, §3, §4, §7; decision 0058): walk-in parties of a
+ * restaurant's Guam day. Staff and admins of the restaurant add them (the server's clock is the
+ * check-in time), change their details and move them through WAITLIST_TRANSITIONS; every write
+ * tells the restaurant's staff room so open dashboards refresh.
+ */
+
+export type WaitlistEntryRow = typeof waitlistEntries.$inferSelect;
+
+const fieldError = (field: string, message: string, status = 400) => new AppError('VALIDATION_ERROR', status, message, { fields: { [field]: message } });
+
+export function waitlistEntryView(row: WaitlistEntryRow): WaitlistEntryOutput {
+  return {
+    id: row.id,
+    restaurant_id: row.restaurantId,
+    location_id: row.locationId,
+    contact_name: row.contactName,
+    contact_phone: row.contactPhone,
+    party_size: row.partySize,
+    check_in_time: row.checkInTime.toISOString(),
+    status: row.status,
+    seat_labels: row.seatLabels,
+    notes: row.notes,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The restaurant's largest party (its admin setting, 20 by default), as the reservation modal's. */
+function checkPartySize(restaurant: Parameters<typeof adminMaxPartySize>[0], partySize: number): void {
+  const { admin } = partySizeLimits(adminMaxPartySize(restaurant), Number.MAX_SAFE_INTEGER);
+  if (partySize > admin) throw fieldError('party_size', ReservationMessages.partyTooLarge(admin));
+}
+
+/** A location named by staff must be an active dining room of the restaurant. */
+async function checkLocation(db: DbOrTx, restaurantId: number, locationId: number | null | undefined): Promise<void> {
+  if (locationId === undefined || locationId === null) return;
+  pickLocation(await listLocations(db, restaurantId, { includeInactive: false }), locationId, { requireChoice: false });
+}
+
+/** GET /waitlist_entries: the entries that checked in on a Guam day (default today), earliest first. */
+export async function listWaitlist(app: FastifyInstance, user: SessionUser, query: WaitlistListQuery): Promise<WaitlistEntryOutput[]> {
+  const restaurantId = scopeRestaurant(user, query.restaurant_id);
+  const restaurant = await getRestaurant(app.db, restaurantId);
+  const date = query.date ?? todayIn(restaurant.timeZone, app.clock());
+  const rows = await app.db
+    .select()
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.restaurantId, restaurantId),
+        gte(waitlistEntries.checkInTime, new Date(zonedInstant(date, 0, restaurant.timeZone))),
+        lt(waitlistEntries.checkInTime, new Date(zonedInstant(addDays(date, 1), 0, restaurant.timeZone))),
+      ),
+    )
+    .orderBy(asc(waitlistEntries.checkInTime), asc(waitlistEntries.id));
+  return rows.map(waitlistEntryView);
+}
+
+/** POST /waitlist_entries: a walk-in joins the line now, waiting. */
+export async function createWaitlistEntry(app: FastifyInstance, user: SessionUser, input: WaitlistEntryCreateInput): Promise<WaitlistEntryOutput> {
+  const restaurantId = scopeRestaurant(user, input.restaurant_id);
+  const restaurant = await getRestaurant(app.db, restaurantId);
+  checkPartySize(restaurant, input.party_size);
+  await checkLocation(app.db, restaurantId, input.location_id);
+  const [row] = await app.db
+    .insert(waitlistEntries)
+    .values({
+      restaurantId,
+      locationId: input.location_id ?? null,
+      contactName: input.contact_name,
+      contactPhone: input.contact_phone,
+      partySize: input.party_size,
+      checkInTime: app.clock(),
+      status: 'waiting',
+      seatLabels: [],
+      notes: input.notes,
+      createdByUserId: user.id,
+    })
+    .returning();
+  const view = waitlistEntryView(row!);
+  app.realtime.emit(rooms.staff(restaurantId), WaitlistEvents.created, { waitlist_entry: view });
+  return view;
+}
+
+/**
+ * PATCH /waitlist_entries/{id}. Another restaurant's entry is not found (404), as if it did not
+ * exist. The status move is checked against the row locked in the writing transaction, so two
+ * hosts tapping at once cannot take a party through a move the rules refuse.
+ */
+export async function updateWaitlistEntry(app: FastifyInstance, user: SessionUser, id: number, input: WaitlistEntryUpdateInput): Promise<WaitlistEntryOutput> {
+  const scope: SQL[] = [eq(waitlistEntries.id, id)];
+  if (user.role !== 'super_admin') scope.push(eq(waitlistEntries.restaurantId, user.restaurantId));
+  const [existing] = await app.db.select().from(waitlistEntries).where(and(...scope)).limit(1);
+  if (!existing) throw AppError.notFound(WaitlistMessages.notFound);
+  const restaurant = await getRestaurant(app.db, existing.restaurantId);
+  if (input.party_size !== undefined) checkPartySize(restaurant, input.party_size);
+  await checkLocation(app.db, restaurant.id, input.location_id);
+
+  const updated = await transaction(app.pool, async ({ tx }) => {
+    const [current] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).for('update');
+    if (!current) throw AppError.notFound(WaitlistMessages.notFound);
+    const status = input.status ?? current.status;
+    if (!canMoveWaitlistEntry(current.status, status)) throw fieldError('status', WaitlistMessages.transition(current.status, status), 422);
+    const [row] = await tx
+      .update(waitlistEntries)
+      .set({
+        ...(input.contact_name === undefined ? {} : { contactName: input.contact_name }),
+        ...(input.contact_phone === undefined ? {} : { contactPhone: input.contact_phone }),
+        ...(input.party_size === undefined ? {} : { partySize: input.party_size }),
+        ...(input.location_id === undefined ? {} : { locationId: input.location_id }),
+        ...(input.notes === undefined ? {} : { notes: input.notes }),
+        status,
+        // Back in line, the party no longer sits anywhere (the floor will release its seats here too).
+        ...(status === 'waiting' && current.status !== 'waiting' ? { seatLabels: [] } : {}),
+      })
+      .where(eq(waitlistEntries.id, id))
+      .returning();
+    return row!;
+  });
+  const view = waitlistEntryView(updated);
+  app.realtime.emit(rooms.staff(updated.restaurantId), WaitlistEvents.updated, { waitlist_entry: view });
+  return view;
+}
