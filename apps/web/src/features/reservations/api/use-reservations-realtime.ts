@@ -1,15 +1,19 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { LayoutEvents } from '@kusina/domain/floor-layout';
 import { ReservationEvents } from '@kusina/domain/reservation-rules';
 import { openRealtime } from '../../../lib/realtime.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
+import { getLayoutsQueryOptions } from './layouts.ts';
 import { reservationListsKey } from './reservations.ts';
 
 /**
  * The dashboard's live channel: the restaurant's staff room. A reservation created, changed or
  * deleted anywhere (the public modal, another screen) refreshes every open list at once; after a
  * reconnect too, since events sent while the socket was down are lost. While the socket is down
- * the realtime store's fallback flag makes the list poll (api/reservations.ts).
+ * the realtime store's fallback flag makes the list poll (api/reservations.ts). A layout saved or
+ * activated elsewhere refreshes the Layout tab's list (names, the active one); the plan open in the
+ * editor is left as it is, so nobody's unsaved changes are overwritten.
  */
 export function useReservationsRealtime(restaurantId: number | null): void {
   const queryClient = useQueryClient();
@@ -17,6 +21,7 @@ export function useReservationsRealtime(restaurantId: number | null): void {
   useEffect(() => {
     if (!restaurantId || !token) return undefined;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: reservationListsKey });
+    const refreshLayouts = () => void queryClient.invalidateQueries({ queryKey: getLayoutsQueryOptions().queryKey });
     return openRealtime({
       token,
       subscriptions: [{ channel: 'staff', restaurant_id: restaurantId }],
@@ -25,6 +30,8 @@ export function useReservationsRealtime(restaurantId: number | null): void {
         [ReservationEvents.created]: refresh,
         [ReservationEvents.updated]: refresh,
         [ReservationEvents.deleted]: refresh,
+        [LayoutEvents.updated]: refreshLayouts,
+        [LayoutEvents.activated]: refreshLayouts,
       },
     });
   }, [queryClient, restaurantId, token]);

@@ -25,6 +25,11 @@ export function failureMessage(spec: string, error: unknown): string {
   return reason && reason !== spec ? `${spec}\n${reason}` : spec;
 }
 
+/** A two-line failure toast: the lines stay apart (pre-line) and wrap within the toast. */
+function toastFailure(message: string): void {
+  toast.error(message, { style: { whiteSpace: 'pre-line' } });
+}
+
 let nextKey = 0;
 const newKey = () => `new-${Date.now().toString(36)}-${nextKey++}`;
 
@@ -137,12 +142,12 @@ export function useLayoutEditor() {
   const save = async () => {
     if (!name.trim()) {
       setNameError(LayoutMessages.nameRequired);
-      toast.error(failureMessage(LayoutMessages.saveFailed, new ApiError(422, 'VALIDATION_ERROR', LayoutMessages.nameRequired)));
+      toastFailure(failureMessage(LayoutMessages.saveFailed, new ApiError(422, 'VALIDATION_ERROR', LayoutMessages.nameRequired)));
       return false;
     }
     const dupes = duplicateLabels(sections);
     if (dupes.length) {
-      toast.error(`${LayoutMessages.saveFailed}\n${LayoutMessages.duplicateLabel(dupes[0]!)}`);
+      toastFailure(`${LayoutMessages.saveFailed}\n${LayoutMessages.duplicateLabel(dupes[0]!)}`);
       return false;
     }
     setSaving(true);
@@ -158,7 +163,7 @@ export function useLayoutEditor() {
       return true;
     } catch (error) {
       console.error(error);
-      toast.error(failureMessage(LayoutMessages.saveFailed, error));
+      toastFailure(failureMessage(LayoutMessages.saveFailed, error));
       return false;
     } finally {
       setSaving(false);
@@ -178,7 +183,7 @@ export function useLayoutEditor() {
       await queryClient.invalidateQueries({ queryKey: layoutsKey });
     } catch (error) {
       console.error(error);
-      toast.error(failureMessage(LayoutMessages.activateFailed, error));
+      toastFailure(failureMessage(LayoutMessages.activateFailed, error));
     } finally {
       setActivating(false);
     }
