@@ -181,4 +181,31 @@ describe('Layout Editor', () => {
     expect(await screen.findByText(/Failed to save layout\. Check console\./)).toHaveTextContent('Seat label "X" is used more than once in this layout.');
     expect((api.callsTo('PATCH', '/layouts/7')[0]!.body as SaveBody).sections_data.sections).toEqual([]);
   });
+
+  it('edits a section from the keyboard: Enter opens Edit Section, fewer seats keep the first ids, focus returns to the section', async () => {
+    const { api, user } = open({ 'PATCH /layouts/7': (call) => ({ body: savedFrom(7, call.body as SaveBody) }) });
+    const section = await screen.findByRole('button', { name: /^Table 1, table/ });
+    section.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Section' });
+    expect(within(dialog).getByLabelText('Number of Seats')).toHaveValue('4');
+    await user.clear(within(dialog).getByLabelText('Number of Seats'));
+    await user.type(within(dialog).getByLabelText('Number of Seats'), '2');
+    await user.selectOptions(within(dialog).getByLabelText('Section Type'), 'Counter');
+    await user.selectOptions(within(dialog).getByLabelText('Orientation'), 'Horizontal');
+    await user.clear(within(dialog).getByLabelText('Floor Number'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Section' })).not.toBeInTheDocument());
+    const edited = screen.getByRole('button', { name: 'Table 1, counter, 2 seats: T1-1, T1-2' });
+    await waitFor(() => expect(edited).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Save Layout' }));
+    await screen.findByText('Layout updated successfully!');
+    const sent = (api.callsTo('PATCH', '/layouts/7')[0]!.body as SaveBody).sections_data.sections[0]!;
+    // An empty floor falls back to 1 (§5); counter seats sit 70 apart.
+    expect(sent).toMatchObject({ dbId: 70, type: 'counter', floorNumber: 1 });
+    expect(sent.seats.map((s) => [s.id, s.label, s.position_x, s.position_y])).toEqual([
+      [700, 'T1-1', 0, 0],
+      [701, 'T1-2', 70, 0],
+    ]);
+  });
 });
