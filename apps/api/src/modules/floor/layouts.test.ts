@@ -232,4 +232,33 @@ describe('floor layouts API', () => {
     expect((await http.get('/layouts?restaurant_id=1', tokens.otherAdmin)).statusCode).toBe(403);
     expect((await create({ restaurant_id: 1, name: 'Sneaky' }, tokens.otherAdmin)).statusCode).toBe(403);
   });
+
+  it('serialises saves of one layout: parallel saves each land whole, no seat is doubled or lost', async () => {
+    const created = (await create({ name: 'Busy night', sections_data: { sections: [section('Table 1', 4)] } })).json() as LayoutOutput;
+    const plans = [2, 3, 5, 6].map((count) => {
+      const sections = asSections(created);
+      sections[0]!.offsetX = 300 + count;
+      return { count, sections: [...sections, section(`Extra ${count}`, count)] };
+    });
+    const results = await Promise.all(plans.map((p) => http.patch(`/layouts/${created.id}`, { sections_data: { sections: p.sections } }, tokens.admin)));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+    const final = (await http.get(`/layouts/${created.id}`, tokens.admin)).json() as LayoutOutput;
+    // Exactly one of the plans, whole: the kept table and one extra section.
+    expect(final.seat_sections).toHaveLength(2);
+    const extra = final.seat_sections.find((s) => s.name.startsWith('Extra'))!;
+    const count = Number(extra.name.split(' ')[1]);
+    expect(extra.seats).toHaveLength(count);
+    const table = final.seat_sections.find((s) => s.name === 'Table 1')!;
+    expect(table.offset_x).toBe(300 + count);
+    expect(table.seats.map((s) => s.id)).toEqual(created.seat_sections[0]!.seats.map((s) => s.id));
+    expect((await t.db.select().from(seats).where(eq(seats.layoutId, created.id))).length).toBe(4 + count);
+
+    // A plan read before another save removed a seat names a seat that is gone: refused, not re-created.
+    const stale = asSections(final);
+    const trimmed = asSections(final).map((s) => ({ ...s, seats: s.name === 'Table 1' ? s.seats.slice(0, 2) : s.seats }));
+    expect((await http.patch(`/layouts/${created.id}`, { sections_data: { sections: trimmed } }, tokens.admin)).statusCode).toBe(200);
+    const refused = await http.patch(`/layouts/${created.id}`, { sections_data: { sections: stale } }, tokens.admin);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.message).toBe('This seat is not part of the layout. Reload the layout and try again.');
+  });
 });

@@ -32,7 +32,8 @@ export function LayoutEditor() {
   if (editor.list.isPending) return <Spinner size="lg" label="Loading layouts…" />;
   if (editor.list.isError) return <Alert tone="error">{LayoutMessages.listFailed}</Alert>;
 
-  const selected = editor.sections.find((s) => s.id === editor.selectedId) ?? null;
+  // Only a section on the floor shown can be edited from the bar.
+  const selected = editor.onFloor.find((s) => s.id === editor.selectedId) ?? null;
   const editing = dialog?.mode === 'edit' ? editor.sections.find((s) => s.id === dialog.id) : undefined;
   const nextTableName = () => {
     const names = new Set(editor.sections.map((s) => s.name));
