@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { apiLogin, demo, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { apiLogin, demo, DEMO_PASSWORD, expect, expectAccessible, RESTAURANT_TWO_ORIGIN, signIn, test } from './fixtures.ts';
 
 /**
  * The Layout Editor (backoffice §2, decision 0060) in a real browser against the production build:
@@ -107,6 +107,21 @@ test('at 360 px the plan scrolls inside its own box and the page never sideways'
   });
   expect(pageWidth).toBeLessThanOrEqual(viewport);
   expect(box.scroll).toBeGreaterThan(box.client);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectAccessible(page);
+});
+
+test('the blue restaurant’s admin sees only its own layout, accessible in its theme', async ({ page }) => {
+  await page.goto(`${RESTAURANT_TWO_ORIGIN}/login`);
+  await page.getByLabel('Email').fill('admin2@kusina.test');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await page.goto(`${RESTAURANT_TWO_ORIGIN}/reservations/dashboard/layout`);
+  await expect(page.getByLabel('Layout name')).toHaveValue('Barrigada Floor Plan');
+  await expect(page.getByLabel('Choose layout').locator('option')).toHaveText(['Barrigada Floor Plan (active)', 'New Layout']);
+  await expect(page.getByRole('button', { name: /^Counter, counter, 8 seats: C-1/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Enable Edit Mode' }).click();
   await page.evaluate(() => window.scrollTo(0, 0));
   await expectAccessible(page);
 });
