@@ -102,6 +102,14 @@ export function useLayoutEditor() {
     void open(first ? first.id : null);
   }, [list.data, open]);
 
+  // Closing or reloading the tab with unsaved changes asks first (the browser's own prompt).
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
   const change = (fn: (prev: EditorSection[]) => EditorSection[]) => {
     setSections(fn);
     setDirty(true);
@@ -142,7 +150,7 @@ export function useLayoutEditor() {
   const save = async () => {
     if (!name.trim()) {
       setNameError(LayoutMessages.nameRequired);
-      toastFailure(failureMessage(LayoutMessages.saveFailed, new ApiError(422, 'VALIDATION_ERROR', LayoutMessages.nameRequired)));
+      toastFailure(`${LayoutMessages.saveFailed}\n${LayoutMessages.nameRequired}`);
       return false;
     }
     const dupes = duplicateLabels(sections);
