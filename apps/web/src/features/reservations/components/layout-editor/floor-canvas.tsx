@@ -100,7 +100,6 @@ export function FloorCanvas({ sections, width, height, zoom, grid, editMode, sel
               role="button"
               tabIndex={0}
               aria-label={sectionLabel(section)}
-              aria-pressed={selected}
               aria-keyshortcuts={editMode ? 'ArrowUp ArrowDown ArrowLeft ArrowRight Delete' : undefined}
               data-section={section.name}
               className={cn('outline-none [&:focus-visible_.focus-ring]:visible', editMode ? 'cursor-move' : 'cursor-pointer')}

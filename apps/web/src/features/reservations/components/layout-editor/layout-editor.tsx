@@ -82,7 +82,7 @@ export function LayoutEditor() {
         <TextField label="Layout name" value={editor.name} maxLength={LAYOUT_LIMITS.nameLength} onChange={(e) => editor.setName(e.target.value)} error={editor.nameError} required placeholder="e.g. Main Floor" />
       </div>
 
-      <div className="flex flex-wrap items-end gap-2" role="toolbar" aria-label="Layout view and actions">
+      <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Layout view and actions">
         <div className="space-y-1.5">
           <label htmlFor="layout-size" className="block text-sm font-semibold">View Size</label>
           <Select id="layout-size" className="w-auto" value={editor.sizeName} onChange={(e) => editor.setSizeName(e.target.value as CanvasSizeName)}>
@@ -106,7 +106,7 @@ export function LayoutEditor() {
             <Plus aria-hidden="true" className="size-4" />
           </Button>
         </div>
-        <Button variant={editor.editMode ? 'primary' : 'secondary'} aria-pressed={editor.editMode} icon={<Move aria-hidden="true" className="size-4" />} onClick={() => editor.setEditMode(!editor.editMode)}>
+        <Button variant={editor.editMode ? 'primary' : 'secondary'} icon={<Move aria-hidden="true" className="size-4" />} onClick={() => editor.setEditMode(!editor.editMode)}>
           {editor.editMode ? 'Disable Edit Mode' : 'Enable Edit Mode'}
         </Button>
         <Button variant="secondary" icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => setDialog({ mode: 'add' })}>
