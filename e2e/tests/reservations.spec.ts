@@ -122,7 +122,7 @@ test('staff create, edit and delete a reservation; admins round-trip the setting
   const date = guam.toISOString().slice(0, 10);
   await openDashboard(page, date);
   const tabs = page.getByRole('navigation', { name: 'Reservations dashboard' });
-  await expect(tabs.getByRole('link')).toHaveText(['Reservations', 'Waitlist', 'Settings', 'Blocked Periods', 'Capacities']);
+  await expect(tabs.getByRole('link')).toHaveText(['Reservations', 'Waitlist', 'Layout', 'Settings', 'Blocked Periods', 'Capacities']);
   await expect(tabs.getByRole('link', { name: 'Reservations' })).toHaveAttribute('aria-current', 'page');
 
   // Create.

@@ -32,6 +32,7 @@ import { notificationRoutes } from './modules/notifications/routes.ts';
 import { merchandiseRoutes } from './modules/merchandise/routes.ts';
 import { orderManagementRoutes } from './modules/order-management/routes.ts';
 import { reservationRoutes } from './modules/reservations/routes.ts';
+import { floorRoutes } from './modules/floor/routes.ts';
 import { startReservationJobs } from './modules/reservations/reminders.ts';
 import { wholesaleRoutes } from './modules/wholesale/routes.ts';
 import { startNotificationWorker } from './modules/notifications/worker.ts';
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(merchandiseRoutes);
       await api.register(orderManagementRoutes);
       await api.register(reservationRoutes);
+      await api.register(floorRoutes);
       await api.register(wholesaleRoutes, { prefix: '/wholesale' });
     },
     { prefix: '/api/v1' },

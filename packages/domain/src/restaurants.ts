@@ -41,6 +41,9 @@ export const RestaurantOutput = z.object({
   vip_enabled: z.boolean(),
   default_reservation_length: z.int32(),
   time_slot_interval: z.int32(),
+  /** The active floor layout (POST /layouts/{id}/activate) and its seat capacity (backoffice §3). */
+  current_layout_id: z.int32().nullable(),
+  current_seat_count: z.int32(),
   /** Present only when the request asked include_settings. */
   admin_settings: AdminSettings.optional(),
   /**

@@ -36,6 +36,8 @@ export const restaurantFixture: RestaurantOutput = {
   vip_enabled: false,
   default_reservation_length: 60,
   time_slot_interval: 15,
+  current_layout_id: null,
+  current_seat_count: 0,
   admin_settings: {},
 };
 

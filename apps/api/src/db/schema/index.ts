@@ -8,4 +8,5 @@ export * from './orders.ts';
 export * from './merchandise.ts';
 export * from './order-management.ts';
 export * from './reservations.ts';
+export * from './floor.ts';
 export * from './wholesale.ts';

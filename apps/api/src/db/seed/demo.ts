@@ -8,6 +8,7 @@ import { seedPromotions } from './promotions.ts';
 import { seedMerchandise } from './merchandise.ts';
 import { seedStaff } from './staff.ts';
 import { seedReservations } from './reservations.ts';
+import { seedFloor } from './floor.ts';
 import { seedWholesale } from './wholesale.ts';
 
 /**
@@ -73,6 +74,7 @@ export async function seedDemo(db: Database): Promise<void> {
     await seedMerchandise(tx);
     await seedStaff(tx);
     await seedReservations(tx);
+    await seedFloor(tx);
     await seedWholesale(tx);
   });
 }

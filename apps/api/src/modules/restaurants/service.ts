@@ -28,6 +28,8 @@ export function toRestaurantOutput(row: RestaurantRow, includeSettings: boolean)
     vip_enabled: row.vipEnabled,
     default_reservation_length: row.defaultReservationLength,
     time_slot_interval: row.timeSlotInterval,
+    current_layout_id: row.currentLayoutId,
+    current_seat_count: row.currentSeatCount,
     ...(includeSettings ? { admin_settings: row.adminSettings } : {}),
   };
 }

@@ -11,12 +11,13 @@ import { lastActivated } from '../../lib/last-activated.ts';
  * Returns the handler for Radix's onCloseAutoFocus.
  */
 export function useReturnFocus(open: boolean, override?: (event: Event) => void): (event: Event) => void {
-  const opener = useRef<HTMLElement | null>(null);
+  const opener = useRef<HTMLElement | SVGElement | null>(null);
   // A layout effect runs before Radix's focus scope moves focus into the dialog (a passive effect).
   useLayoutEffect(() => {
     if (!open) return;
     const active = document.activeElement;
-    opener.current = active instanceof HTMLElement && active !== document.body ? active : lastActivated();
+    // An SVG control (a section of the floor plan) is focusable too.
+    opener.current = (active instanceof HTMLElement || active instanceof SVGElement) && active !== document.body ? active : lastActivated();
   }, [open]);
   return useCallback(
     (event: Event) => {

@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { LayoutEvents } from '@kusina/domain/floor-layout';
 import { ReservationEvents } from '@kusina/domain/reservation-rules';
 import { WaitlistEvents } from '@kusina/domain/waitlist-rules';
 import { openRealtime } from '../../../lib/realtime.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
+import { getLayoutsQueryOptions } from './layouts.ts';
 import { reservationListsKey } from './reservations.ts';
 import { waitlistListsKey } from './waitlist.ts';
 
@@ -12,7 +14,9 @@ import { waitlistListsKey } from './waitlist.ts';
  * deleted anywhere (the public modal, another screen), or a waitlist entry added or changed by
  * another host, refreshes every open list at once; after a reconnect too, since events sent while
  * the socket was down are lost. While the socket is down the realtime store's fallback flag makes
- * the lists poll (api/reservations.ts, api/waitlist.ts).
+ * the lists poll (api/reservations.ts, api/waitlist.ts). A layout saved or activated elsewhere
+ * refreshes the Layout tab's list (names, the active one); the plan open in the editor is left as
+ * it is, so nobody's unsaved changes are overwritten.
  */
 export function useReservationsRealtime(restaurantId: number | null): void {
   const queryClient = useQueryClient();
@@ -21,6 +25,7 @@ export function useReservationsRealtime(restaurantId: number | null): void {
     if (!restaurantId || !token) return undefined;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: reservationListsKey });
     const refreshWaitlist = () => void queryClient.invalidateQueries({ queryKey: waitlistListsKey });
+    const refreshLayouts = () => void queryClient.invalidateQueries({ queryKey: getLayoutsQueryOptions().queryKey });
     return openRealtime({
       token,
       subscriptions: [{ channel: 'staff', restaurant_id: restaurantId }],
@@ -34,6 +39,8 @@ export function useReservationsRealtime(restaurantId: number | null): void {
         [ReservationEvents.deleted]: refresh,
         [WaitlistEvents.created]: refreshWaitlist,
         [WaitlistEvents.updated]: refreshWaitlist,
+        [LayoutEvents.updated]: refreshLayouts,
+        [LayoutEvents.activated]: refreshLayouts,
       },
     });
   }, [queryClient, restaurantId, token]);

@@ -28,6 +28,8 @@ function restaurant(overrides: Partial<RestaurantOutput> = {}): RestaurantOutput
     vip_enabled: false,
     default_reservation_length: 60,
     time_slot_interval: 30,
+    current_layout_id: null,
+    current_seat_count: 0,
     admin_settings: { payment_gateway: { payment_processor: 'paypal', test_mode: true } },
     ...overrides,
   };

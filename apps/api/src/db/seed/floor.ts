@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { defaultSeatLabels, seatPositions, type Orientation, type SectionType } from '@kusina/domain/floor-layout';
+import type { Tx } from '../client.ts';
+import { layouts, restaurants, seats, seatSections } from '../schema/index.ts';
+
+/**
+ * Floor layouts demo (decision 0060). Kusina (1): the Main Floor, its Tamuning dining room on floor
+ * 1 (five round four-tops and a six-seat bar counter: 26, the room's capacity) and the Tumon Bay
+ * lanai on floor 2 (four four-tops: 16), active, so current_seat_count is 42 like the two
+ * locations' capacities; and a Fiesta Banquet layout (long counters) to switch to. Kusina
+ * Barrigada (2): three four-tops and an eight-seat counter (20, its room's capacity), active.
+ * Seats are placed by the same geometry as the editor's (packages/domain/src/floor-layout.ts).
+ */
+type Section = [name: string, type: SectionType, orientation: Orientation, x: number, y: number, floor: number, seats: number];
+
+const MAIN_FLOOR: Section[] = [
+  ['Table 1', 'table', 'vertical', 220, 220, 1, 4],
+  ['Table 2', 'table', 'vertical', 500, 220, 1, 4],
+  ['Table 3', 'table', 'vertical', 780, 220, 1, 4],
+  ['Table 4', 'table', 'vertical', 220, 500, 1, 4],
+  ['Table 5', 'table', 'vertical', 500, 500, 1, 4],
+  ['Bar Counter', 'counter', 'horizontal', 740, 480, 1, 6],
+  ['Lanai 1', 'table', 'vertical', 220, 220, 2, 4],
+  ['Lanai 2', 'table', 'vertical', 500, 220, 2, 4],
+  ['Lanai 3', 'table', 'vertical', 220, 500, 2, 4],
+  ['Lanai 4', 'table', 'vertical', 500, 500, 2, 4],
+];
+const FIESTA: Section[] = [
+  ['Long Table A', 'counter', 'horizontal', 160, 200, 1, 10],
+  ['Long Table B', 'counter', 'horizontal', 160, 420, 1, 10],
+  ['Head Table', 'table', 'vertical', 1000, 320, 1, 6],
+];
+const BARRIGADA: Section[] = [
+  ['Table 1', 'table', 'vertical', 220, 220, 1, 4],
+  ['Table 2', 'table', 'vertical', 500, 220, 1, 4],
+  ['Table 3', 'table', 'vertical', 780, 220, 1, 4],
+  ['Counter', 'counter', 'horizontal', 200, 480, 1, 8],
+];
+
+async function seedLayout(tx: Tx, restaurantId: number, name: string, plan: Section[]): Promise<{ id: number; seatCount: number }> {
+  const [layout] = await tx.insert(layouts).values({ restaurantId, name }).returning();
+  const taken = new Set<string>();
+  let seatCount = 0;
+  for (const [sectionName, type, orientation, offsetX, offsetY, floorNumber, count] of plan) {
+    const [section] = await tx.insert(seatSections).values({ layoutId: layout!.id, name: sectionName, sectionType: type, orientation, offsetX, offsetY, floorNumber }).returning();
+    const labels = defaultSeatLabels(sectionName, count, taken);
+    labels.forEach((l) => taken.add(l));
+    await tx.insert(seats).values(
+      seatPositions(type, orientation, count).map((p, i) => ({ seatSectionId: section!.id, layoutId: layout!.id, label: labels[i]!, positionX: p.x, positionY: p.y, capacity: 1 })),
+    );
+    seatCount += count;
+  }
+  return { id: layout!.id, seatCount };
+}
+
+export async function seedFloor(tx: Tx): Promise<void> {
+  const main = await seedLayout(tx, 1, 'Main Floor', MAIN_FLOOR);
+  await seedLayout(tx, 1, 'Fiesta Banquet', FIESTA);
+  const barrigada = await seedLayout(tx, 2, 'Barrigada Floor Plan', BARRIGADA);
+  await tx.update(restaurants).set({ currentLayoutId: main.id, currentSeatCount: main.seatCount }).where(eq(restaurants.id, 1));
+  await tx.update(restaurants).set({ currentLayoutId: barrigada.id, currentSeatCount: barrigada.seatCount }).where(eq(restaurants.id, 2));
+}
