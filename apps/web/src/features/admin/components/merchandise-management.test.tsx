@@ -152,15 +152,19 @@ describe('Merchandise management', () => {
     expect(server.api.callsTo('POST', '/merchandise_items/1/variants/101/update_stock')[0]?.body).toEqual({ stock_quantity: 20, reason: 'Delivery received' });
   });
 
-  it('deletes an item only after the confirmation', async () => {
+  it('deletes an item only after the confirmation, and Cancel keeps it', async () => {
     const server = shopServer({ 'DELETE /merchandise_items/2': () => ({ status: 204 }) });
-    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
-    vi.stubGlobal('confirm', confirm);
     const { user } = await openTab();
-    await user.click(screen.getByRole('button', { name: 'Delete Latte Stone Sticker' }));
-    expect(confirm).toHaveBeenCalledWith('Delete Latte Stone Sticker? Its variants go with it; its stock history stays.');
+    const opener = screen.getByRole('button', { name: 'Delete Latte Stone Sticker' });
+    await user.click(opener);
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Latte Stone Sticker?' });
+    expect(confirm).toHaveTextContent('Latte Stone Sticker and its variants leave the shop for good; its stock history stays.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(opener).toHaveFocus());
     expect(server.api.callsTo('DELETE', '/merchandise_items/2')).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: 'Delete Latte Stone Sticker' }));
+
+    await user.click(opener);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Latte Stone Sticker?' })).getByRole('button', { name: 'Delete item' }));
     expect(await screen.findByText('Latte Stone Sticker deleted.')).toBeInTheDocument();
     expect(server.api.callsTo('DELETE', '/merchandise_items/2')).toHaveLength(1);
   });

@@ -6,6 +6,7 @@ import type { MerchandiseCollectionOutput, MerchandiseItemOutput, MerchandiseVar
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
@@ -32,7 +33,7 @@ export const MerchandiseAdminMessages = {
   saveFailed: 'Could not save the item. Please try again.',
   noItems: 'No merchandise yet. Add the first item.',
   noMatch: 'No items match your search.',
-  deleteConfirm: (name: string) => `Delete ${name}? Its variants go with it; its stock history stays.`,
+  deleteConfirm: (name: string) => `${name} and its variants leave the shop for good; its stock history stays.`,
   imageTooBig: 'Choose a picture of 5 MB or less.',
 } as const;
 
@@ -148,13 +149,13 @@ function ItemRow({ item, collection, onEdit, onStock }: { item: MerchandiseItemO
         onError: (error) => toast.error(errorMessage(error, MerchandiseAdminMessages.saveFailed)),
       },
     );
-  const onDelete = () => {
-    if (!window.confirm(MerchandiseAdminMessages.deleteConfirm(item.name))) return;
+  const [confirming, setConfirming] = useState(false);
+  const onDelete = () =>
     remove.mutate(item.id, {
       onSuccess: () => toast.success(`${item.name} deleted.`),
       onError: (error) => toast.error(errorMessage(error, 'Could not delete the item. Please try again.')),
+      onSettled: () => setConfirming(false),
     });
-  };
 
   return (
     <li className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
@@ -196,10 +197,20 @@ function ItemRow({ item, collection, onEdit, onStock }: { item: MerchandiseItemO
         >
           {item.hidden ? 'Show' : 'Hide'}
         </Button>
-        <Button variant="ghost" size="sm" onClick={onDelete} loading={remove.isPending} icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Delete ${item.name}`}>
+        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Delete ${item.name}`}>
           Delete
         </Button>
       </div>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${item.name}?`}
+        message={MerchandiseAdminMessages.deleteConfirm(item.name)}
+        confirmLabel="Delete item"
+        destructive
+        busy={remove.isPending}
+        onConfirm={onDelete}
+        onCancel={() => setConfirming(false)}
+      />
     </li>
   );
 }
