@@ -27,7 +27,7 @@ describe('admin dashboard frame', () => {
     const { user } = renderApp('/admin', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Order Management', 'Staff & Discounts', 'Fundraisers', 'Message outbox']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Order Management', 'Menu', 'Staff & Discounts', 'Fundraisers', 'Message outbox']);
     expect(screen.getByRole('tab', { name: 'Order Management' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('tabpanel', { name: 'Order Management' })).toBeInTheDocument();
     expect(await screen.findByText('K-10101')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
-import { CalendarDays, ClipboardList, HandHeart, Inbox, Users } from 'lucide-react';
+import { CalendarDays, ClipboardList, HandHeart, Inbox, Users, UtensilsCrossed } from 'lucide-react';
 import { isAdminRole } from '@kusina/domain/roles';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -19,9 +19,10 @@ export const loadOrderManagement = () => import('../components/order-management.
 const OrderManagement = lazy(() => loadOrderManagement().then((m) => ({ default: m.OrderManagement })));
 const StaffAndDiscounts = lazy(() => import('../components/staff-and-discounts.tsx').then((m) => ({ default: m.StaffAndDiscounts })));
 const FundraiserManagement = lazy(() => import('../components/fundraiser-management.tsx').then((m) => ({ default: m.FundraiserManagement })));
+const MenuManagement = lazy(() => import('../components/menu-management.tsx').then((m) => ({ default: m.MenuManagement })));
 const MessageOutbox = lazy(() => import('../components/message-outbox.tsx').then((m) => ({ default: m.MessageOutbox })));
 
-export const ADMIN_TABS = ['orders', 'staff', 'fundraisers', 'outbox'] as const;
+export const ADMIN_TABS = ['orders', 'menu', 'staff', 'fundraisers', 'outbox'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 function TabLoading() {
@@ -38,6 +39,7 @@ function lazyTab(render: () => ReactNode) {
 
 const adminTabs: DashboardTab<AdminTab>[] = [
   { key: 'orders', label: 'Order Management', icon: <ClipboardList aria-hidden="true" className="size-4" />, render: lazyTab(() => <OrderManagement />) },
+  { key: 'menu', label: 'Menu', icon: <UtensilsCrossed aria-hidden="true" className="size-4" />, render: lazyTab(() => <MenuManagement />) },
   { key: 'staff', label: 'Staff & Discounts', icon: <Users aria-hidden="true" className="size-4" />, render: lazyTab(() => <StaffAndDiscounts />) },
   { key: 'fundraisers', label: 'Fundraisers', icon: <HandHeart aria-hidden="true" className="size-4" />, render: lazyTab(() => <FundraiserManagement />) },
   { key: 'outbox', label: 'Message outbox', icon: <Inbox aria-hidden="true" className="size-4" />, render: lazyTab(() => <MessageOutbox />) },
