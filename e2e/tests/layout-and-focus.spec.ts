@@ -113,7 +113,7 @@ test('the staff board at 360 px: a long name wraps, every tab fits, the order di
   await expect(detail).toBeHidden();
   await expectFocused(view, 'View');
 
-  for (const tab of ['Staff & Discounts', 'Message outbox']) {
+  for (const tab of ['Menu', 'Staff & Discounts', 'Message outbox']) {
     await page.getByRole('tab', { name: tab }).click();
     await expectNoHorizontalOverflow(page, `/admin ${tab}`);
   }

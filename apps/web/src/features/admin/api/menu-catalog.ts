@@ -1,19 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MenuCategoryOutput, MenuItemOutput, OptionGroupOutput, OptionOutput } from '@kusina/domain/menu';
 import type {
   MenuCategoryCreateInput,
-  MenuCategoryOutput,
   MenuCategoryUpdateInput,
   MenuItemCreateInput,
-  MenuItemOutput,
   MenuItemStockInput,
   MenuItemUpdateInput,
   OptionCreateInput,
   OptionGroupCreateInput,
-  OptionGroupOutput,
   OptionGroupUpdateInput,
-  OptionOutput,
   OptionUpdateInput,
-} from '@kusina/domain/menu';
+} from '@kusina/domain/menu-inputs';
 import { api } from '../../../lib/api-client.ts';
 import { getMenuQueryOptions, menuKey } from '../../../lib/menu.ts';
 

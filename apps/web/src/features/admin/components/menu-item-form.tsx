@@ -1,7 +1,8 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ALL_DAYS, MenuItemCreateInput, type MenuCategoryOutput, type MenuItemOutput } from '@kusina/domain/menu';
+import { ALL_DAYS, type MenuCategoryOutput, type MenuItemOutput } from '@kusina/domain/menu';
+import { MenuItemCreateInput } from '@kusina/domain/menu-inputs';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';

@@ -28,7 +28,8 @@ function catalogServer(routes: Record<string, (call: ApiCall) => ApiReply> = {})
       return { body: items[0] };
     },
     'POST /menu_items/1/option_groups': (call) => {
-      const group = optionGroup({ id: 20, options: [], ...(call.body as Partial<OptionGroupOutput>) });
+      const body = call.body as Partial<OptionGroupOutput> & { name: string };
+      const group = optionGroup({ ...body, id: 20, options: [] });
       items[0]!.option_groups.push(group);
       return { status: 201, body: group };
     },
