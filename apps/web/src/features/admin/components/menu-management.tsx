@@ -191,6 +191,8 @@ export function MenuManagement() {
 function MenuItemRow({ item, onEdit, onDelete }: { item: MenuItemOutput; onEdit(): void; onDelete(): void }) {
   const stock = useUpdateItemStock();
   const state = availability(item);
+  // The switch shows the change at once; the write (and the menu's refetch) finishes behind it.
+  const soldOut = stock.isPending && stock.variables.input.available !== undefined ? !stock.variables.input.available : !item.available;
 
   const toggleSoldOut = (soldOut: boolean) =>
     stock.mutate(
@@ -229,7 +231,7 @@ function MenuItemRow({ item, onEdit, onDelete }: { item: MenuItemOutput; onEdit(
         <CheckboxField
           label="Sold out"
           fieldClassName="text-sm"
-          checked={!item.available}
+          checked={soldOut}
           disabled={stock.isPending}
           aria-label={`Sold out: ${item.name}`}
           onChange={(event) => toggleSoldOut(event.target.checked)}
