@@ -117,6 +117,17 @@ test('the staff board at 360 px: a long name wraps, every tab fits, the order di
     await page.getByRole('tab', { name: tab }).click();
     await expectNoHorizontalOverflow(page, `/admin ${tab}`);
   }
+
+  // The menu editor's item dialog fits a phone and gives focus back to Add item.
+  await page.getByRole('tab', { name: 'Menu' }).click();
+  const addItem = page.getByRole('button', { name: 'Add item' });
+  await addItem.click();
+  const itemDialog = page.getByRole('dialog', { name: 'Add menu item' });
+  await expectDialogFits(page, itemDialog);
+  await expectNoHorizontalOverflow(page, 'the menu item dialog');
+  await page.keyboard.press('Escape');
+  await expect(itemDialog).toBeHidden();
+  await expectFocused(addItem, 'Add item');
 });
 
 test('focus returns to the opener of every storefront dialog, never hides under the total bar, and follows route changes', async ({ page }) => {

@@ -7,6 +7,12 @@ import { menuItem, menuResponse, option, optionGroup } from '../../storefront/te
 
 const admin = makeUser({ id: 4, role: 'admin', first_name: 'Ana', last_name: 'Admin', name: 'Ana Admin' });
 
+function stockWrite(item: MenuItemOutput, call: ApiCall): ApiReply {
+  Object.assign(item, call.body);
+  item.is_available = item.available;
+  return { body: item };
+}
+
 /** A catalog server: GET /menu answers what the writes made of it. */
 function catalogServer(routes: Record<string, (call: ApiCall) => ApiReply> = {}) {
   const items: MenuItemOutput[] = [
@@ -22,11 +28,8 @@ function catalogServer(routes: Record<string, (call: ApiCall) => ApiReply> = {})
       items.push(saved);
       return { status: 201, body: saved };
     },
-    'PATCH /menu_items/1/stock': (call) => {
-      Object.assign(items[0]!, call.body);
-      items[0]!.is_available = items[0]!.available;
-      return { body: items[0] };
-    },
+    'PATCH /menu_items/1/stock': (call) => stockWrite(items[0]!, call),
+    'PATCH /menu_items/2/stock': (call) => stockWrite(items[1]!, call),
     'POST /menu_items/1/option_groups': (call) => {
       const body = call.body as Partial<OptionGroupOutput> & { name: string };
       const group = optionGroup({ ...body, id: 20, options: [] });
@@ -169,6 +172,20 @@ describe('Menu tab (catalog admin)', () => {
     expect(api.callsTo('PATCH', '/menu_items/1/stock')[0]?.body).toEqual({ available: false });
     await waitFor(() => expect(within(row('Chicken Kelaguen')).getByRole('checkbox', { name: 'Sold out: Chicken Kelaguen' })).toBeChecked());
     expect(within(row('Chicken Kelaguen')).getByText('Sold out', { selector: 'span' })).toBeInTheDocument();
+  });
+
+  it('gives staff the stock-only view: the sold-out switch, no editing', async () => {
+    const { api } = catalogServer();
+    const { user } = renderApp('/admin?tab=menu', { user: makeUser({ role: 'staff', first_name: 'Kekoa' }) });
+    expect(await screen.findByRole('tab', { name: 'Menu stock', selected: true })).toBeInTheDocument();
+    await screen.findByText('Chicken Kelaguen');
+    expect(screen.queryByRole('region', { name: 'Categories' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add item' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Chicken Kelaguen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Chicken Kelaguen' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Sold out: Red Rice' }));
+    expect(await screen.findByText('Red Rice is available again.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/menu_items/2/stock')[0]?.body).toEqual({ available: true });
   });
 
   it('adds an option group and an option to a dish', async () => {

@@ -40,11 +40,13 @@ function stockText(item: MenuItemOutput): string {
 type Editing = { item: MenuItemOutput | null; categoryId: number | null } | null;
 
 /**
- * The Menu tab (admins): the restaurant's categories and every dish, sold out and out of season
- * included, grouped by category, with search, a sold-out switch per dish and an editor dialog for
- * a dish's details and option groups. Reads the same GET /menu as the storefront.
+ * The Menu tab: the restaurant's categories and every dish, sold out and out of season included,
+ * grouped by category, with search, a sold-out switch per dish and (admins) an editor dialog for a
+ * dish's details and option groups. Staff get the stock-only view: the list and the sold-out
+ * switch, which PATCH /menu_items/:id/stock allows them (0064). Reads the same GET /menu as the
+ * storefront.
  */
-export function MenuManagement() {
+export function MenuManagement({ stockOnly = false }: { stockOnly?: boolean }) {
   const restaurantId = useAuthStore((state) => state.user?.restaurant_id) ?? getRestaurantId();
   const catalog = useCatalog(restaurantId);
   const headingId = useId();
@@ -79,7 +81,7 @@ export function MenuManagement() {
   const total = catalog.data.items.length;
   return (
     <div className="space-y-8">
-      <MenuCategoriesPanel categories={categories} />
+      {stockOnly ? null : <MenuCategoriesPanel categories={categories} />}
 
       <section aria-labelledby={headingId} className="space-y-4 rounded-2xl border border-line bg-surface-raised p-4 shadow-sm sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
@@ -87,11 +89,16 @@ export function MenuManagement() {
             <h2 id={headingId} className="text-xl font-bold">
               Menu items
             </h2>
-            <p className="text-sm text-ink-muted">Every dish, including sold out and out-of-season ones. Changes show on the storefront at once.</p>
+            <p className="text-sm text-ink-muted">
+              {stockOnly ? 'Mark a dish sold out when the kitchen runs out, and clear it when it is back.' : 'Every dish, including sold out and out-of-season ones.'} Changes show on
+              the storefront at once.
+            </p>
           </div>
-          <Button onClick={() => setEditing({ item: null, categoryId: categories[0]?.id ?? null })} icon={<Plus aria-hidden="true" className="size-4" />}>
-            Add item
-          </Button>
+          {stockOnly ? null : (
+            <Button onClick={() => setEditing({ item: null, categoryId: categories[0]?.id ?? null })} icon={<Plus aria-hidden="true" className="size-4" />}>
+              Add item
+            </Button>
+          )}
         </div>
         <div className="space-y-1.5">
           <label htmlFor={searchId} className="block text-sm font-semibold">
@@ -118,7 +125,11 @@ export function MenuManagement() {
               <h3 className="font-display text-lg font-bold">{section.name}</h3>
               <ul className="space-y-2">
                 {section.items.map((item) => (
-                  <MenuItemRow key={item.id} item={item} onEdit={() => setEditing({ item, categoryId: item.category_id })} onDelete={() => setDeleting(item)} />
+                  <MenuItemRow
+                    key={item.id}
+                    item={item}
+                    actions={stockOnly ? null : { edit: () => setEditing({ item, categoryId: item.category_id }), remove: () => setDeleting(item) }}
+                  />
                 ))}
               </ul>
             </div>
@@ -188,7 +199,7 @@ export function MenuManagement() {
 }
 
 /** One dish: a card on phones, a row of columns from the sm breakpoint. */
-function MenuItemRow({ item, onEdit, onDelete }: { item: MenuItemOutput; onEdit(): void; onDelete(): void }) {
+function MenuItemRow({ item, actions }: { item: MenuItemOutput; actions: { edit(): void; remove(): void } | null }) {
   const stock = useUpdateItemStock();
   const state = availability(item);
   // The switch shows the change at once; the write (and the menu's refetch) finishes behind it.
@@ -236,12 +247,16 @@ function MenuItemRow({ item, onEdit, onDelete }: { item: MenuItemOutput; onEdit(
           aria-label={`Sold out: ${item.name}`}
           onChange={(event) => toggleSoldOut(event.target.checked)}
         />
-        <Button variant="secondary" size="sm" onClick={onEdit} icon={<Pencil aria-hidden="true" className="size-4" />} aria-label={`Edit ${item.name}`}>
-          Edit
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onDelete} icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Delete ${item.name}`}>
-          Delete
-        </Button>
+        {actions ? (
+          <>
+            <Button variant="secondary" size="sm" onClick={actions.edit} icon={<Pencil aria-hidden="true" className="size-4" />} aria-label={`Edit ${item.name}`}>
+              Edit
+            </Button>
+            <Button variant="ghost" size="sm" onClick={actions.remove} icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Delete ${item.name}`}>
+              Delete
+            </Button>
+          </>
+        ) : null}
       </div>
     </li>
   );

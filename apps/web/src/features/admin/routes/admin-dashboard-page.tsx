@@ -24,6 +24,8 @@ const MessageOutbox = lazy(() => import('../components/message-outbox.tsx').then
 
 export const ADMIN_TABS = ['orders', 'menu', 'staff', 'fundraisers', 'outbox'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
+/** Staff without admin rights: the order board and the menu's sold-out switches (0064). */
+export const STAFF_TABS = ['orders', 'menu'] as const satisfies readonly AdminTab[];
 
 function TabLoading() {
   return (
@@ -37,21 +39,33 @@ function lazyTab(render: () => ReactNode) {
   return () => <Suspense fallback={<TabLoading />}>{render()}</Suspense>;
 }
 
+const orderTab: DashboardTab<AdminTab> = {
+  key: 'orders',
+  label: 'Order Management',
+  icon: <ClipboardList aria-hidden="true" className="size-4" />,
+  render: lazyTab(() => <OrderManagement />),
+};
+
 const adminTabs: DashboardTab<AdminTab>[] = [
-  { key: 'orders', label: 'Order Management', icon: <ClipboardList aria-hidden="true" className="size-4" />, render: lazyTab(() => <OrderManagement />) },
+  orderTab,
   { key: 'menu', label: 'Menu', icon: <UtensilsCrossed aria-hidden="true" className="size-4" />, render: lazyTab(() => <MenuManagement />) },
   { key: 'staff', label: 'Staff & Discounts', icon: <Users aria-hidden="true" className="size-4" />, render: lazyTab(() => <StaffAndDiscounts />) },
   { key: 'fundraisers', label: 'Fundraisers', icon: <HandHeart aria-hidden="true" className="size-4" />, render: lazyTab(() => <FundraiserManagement />) },
   { key: 'outbox', label: 'Message outbox', icon: <Inbox aria-hidden="true" className="size-4" />, render: lazyTab(() => <MessageOutbox />) },
 ];
 
-function readTab(value: string | null): AdminTab {
-  return (ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'orders';
+const staffTabs: DashboardTab<AdminTab>[] = [
+  orderTab,
+  { key: 'menu', label: 'Menu stock', icon: <UtensilsCrossed aria-hidden="true" className="size-4" />, render: lazyTab(() => <MenuManagement stockOnly />) },
+];
+
+function readTab(value: string | null, allowed: readonly AdminTab[]): AdminTab {
+  return allowed.includes(value as AdminTab) ? (value as AdminTab) : 'orders';
 }
 
 /**
- * /admin (storefront.md §2, §6). Admins see every tab; staff without admin rights see only Order
- * Management under the 'Staff Tools / Order Management' title. The tab is in the URL (?tab=) so a
+ * /admin (storefront.md §2, §6). Admins see every tab; staff without admin rights see Order
+ * Management and the menu's stock view (0064) under the 'Staff Tools / Order Management' title. The tab is in the URL (?tab=) so a
  * reload keeps it; other query parameters (the board's filters) are left alone.
  */
 export function AdminDashboardPage() {
@@ -59,7 +73,7 @@ export function AdminDashboardPage() {
   const admin = user ? isAdminRole(user.role) : false;
   const title = admin ? ADMIN_DASHBOARD_TITLE : STAFF_DASHBOARD_TITLE;
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = readTab(searchParams.get('tab'));
+  const tab = readTab(searchParams.get('tab'), admin ? ADMIN_TABS : STAFF_TABS);
   useDocumentTitle(title);
 
   const select = (next: AdminTab) => {
@@ -85,13 +99,7 @@ export function AdminDashboardPage() {
           Manage Reservations
         </ButtonLink>
       </header>
-      {admin ? (
-        <DashboardTabs label="Admin sections" tabs={adminTabs} selected={tab} onSelect={select} />
-      ) : (
-        <Suspense fallback={<TabLoading />}>
-          <OrderManagement />
-        </Suspense>
-      )}
+      <DashboardTabs label={admin ? 'Admin sections' : 'Staff sections'} tabs={admin ? adminTabs : staffTabs} selected={tab} onSelect={select} />
     </div>
   );
 }
