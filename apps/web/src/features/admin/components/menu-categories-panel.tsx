@@ -3,11 +3,12 @@ import { ArrowDown, ArrowUp, FolderPlus, Pencil, Trash2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import type { MenuCategoryOutput } from '@kusina/domain/menu';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useDeleteCategory, useSaveCategory } from '../api/menu-catalog.ts';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { InlineNameForm } from './inline-name-form.tsx';
 
 function nameError(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.fields.name) return error.fields.name;
@@ -95,37 +96,17 @@ export function MenuCategoriesPanel({ categories }: { categories: readonly MenuC
         </ol>
       )}
 
-      <Dialog
-        open={deleting !== null}
-        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title={`Delete ${deleting?.name ?? 'category'}?`}
+      <ConfirmDeleteDialog
+        target={deleting}
+        what="category"
         description="Its dishes stay on the menu, listed as Uncategorised."
-        footer={
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setDeleting(null)}>
-              Keep it
-            </Button>
-            <Button
-              variant="danger"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.id, {
-                  onSuccess: () => {
-                    toast.success(`Category ${deleting.name} deleted.`);
-                    setDeleting(null);
-                  },
-                  onError: (failure) => toast.error(errorMessage(failure, 'Could not delete the category. Please try again.')),
-                })
-              }
-            >
-              Delete
-            </Button>
-          </div>
-        }
+        remove={(category) => remove.mutateAsync(category.id)}
+        deletedMessage={(category) => `Category ${category.name} deleted.`}
+        failedMessage="Could not delete the category. Please try again."
+        onClose={() => setDeleting(null)}
       >
         <p>Move dishes to another category first if they should not end up uncategorised.</p>
-      </Dialog>
+      </ConfirmDeleteDialog>
     </section>
   );
 }
@@ -147,10 +128,9 @@ function CategoryRow({
 }) {
   const save = useSaveCategory();
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(category.name);
   const [error, setError] = useState<string | undefined>();
 
-  const rename = () => {
+  const rename = (name: string) => {
     if (!name.trim()) return setError('Required');
     setError(undefined);
     save.mutate(
@@ -168,32 +148,17 @@ function CategoryRow({
   if (editing) {
     return (
       <li className="p-3">
-        <form
-          noValidate
-          className="flex flex-wrap items-start gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            rename();
+        <InlineNameForm
+          label={`Name of ${category.name}`}
+          defaultValue={category.name}
+          error={error}
+          saving={save.isPending}
+          onSave={rename}
+          onCancel={() => {
+            setEditing(false);
+            setError(undefined);
           }}
-        >
-          <TextField label={`Name of ${category.name}`} fieldClassName="min-w-0 flex-1" value={name} onChange={(event) => setName(event.target.value)} error={error} maxLength={120} required autoFocus />
-          <div className="flex gap-2 sm:mt-7">
-            <Button type="submit" size="sm" loading={save.isPending}>
-              Save
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                setEditing(false);
-                setName(category.name);
-                setError(undefined);
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
-        </form>
+        />
       </li>
     );
   }

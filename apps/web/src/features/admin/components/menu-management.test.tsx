@@ -14,14 +14,18 @@ function stockWrite(item: MenuItemOutput, call: ApiCall): ApiReply {
 }
 
 /** A catalog server: GET /menu answers what the writes made of it. */
-function catalogServer(routes: Record<string, (call: ApiCall) => ApiReply> = {}) {
+type Routes = Record<string, (call: ApiCall) => ApiReply>;
+type Category = ReturnType<typeof menuResponse>['categories'][number];
+
+function catalogServer(routes: (categories: Category[], items: MenuItemOutput[]) => Routes = () => ({})) {
   const items: MenuItemOutput[] = [
     menuItem({ id: 1, name: 'Chicken Kelaguen', category_id: 1, price_cents: 1295, enable_stock_tracking: true, stock_quantity: 12, damaged_quantity: 2, available_quantity: 10 }),
     menuItem({ id: 2, name: 'Red Rice', category_id: 1, price_cents: 450, available: false, is_available: false }),
     menuItem({ id: 3, name: 'Calamansi Juice', category_id: 2, price_cents: 375, seasonal: true }),
   ];
+  const categories = menuResponse([]).categories;
   const api = mockApi({
-    'GET /menu': () => ({ body: menuResponse(items) }),
+    'GET /menu': () => ({ body: { ...menuResponse(items), categories: [...categories] } }),
     'POST /menu_items': (call) => {
       const body = call.body as Partial<MenuItemOutput> & { price: number };
       const saved = menuItem({ ...body, id: 10, name: body.name ?? '', price_cents: Math.round(body.price * 100) });
@@ -42,7 +46,7 @@ function catalogServer(routes: Record<string, (call: ApiCall) => ApiReply> = {})
       items[0]!.option_groups[0]!.options.push(saved);
       return { status: 201, body: saved };
     },
-    ...routes,
+    ...routes(categories, items),
   });
   return { api, items };
 }
@@ -150,7 +154,7 @@ describe('Menu tab (catalog admin)', () => {
   });
 
   it("puts the server's field error on the field and keeps what was typed", async () => {
-    catalogServer({ 'POST /menu_items': () => apiError(422, 'Price must be 0 or more.', { price: 'Price must be 0 or more.' }, 'VALIDATION_ERROR') });
+    catalogServer(() => ({ 'POST /menu_items': () => apiError(422, 'Price must be 0 or more.', { price: 'Price must be 0 or more.' }, 'VALIDATION_ERROR') }));
     const { user } = await openMenuTab();
     await user.click(screen.getByRole('button', { name: 'Add item' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add menu item' });
@@ -186,6 +190,52 @@ describe('Menu tab (catalog admin)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Sold out: Red Rice' }));
     expect(await screen.findByText('Red Rice is available again.')).toBeInTheDocument();
     expect(api.callsTo('PATCH', '/menu_items/2/stock')[0]?.body).toEqual({ available: true });
+  });
+
+  it('adds, renames, reorders and deletes categories (a deleted category leaves its dishes uncategorised)', async () => {
+    const { api } = catalogServer((categories, items) => ({
+      'POST /menu_categories': (call) => {
+        const saved = { id: 3, description: null, position: 2, ...(call.body as { name: string }) };
+        categories.push(saved);
+        return { status: 201, body: saved };
+      },
+      'PATCH /menu_categories/1': (call) => ({ body: Object.assign(categories[0]!, call.body) }),
+      'PATCH /menu_categories/2': (call) => ({ body: Object.assign(categories[1]!, call.body) }),
+      'DELETE /menu_categories/2': () => {
+        categories.splice(1, 1);
+        items[2]!.category_id = null;
+        return { status: 204 };
+      },
+    }));
+    const { user } = await openMenuTab();
+    const panel = screen.getByRole('region', { name: 'Categories' });
+    const names = () => within(panel).getAllByRole('listitem').map((li) => li.querySelector('span')?.textContent);
+
+    await user.type(within(panel).getByLabelText('New category'), 'Desserts');
+    await user.click(within(panel).getByRole('button', { name: 'Add category' }));
+    expect(await screen.findByText('Category Desserts added.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/menu_categories')[0]?.body).toEqual({ name: 'Desserts' });
+
+    await user.click(within(panel).getByRole('button', { name: 'Rename Plates' }));
+    const field = within(panel).getByLabelText('Name of Plates');
+    await user.clear(field);
+    await user.type(field, 'Plate Lunches{Enter}');
+    expect(await screen.findByText('Category Plate Lunches saved.')).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Move Plate Lunches down' }));
+    await waitFor(() => expect(names()).toEqual(['Drinks', 'Plate Lunches', 'Desserts']));
+    expect(api.callsTo('PATCH', '/menu_categories/2').at(-1)?.body).toEqual({ position: 0 });
+    expect(api.callsTo('PATCH', '/menu_categories/1').at(-1)?.body).toEqual({ position: 1 });
+
+    const opener = within(panel).getByRole('button', { name: 'Delete Drinks' });
+    await user.click(opener);
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Drinks?' });
+    expect(confirm).toHaveTextContent('Its dishes stay on the menu, listed as Uncategorised.');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Category Drinks deleted.')).toBeInTheDocument();
+    await waitFor(() => expect(names()).toEqual(['Plate Lunches', 'Desserts']));
+    const list = screen.getByRole('region', { name: 'Menu items' });
+    await waitFor(() => expect(within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Plate Lunches', 'Uncategorised']));
   });
 
   it('adds an option group and an option to a dish', async () => {

@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { getRestaurantId } from '../../../lib/restaurant-id.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useCatalog, useDeleteMenuItem, useUpdateItemStock } from '../api/menu-catalog.ts';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { MenuCategoriesPanel } from './menu-categories-panel.tsx';
 import { MenuItemForm } from './menu-item-form.tsx';
 import { OptionGroupsSection } from './menu-option-groups.tsx';
@@ -163,37 +164,17 @@ export function MenuManagement({ stockOnly = false }: { stockOnly?: boolean }) {
         ) : null}
       </Dialog>
 
-      <Dialog
-        open={deleting !== null}
-        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title={`Delete ${deleting?.name ?? 'item'}?`}
+      <ConfirmDeleteDialog
+        target={deleting}
+        what="item"
         description="It leaves the menu with its option groups. Past orders keep their lines."
-        footer={
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setDeleting(null)}>
-              Keep it
-            </Button>
-            <Button
-              variant="danger"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.id, {
-                  onSuccess: () => {
-                    toast.success(`${deleting.name} deleted.`);
-                    setDeleting(null);
-                  },
-                  onError: (failure) => toast.error(errorMessage(failure, 'Could not delete the menu item. Please try again.')),
-                })
-              }
-            >
-              Delete
-            </Button>
-          </div>
-        }
+        remove={(item) => remove.mutateAsync(item.id)}
+        deletedMessage={(item) => `${item.name} deleted.`}
+        failedMessage="Could not delete the menu item. Please try again."
+        onClose={() => setDeleting(null)}
       >
         <p>To take it off for a while, mark it sold out instead.</p>
-      </Dialog>
+      </ConfirmDeleteDialog>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { useCreateStaffMember } from '../api/create-staff-member.ts';
 import { useStaffMembers } from '../api/get-staff-members.ts';
 import { useUpdateStaffMember } from '../api/update-staff-member.ts';
+import { InlineNameForm } from './inline-name-form.tsx';
 
 function fieldError(error: unknown, field: string, fallback: string): string {
   if (error instanceof ApiError && error.fields[field]) return error.fields[field];
@@ -90,10 +91,9 @@ export function StaffMembersPanel() {
 function StaffMemberRow({ member }: { member: StaffMemberOutput }) {
   const update = useUpdateStaffMember();
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(member.name);
   const [error, setError] = useState<string | undefined>();
 
-  const save = () => {
+  const save = (name: string) => {
     if (!name.trim()) return setError(OrderManagementMessages.nameRequired);
     setError(undefined);
     update.mutate(
@@ -120,32 +120,17 @@ function StaffMemberRow({ member }: { member: StaffMemberOutput }) {
   if (editing) {
     return (
       <li className="p-3">
-        <form
-          noValidate
-          className="flex flex-wrap items-start gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save();
+        <InlineNameForm
+          label={`Name of ${member.name}`}
+          defaultValue={member.name}
+          error={error}
+          saving={update.isPending}
+          onSave={save}
+          onCancel={() => {
+            setEditing(false);
+            setError(undefined);
           }}
-        >
-          <TextField label={`Name of ${member.name}`} fieldClassName="min-w-0 flex-1" value={name} onChange={(event) => setName(event.target.value)} error={error} maxLength={120} required autoFocus />
-          <div className="flex gap-2 sm:mt-7">
-            <Button type="submit" size="sm" loading={update.isPending}>
-              Save
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                setEditing(false);
-                setName(member.name);
-                setError(undefined);
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
-        </form>
+        />
       </li>
     );
   }
