@@ -4,16 +4,10 @@ import { toast } from 'react-hot-toast';
 import type { MenuCategoryOutput } from '@kusina/domain/menu';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useDeleteCategory, useSaveCategory } from '../api/menu-catalog.ts';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
-import { InlineNameForm } from './inline-name-form.tsx';
-
-function nameError(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.fields.name) return error.fields.name;
-  return errorMessage(error, fallback);
-}
+import { InlineNameForm, nameError } from './inline-name-form.tsx';
 
 /** Categories in position order: add, rename, move up or down, delete (its dishes stay, uncategorised). */
 export function MenuCategoriesPanel({ categories }: { categories: readonly MenuCategoryOutput[] }) {
@@ -128,22 +122,6 @@ function CategoryRow({
 }) {
   const save = useSaveCategory();
   const [editing, setEditing] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-
-  const rename = (name: string) => {
-    if (!name.trim()) return setError('Required');
-    setError(undefined);
-    save.mutate(
-      { id: category.id, input: { name: name.trim() } },
-      {
-        onSuccess: (saved) => {
-          setEditing(false);
-          toast.success(`Category ${saved.name} saved.`);
-        },
-        onError: (failure) => setError(nameError(failure, 'Could not save the category. Please try again.')),
-      },
-    );
-  };
 
   if (editing) {
     return (
@@ -151,13 +129,10 @@ function CategoryRow({
         <InlineNameForm
           label={`Name of ${category.name}`}
           defaultValue={category.name}
-          error={error}
-          saving={save.isPending}
-          onSave={rename}
-          onCancel={() => {
-            setEditing(false);
-            setError(undefined);
-          }}
+          requiredMessage="Required"
+          failedMessage="Could not save the category. Please try again."
+          save={(name) => save.mutateAsync({ id: category.id, input: { name } }).then((saved) => toast.success(`Category ${saved.name} saved.`))}
+          onClose={() => setEditing(false)}
         />
       </li>
     );

@@ -7,17 +7,11 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useCreateStaffMember } from '../api/create-staff-member.ts';
 import { useStaffMembers } from '../api/get-staff-members.ts';
 import { useUpdateStaffMember } from '../api/update-staff-member.ts';
-import { InlineNameForm } from './inline-name-form.tsx';
-
-function fieldError(error: unknown, field: string, fallback: string): string {
-  if (error instanceof ApiError && error.fields[field]) return error.fields[field];
-  return errorMessage(error, fallback);
-}
+import { InlineNameForm, nameError } from './inline-name-form.tsx';
 
 /** Staff members a staff order can be placed for: add, rename, deactivate and reactivate. */
 export function StaffMembersPanel() {
@@ -37,7 +31,7 @@ export function StaffMembersPanel() {
           setName('');
           toast.success(`${member.name} added to the staff list.`);
         },
-        onError: (failure) => setError(fieldError(failure, 'name', 'Could not add the staff member. Please try again.')),
+        onError: (failure) => setError(nameError(failure, 'Could not add the staff member. Please try again.')),
       },
     );
   };
@@ -91,22 +85,6 @@ export function StaffMembersPanel() {
 function StaffMemberRow({ member }: { member: StaffMemberOutput }) {
   const update = useUpdateStaffMember();
   const [editing, setEditing] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-
-  const save = (name: string) => {
-    if (!name.trim()) return setError(OrderManagementMessages.nameRequired);
-    setError(undefined);
-    update.mutate(
-      { id: member.id, name: name.trim() },
-      {
-        onSuccess: () => {
-          setEditing(false);
-          toast.success('Staff member saved.');
-        },
-        onError: (failure) => setError(fieldError(failure, 'name', 'Could not save the staff member. Please try again.')),
-      },
-    );
-  };
 
   const toggle = () =>
     update.mutate(
@@ -123,13 +101,10 @@ function StaffMemberRow({ member }: { member: StaffMemberOutput }) {
         <InlineNameForm
           label={`Name of ${member.name}`}
           defaultValue={member.name}
-          error={error}
-          saving={update.isPending}
-          onSave={save}
-          onCancel={() => {
-            setEditing(false);
-            setError(undefined);
-          }}
+          requiredMessage={OrderManagementMessages.nameRequired}
+          failedMessage="Could not save the staff member. Please try again."
+          save={(name) => update.mutateAsync({ id: member.id, name }).then(() => toast.success('Staff member saved.'))}
+          onClose={() => setEditing(false)}
         />
       </li>
     );
