@@ -73,3 +73,32 @@ test('an admin adds a dish with an option group, customers see it, and selling i
   await expect(card.getByRole('button', { name: new RegExp(`^Unavailable\\s*: ${dish}$`) })).toBeDisabled();
   await customerContext.close();
 });
+
+test('staff mark a dish sold out and back from the Menu stock tab, in the dark theme', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await signIn(page, demo.staff);
+  await page.goto('/admin?tab=menu');
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff Tools / Order Management' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Menu stock', selected: true })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search menu items' }).fill('Huli Huli');
+  const row = page.getByTestId('menu-admin-item').filter({ hasText: 'Huli Huli Chicken Plate' });
+  await expect(row).toHaveCount(1);
+  // Staff change stock, not the catalog.
+  await expect(page.getByRole('button', { name: 'Add item' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Categories' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  const soldOut = row.getByRole('checkbox', { name: 'Sold out: Huli Huli Chicken Plate' });
+  await soldOut.check();
+  await expect(page.getByText('Huli Huli Chicken Plate is marked sold out.')).toBeVisible();
+  await expect(row.getByText('Sold out', { exact: true }).first()).toBeVisible();
+  await page.reload();
+  await page.getByRole('searchbox', { name: 'Search menu items' }).fill('Huli Huli');
+  await expect(soldOut).toBeChecked();
+  await soldOut.uncheck();
+  await expect(page.getByText('Huli Huli Chicken Plate is available again.')).toBeVisible();
+  await expect(row.getByText('Available', { exact: true })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search menu items' }).fill('no such dish anywhere');
+  await expect(page.getByText('No menu items found')).toBeVisible();
+});

@@ -184,16 +184,20 @@ function MenuItemRow({ item, actions }: { item: MenuItemOutput; actions: { edit(
   const stock = useUpdateItemStock();
   const state = availability(item);
   // The switch shows the change at once; the write (and the menu's refetch) finishes behind it.
-  const soldOut = stock.isPending && stock.variables.input.available !== undefined ? !stock.variables.input.available : !item.available;
+  const [pendingSoldOut, setPendingSoldOut] = useState<boolean | null>(null);
+  const soldOut = pendingSoldOut ?? !item.available;
 
-  const toggleSoldOut = (soldOut: boolean) =>
+  const toggleSoldOut = (next: boolean) => {
+    setPendingSoldOut(next);
     stock.mutate(
-      { id: item.id, input: { available: !soldOut } },
+      { id: item.id, input: { available: !next } },
       {
         onSuccess: (saved) => toast.success(saved.available ? `${saved.name} is available again.` : `${saved.name} is marked sold out.`),
         onError: (failure) => toast.error(errorMessage(failure, 'Could not change the dish. Please try again.')),
+        onSettled: () => setPendingSoldOut(null),
       },
     );
+  };
 
   return (
     <li
