@@ -40,6 +40,10 @@ function catalogServer(routes: (categories: Category[], items: MenuItemOutput[])
       items[0]!.option_groups.push(group);
       return { status: 201, body: group };
     },
+    'DELETE /option_groups/20': () => {
+      items[0]!.option_groups = [];
+      return { status: 204 };
+    },
     'POST /option_groups/20/options': (call) => {
       const body = call.body as { name: string; additional_price: number | null };
       const saved = option({ id: 30, name: body.name, additional_price_cents: body.additional_price === null ? 200 : Math.round(body.additional_price * 100) });
@@ -264,5 +268,19 @@ describe('Menu tab (catalog admin)', () => {
     await user.click(within(optionForm).getByRole('button', { name: 'Add option' }));
     expect(await within(dialog).findByText('+$1.50')).toBeInTheDocument();
     expect(api.callsTo('POST', '/option_groups/20/options')[0]?.body).toEqual({ name: 'Red Rice', additional_price: 1.5, is_preselected: false, available: true, stock_quantity: 0, damaged_quantity: 0 });
+
+    // Deleting asks first; Keep it changes nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Delete option group Side' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Side?' });
+    expect(confirm).toHaveTextContent('Its options go with it.');
+    await user.click(within(confirm).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete Side?' })).not.toBeInTheDocument());
+    expect(api.callsTo('DELETE', '/option_groups/20')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Edit Chicken Kelaguen' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete option group Side' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Side?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Option group Side deleted.')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/option_groups/20')).toHaveLength(1);
+    expect(await within(dialog).findByText('No option groups yet.')).toBeInTheDocument();
   });
 });

@@ -12,9 +12,10 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { errorMessage, showSaveError } from '../../../lib/errors.ts';
+import { showSaveError } from '../../../lib/errors.ts';
 import { toNumberOr } from '../../../lib/form-values.ts';
 import { useDeleteOption, useDeleteOptionGroup, useSaveOption, useSaveOptionGroup } from '../api/menu-catalog.ts';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 
 /*
  * An item's option groups and their options (storefront.md §3 Option group, Option; §5
@@ -171,11 +172,7 @@ export function OptionGroupsSection({ item }: { item: MenuItemOutput }) {
     requestAnimationFrame(() => (opener.current?.isConnected ? opener.current : headingRef.current)?.focus());
   };
 
-  const remove = (what: string, run: () => Promise<unknown>) =>
-    run().then(
-      () => toast.success(`${what} deleted.`),
-      (failure: unknown) => toast.error(errorMessage(failure, `Could not delete ${what}. Please try again.`)),
-    );
+  const [deleting, setDeleting] = useState<{ kind: 'group' | 'option'; id: number; name: string } | null>(null);
 
   return (
     <section aria-labelledby={headingId} className="mt-6 space-y-3 border-t border-line pt-5">
@@ -216,7 +213,7 @@ export function OptionGroupsSection({ item }: { item: MenuItemOutput }) {
                   <Button variant="secondary" size="sm" onClick={() => setEditing({ kind: 'group', group })} icon={<Pencil aria-hidden="true" className="size-4" />} aria-label={`Edit option group ${group.name}`}>
                     Edit
                   </Button>
-                  <Button variant="ghost" size="sm" loading={removeGroup.isPending && removeGroup.variables === group.id} onClick={() => void remove(`Option group ${group.name}`, () => removeGroup.mutateAsync(group.id))} icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Delete option group ${group.name}`}>
+                  <Button variant="ghost" size="sm" onClick={() => setDeleting({ kind: 'group', id: group.id, name: group.name })} icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Delete option group ${group.name}`}>
                     Delete
                   </Button>
                 </div>
@@ -241,7 +238,7 @@ export function OptionGroupsSection({ item }: { item: MenuItemOutput }) {
                       <Button variant="secondary" size="sm" onClick={() => setEditing({ kind: 'option', group, option })} aria-label={`Edit option ${option.name}`}>
                         Edit
                       </Button>
-                      <Button variant="ghost" size="sm" onClick={() => void remove(`Option ${option.name}`, () => removeOption.mutateAsync(option.id))} aria-label={`Delete option ${option.name}`}>
+                      <Button variant="ghost" size="sm" onClick={() => setDeleting({ kind: 'option', id: option.id, name: option.name })} aria-label={`Delete option ${option.name}`}>
                         Delete
                       </Button>
                     </div>
@@ -263,6 +260,17 @@ export function OptionGroupsSection({ item }: { item: MenuItemOutput }) {
           </li>
         ))}
       </ul>
+      <ConfirmDeleteDialog
+        target={deleting}
+        what="option"
+        description={deleting?.kind === 'group' ? 'Its options go with it.' : 'Customers can no longer choose it.'}
+        remove={(target) => (target.kind === 'group' ? removeGroup.mutateAsync(target.id) : removeOption.mutateAsync(target.id))}
+        deletedMessage={(target) => `${target.kind === 'group' ? 'Option group' : 'Option'} ${target.name} deleted.`}
+        failedMessage="Could not delete it. Please try again."
+        onClose={() => setDeleting(null)}
+      >
+        <p>Orders already placed keep their choices.</p>
+      </ConfirmDeleteDialog>
     </section>
   );
 }
