@@ -114,12 +114,12 @@ test('the staff board at 360 px: a long name wraps, every tab fits, the order di
   await expectFocused(view, 'View');
 
   for (const tab of ['Menu', 'Staff & Discounts', 'Message outbox']) {
-    await page.getByRole('tab', { name: tab }).click();
+    await page.getByRole('tab', { name: tab, exact: true }).click();
     await expectNoHorizontalOverflow(page, `/admin ${tab}`);
   }
 
   // The menu editor's item dialog fits a phone and gives focus back to Add item.
-  await page.getByRole('tab', { name: 'Menu' }).click();
+  await page.getByRole('tab', { name: 'Menu', exact: true }).click();
   const addItem = page.getByRole('button', { name: 'Add item' });
   await addItem.click();
   const itemDialog = page.getByRole('dialog', { name: 'Add menu item' });

@@ -11,7 +11,7 @@ test('an admin adds a dish with an option group, customers see it, and selling i
 
   await signIn(page, demo.admin);
   await page.goto('/admin?tab=menu');
-  await expect(page.getByRole('tab', { name: 'Menu', selected: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Menu', exact: true, selected: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Menu items', level: 2 })).toBeVisible();
   await expect(page.getByTestId('menu-admin-item').first()).toBeVisible();
   await expectAccessible(page);
