@@ -113,10 +113,21 @@ test('the staff board at 360 px: a long name wraps, every tab fits, the order di
   await expect(detail).toBeHidden();
   await expectFocused(view, 'View');
 
-  for (const tab of ['Merchandise', 'Staff & Discounts', 'Restaurant', 'Message outbox']) {
-    await page.getByRole('tab', { name: tab }).click();
+  for (const tab of ['Menu', 'Merchandise', 'Staff & Discounts', 'Restaurant', 'Message outbox']) {
+    await page.getByRole('tab', { name: tab, exact: true }).click();
     await expectNoHorizontalOverflow(page, `/admin ${tab}`);
   }
+
+  // The menu editor's item dialog fits a phone and gives focus back to Add item.
+  await page.getByRole('tab', { name: 'Menu', exact: true }).click();
+  const addItem = page.getByRole('button', { name: 'Add item' });
+  await addItem.click();
+  const itemDialog = page.getByRole('dialog', { name: 'Add menu item' });
+  await expectDialogFits(page, itemDialog);
+  await expectNoHorizontalOverflow(page, 'the menu item dialog');
+  await page.keyboard.press('Escape');
+  await expect(itemDialog).toBeHidden();
+  await expectFocused(addItem, 'Add item');
   for (const path of ['/reservations/dashboard/reservations', '/reservations/dashboard/waitlist']) {
     await page.goto(path);
     await expectNoHorizontalOverflow(page, path);

@@ -28,7 +28,7 @@ const ORDER_DETAIL = /^\/api\/v1\/orders\/\d+$/;
  * The restaurant this site serves (the page registers /service-worker.js?restaurant=N): its menu,
  * record and site settings are fetched at install, so one visit is enough for the menu to open
  * offline. The URLs are the ones the app's fetchers ask for (apps/web/src/lib/restaurant.ts and
- * features/storefront/api/get-menu.ts); the offline e2e test fails if they drift apart.
+ * lib/menu.ts); the offline e2e test fails if they drift apart.
  */
 const RESTAURANT = new URL(self.location.href).searchParams.get('restaurant');
 const RESTAURANT_DATA = /^\d{1,10}$/.test(RESTAURANT ?? '')

@@ -9,17 +9,14 @@ import {
   isOptionInStock,
   isOptionSelectable,
   maxOrderableQuantity,
-  MenuItemCreateInput,
-  MenuItemStockInput,
   MenuMessages,
   MenuQuery,
-  OptionCreateInput,
-  OptionGroupCreateInput,
   optionAvailableQuantity,
   requiresAdvanceNotice,
   stockHint,
   stockStatus,
 } from './menu.ts';
+import { MenuItemCreateInput, MenuItemStockInput, OptionCreateInput, OptionGroupCreateInput } from './menu-inputs.ts';
 
 describe('stock', () => {
   it('is stock − damaged when tracked and null when not', () => {

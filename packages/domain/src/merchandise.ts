@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { coercedInt4 } from './integers.ts';
 import { centsToDollars, type Cents } from './money.ts';
-import { dollars, dollarsInputToCents, STOCK_STATUSES, type StockStatus } from './menu.ts';
+import { STOCK_STATUSES, type StockStatus } from './menu.ts';
+import { dollars, dollarsInputToCents } from './menu-inputs.ts';
 
 /**
  * The merchandise shop: response contracts, admin inputs and the shop's rules shared by the API and

@@ -7,7 +7,7 @@ import { mockApi } from '../test/api-mock.ts';
 import { sockets } from '../test/fake-socket.ts';
 import { createTestQueryClient } from '../test/render-app.tsx';
 import { useRestaurantRealtime } from './use-restaurant-realtime.ts';
-import { useMenu } from '../features/storefront/api/get-menu.ts';
+import { useMenu } from '../lib/menu.ts';
 
 function Probe() {
   const { data } = useRestaurant();

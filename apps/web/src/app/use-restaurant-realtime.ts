@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MENU_UPDATE_EVENT, RESTAURANT_REFETCH_THROTTLE_MS } from '@kusina/domain/restaurants';
-import { getMenuQueryOptions } from '../features/storefront/api/get-menu.ts';
+import { getMenuQueryOptions } from '../lib/menu.ts';
 import { openRealtime } from '../lib/realtime.ts';
 import { getRestaurantQueryOptions, getSiteSettingsQueryOptions } from '../lib/restaurant.ts';
 import { throttle } from '../lib/throttle.ts';

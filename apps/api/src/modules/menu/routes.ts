@@ -3,24 +3,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { coercedInt4 } from '@kusina/domain/integers';
 import { ErrorOutput } from '@kusina/domain/errors';
+import { MenuCategoryOutput, MenuItemOutput, MenuOutput, MenuQuery, OptionGroupOutput, OptionOutput } from '@kusina/domain/menu';
 import {
   MenuCategoryCreateInput,
-  MenuCategoryOutput,
   MenuCategoryUpdateInput,
   MenuItemCreateInput,
-  MenuItemOutput,
   MenuItemStockInput,
   MenuItemUpdateInput,
-  MenuOutput,
-  MenuQuery,
   OptionCreateInput,
   OptionGroupCreateInput,
-  OptionGroupOutput,
   OptionGroupUpdateInput,
-  OptionOutput,
   OptionStockInput,
   OptionUpdateInput,
-} from '@kusina/domain/menu';
+} from '@kusina/domain/menu-inputs';
 import { requireAdmin, requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import * as menu from './service.ts';

@@ -4,30 +4,32 @@ import { centsToDollars } from '@kusina/domain/money';
 import { optionPrice } from '@kusina/domain/pricing';
 import {
   availableQuantity,
-  dollarsInputToCents,
   filterMenuItems,
   hasRequiredUnavailableOptions,
   isOptionInStock,
   MenuMessages,
   optionAvailableQuantity,
   stockStatus,
-  type MenuCategoryCreateInput,
   type MenuCategoryOutput,
-  type MenuCategoryUpdateInput,
   type MenuFilter,
-  type MenuItemCreateInput,
   type MenuItemOutput,
+  type MenuOutput,
+  type OptionGroupOutput,
+  type OptionOutput,
+} from '@kusina/domain/menu';
+import {
+  dollarsInputToCents,
+  type MenuCategoryCreateInput,
+  type MenuCategoryUpdateInput,
+  type MenuItemCreateInput,
   type MenuItemStockInput,
   type MenuItemUpdateInput,
-  type MenuOutput,
   type OptionCreateInput,
   type OptionGroupCreateInput,
-  type OptionGroupOutput,
   type OptionGroupUpdateInput,
-  type OptionOutput,
   type OptionStockInput,
   type OptionUpdateInput,
-} from '@kusina/domain/menu';
+} from '@kusina/domain/menu-inputs';
 import { isItemAvailable, restaurantDay } from '@kusina/domain/menu-calendar';
 import type { DbOrTx } from '../../db/client.ts';
 import { menuCategories, menuItems, menus, optionGroups, options } from '../../db/schema/index.ts';

@@ -16,20 +16,22 @@ export interface ConfirmDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
   onConfirm(): void;
   onCancel(): void;
+  /** More words under the message, when one line is not enough. */
+  children?: ReactNode;
 }
 
 /**
  * An in-page confirmation (instead of window.confirm): labelled by its title, described by its
  * message, Escape and Cancel close it, and focus returns to the control that opened it (Dialog).
  */
-export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', destructive = false, busy = false, onCloseAutoFocus, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel = 'Cancel', destructive = false, busy = false, onCloseAutoFocus, onConfirm, onCancel, children }: ConfirmDialogProps) {
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => !next && !busy && onCancel()}
       title={title}
       description={message}
-      bodyClassName="hidden"
+      {...(children ? {} : { bodyClassName: 'hidden' })}
       {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
       footer={
         <div className="flex flex-wrap justify-end gap-2">
@@ -42,7 +44,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, cancelLabel 
         </div>
       }
     >
-      {null}
+      {children ?? null}
     </Dialog>
   );
 }

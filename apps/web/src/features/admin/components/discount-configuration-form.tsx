@@ -9,6 +9,7 @@ import { Textarea } from '../../../components/ui/textarea.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { applyFieldErrors, errorMessage } from '../../../lib/errors.ts';
+import { emptyToNull, toNumberOr, toNumberOrNaN } from '../../../lib/form-values.ts';
 import { useCreateDiscountConfiguration } from '../api/create-discount-configuration.ts';
 import { useUpdateDiscountConfiguration } from '../api/update-discount-configuration.ts';
 
@@ -19,11 +20,8 @@ type DiscountFormOutput = z.output<typeof DiscountForm>;
 
 const FIELDS = ['name', 'code', 'discount_percentage', 'is_active', 'is_default', 'display_order', 'description', 'ui_color'] as const;
 
-const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
-/** An empty percentage is NaN: zod then answers with the field's own message. */
-const toNumber = (value: unknown) => (value === '' || value === null || value === undefined ? Number.NaN : Number(value));
 /** An empty display order is the default, 0. */
-const toOrder = (value: unknown) => (value === '' || value === null || value === undefined ? 0 : Number(value));
+const toOrder = toNumberOr(0);
 
 /** Add or edit one staff discount configuration (backoffice-reservations.md §3, §5). */
 export function DiscountConfigurationForm({ discount, onSaved, onCancel }: { discount: DiscountConfigurationOutput | null; onSaved(saved: DiscountConfigurationOutput): void; onCancel(): void }) {
@@ -79,7 +77,7 @@ export function DiscountConfigurationForm({ discount, onSaved, onCancel }: { dis
           max={100}
           step="0.01"
           error={errors.discount_percentage?.message}
-          {...register('discount_percentage', { setValueAs: toNumber })}
+          {...register('discount_percentage', { setValueAs: toNumberOrNaN })}
         />
         <TextField label="Display order" type="number" inputMode="numeric" min={0} step={1} error={errors.display_order?.message} {...register('display_order', { setValueAs: toOrder })} />
         <TextField label="Color" hint="#rgb, #rrggbb or a colour name (optional)" error={errors.ui_color?.message} {...register('ui_color', { setValueAs: emptyToNull })} />

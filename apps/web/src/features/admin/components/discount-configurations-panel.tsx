@@ -10,6 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useDeleteDiscountConfiguration } from '../api/delete-discount-configuration.ts';
 import { useDiscountConfigurations } from '../api/get-discount-configurations.ts';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { DiscountConfigurationForm } from './discount-configuration-form.tsx';
 
 /** The swatch of a configuration's ui_color (a CSS colour the server accepted), next to its name. */
@@ -122,37 +123,17 @@ export function DiscountConfigurationsPanel() {
         ) : null}
       </Dialog>
 
-      <Dialog
-        open={deleting !== null}
-        onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title={`Delete ${deleting?.name ?? 'discount'}?`}
+      <ConfirmDeleteDialog
+        target={deleting}
+        what="discount"
         description="Orders that used it keep their discount."
-        footer={
-          <div className="flex justify-end gap-2">
-            <Button variant="ghost" onClick={() => setDeleting(null)}>
-              Keep it
-            </Button>
-            <Button
-              variant="danger"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.id, {
-                  onSuccess: () => {
-                    toast.success(`Discount ${deleting.name} deleted.`);
-                    setDeleting(null);
-                  },
-                  onError: (failure) => toast.error(errorMessage(failure, 'Could not delete the discount. Please try again.')),
-                })
-              }
-            >
-              Delete
-            </Button>
-          </div>
-        }
+        remove={(discount) => remove.mutateAsync(discount.id)}
+        deletedMessage={(discount) => `Discount ${discount.name} deleted.`}
+        failedMessage="Could not delete the discount. Please try again."
+        onClose={() => setDeleting(null)}
       >
         <p>This removes the discount from the options staff can choose.</p>
-      </Dialog>
+      </ConfirmDeleteDialog>
     </section>
   );
 }

@@ -159,12 +159,12 @@ describe('Merchandise management', () => {
     await user.click(opener);
     const confirm = await screen.findByRole('dialog', { name: 'Delete Latte Stone Sticker?' });
     expect(confirm).toHaveTextContent('Latte Stone Sticker and its variants leave the shop for good; its stock history stays.');
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Keep it' }));
     await waitFor(() => expect(opener).toHaveFocus());
     expect(server.api.callsTo('DELETE', '/merchandise_items/2')).toHaveLength(0);
 
     await user.click(opener);
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Latte Stone Sticker?' })).getByRole('button', { name: 'Delete item' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Latte Stone Sticker?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Latte Stone Sticker deleted.')).toBeInTheDocument();
     expect(server.api.callsTo('DELETE', '/merchandise_items/2')).toHaveLength(1);
   });

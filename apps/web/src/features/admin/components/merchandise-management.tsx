@@ -6,7 +6,6 @@ import type { MerchandiseCollectionOutput, MerchandiseItemOutput, MerchandiseVar
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
@@ -27,6 +26,7 @@ import {
   type ItemFields,
   type VariantFields,
 } from '../api/merchandise-admin.ts';
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 
 export const MerchandiseAdminMessages = {
   loadFailed: 'Could not load the merchandise. Please try again.',
@@ -150,12 +150,6 @@ function ItemRow({ item, collection, onEdit, onStock }: { item: MerchandiseItemO
       },
     );
   const [confirming, setConfirming] = useState(false);
-  const onDelete = () =>
-    remove.mutate(item.id, {
-      onSuccess: () => toast.success(`${item.name} deleted.`),
-      onError: (error) => toast.error(errorMessage(error, 'Could not delete the item. Please try again.')),
-      onSettled: () => setConfirming(false),
-    });
 
   return (
     <li className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
@@ -201,16 +195,17 @@ function ItemRow({ item, collection, onEdit, onStock }: { item: MerchandiseItemO
           Delete
         </Button>
       </div>
-      <ConfirmDialog
-        open={confirming}
-        title={`Delete ${item.name}?`}
-        message={MerchandiseAdminMessages.deleteConfirm(item.name)}
-        confirmLabel="Delete item"
-        destructive
-        busy={remove.isPending}
-        onConfirm={onDelete}
-        onCancel={() => setConfirming(false)}
-      />
+      <ConfirmDeleteDialog
+        target={confirming ? item : null}
+        what="item"
+        description={MerchandiseAdminMessages.deleteConfirm(item.name)}
+        remove={(target) => remove.mutateAsync(target.id)}
+        deletedMessage={(target) => `${target.name} deleted.`}
+        failedMessage="Could not delete the item. Please try again."
+        onClose={() => setConfirming(false)}
+      >
+        <p>To take it out of the shop for a while, hide it instead.</p>
+      </ConfirmDeleteDialog>
     </li>
   );
 }

@@ -73,8 +73,8 @@ describe('the live order board', () => {
     expect(server.lastList().get('status')).toBe('pending,confirmed,preparing,ready');
     expect(server.lastList().get('page')).toBe('1');
     expect(screen.getByTestId('unacknowledged-count')).toHaveTextContent('No new orders to acknowledge');
-    // Staff without admin rights see no tabs at all.
-    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    // Staff without admin rights see the board and the menu's stock view, nothing else (0064).
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Order Management', 'Menu stock']);
 
     expect(screen.getByTestId('board-connection')).toHaveTextContent('Connecting…');
     const socket = await staffSocket();

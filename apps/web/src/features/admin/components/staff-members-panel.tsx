@@ -7,16 +7,11 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useCreateStaffMember } from '../api/create-staff-member.ts';
 import { useStaffMembers } from '../api/get-staff-members.ts';
 import { useUpdateStaffMember } from '../api/update-staff-member.ts';
-
-function fieldError(error: unknown, field: string, fallback: string): string {
-  if (error instanceof ApiError && error.fields[field]) return error.fields[field];
-  return errorMessage(error, fallback);
-}
+import { InlineNameForm, nameError } from './inline-name-form.tsx';
 
 /** Staff members a staff order can be placed for: add, rename, deactivate and reactivate. */
 export function StaffMembersPanel() {
@@ -36,7 +31,7 @@ export function StaffMembersPanel() {
           setName('');
           toast.success(`${member.name} added to the staff list.`);
         },
-        onError: (failure) => setError(fieldError(failure, 'name', 'Could not add the staff member. Please try again.')),
+        onError: (failure) => setError(nameError(failure, 'Could not add the staff member. Please try again.')),
       },
     );
   };
@@ -90,23 +85,6 @@ export function StaffMembersPanel() {
 function StaffMemberRow({ member }: { member: StaffMemberOutput }) {
   const update = useUpdateStaffMember();
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(member.name);
-  const [error, setError] = useState<string | undefined>();
-
-  const save = () => {
-    if (!name.trim()) return setError(OrderManagementMessages.nameRequired);
-    setError(undefined);
-    update.mutate(
-      { id: member.id, name: name.trim() },
-      {
-        onSuccess: () => {
-          setEditing(false);
-          toast.success('Staff member saved.');
-        },
-        onError: (failure) => setError(fieldError(failure, 'name', 'Could not save the staff member. Please try again.')),
-      },
-    );
-  };
 
   const toggle = () =>
     update.mutate(
@@ -120,32 +98,14 @@ function StaffMemberRow({ member }: { member: StaffMemberOutput }) {
   if (editing) {
     return (
       <li className="p-3">
-        <form
-          noValidate
-          className="flex flex-wrap items-start gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save();
-          }}
-        >
-          <TextField label={`Name of ${member.name}`} fieldClassName="min-w-0 flex-1" value={name} onChange={(event) => setName(event.target.value)} error={error} maxLength={120} required autoFocus />
-          <div className="flex gap-2 sm:mt-7">
-            <Button type="submit" size="sm" loading={update.isPending}>
-              Save
-            </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => {
-                setEditing(false);
-                setName(member.name);
-                setError(undefined);
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
-        </form>
+        <InlineNameForm
+          label={`Name of ${member.name}`}
+          defaultValue={member.name}
+          requiredMessage={OrderManagementMessages.nameRequired}
+          failedMessage="Could not save the staff member. Please try again."
+          save={(name) => update.mutateAsync({ id: member.id, name }).then(() => toast.success('Staff member saved.'))}
+          onClose={() => setEditing(false)}
+        />
       </li>
     );
   }

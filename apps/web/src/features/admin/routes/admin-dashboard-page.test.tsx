@@ -27,7 +27,7 @@ describe('admin dashboard frame', () => {
     const { user } = renderApp('/admin', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Order Management', 'Merchandise', 'Staff & Discounts', 'Fundraisers', 'Restaurant', 'Message outbox']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Order Management', 'Menu', 'Merchandise', 'Staff & Discounts', 'Fundraisers', 'Restaurant', 'Message outbox']);
     expect(screen.getByRole('tab', { name: 'Order Management' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('tabpanel', { name: 'Order Management' })).toBeInTheDocument();
     expect(await screen.findByText('K-10101')).toBeInTheDocument();
@@ -57,14 +57,15 @@ describe('admin dashboard frame', () => {
     expect(await screen.findByRole('heading', { name: 'Staff members' })).toBeInTheDocument();
   });
 
-  it('shows staff without admin rights only Order Management, whatever the URL asks', async () => {
+  it('shows staff without admin rights Order Management and Menu stock only, whatever the URL asks', async () => {
     const api = dashboardApi();
     renderApp('/admin?tab=outbox', { user: makeUser({ role: 'staff', first_name: 'Kekoa' }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff Tools / Order Management' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 2, name: 'Order Management' })).toBeInTheDocument();
     // Staff reach the reservations dashboard they run from here (the header's link is for admins).
     expect(screen.getByRole('link', { name: 'Manage Reservations' })).toHaveAttribute('href', '/reservations/dashboard');
-    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Order Management', 'Menu stock']);
+    expect(screen.getByRole('tab', { name: 'Order Management' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('heading', { name: 'Message outbox' })).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/admin/notifications')).toHaveLength(0);
     expect(api.callsTo('GET', '/discount_configurations')).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
-import { CalendarDays, ClipboardList, HandHeart, Inbox, Settings, Shirt, Users } from 'lucide-react';
+import { CalendarDays, ClipboardList, HandHeart, Inbox, Settings, Shirt, Users, UtensilsCrossed } from 'lucide-react';
 import { isAdminRole } from '@kusina/domain/roles';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -19,12 +19,15 @@ export const loadOrderManagement = () => import('../components/order-management.
 const OrderManagement = lazy(() => loadOrderManagement().then((m) => ({ default: m.OrderManagement })));
 const StaffAndDiscounts = lazy(() => import('../components/staff-and-discounts.tsx').then((m) => ({ default: m.StaffAndDiscounts })));
 const FundraiserManagement = lazy(() => import('../components/fundraiser-management.tsx').then((m) => ({ default: m.FundraiserManagement })));
+const MenuManagement = lazy(() => import('../components/menu-management.tsx').then((m) => ({ default: m.MenuManagement })));
 const MerchandiseManagement = lazy(() => import('../components/merchandise-management.tsx').then((m) => ({ default: m.MerchandiseManagement })));
 const RestaurantSettings = lazy(() => import('../components/restaurant-settings.tsx').then((m) => ({ default: m.RestaurantSettings })));
 const MessageOutbox = lazy(() => import('../components/message-outbox.tsx').then((m) => ({ default: m.MessageOutbox })));
 
-export const ADMIN_TABS = ['orders', 'merchandise', 'staff', 'fundraisers', 'restaurant', 'outbox'] as const;
+export const ADMIN_TABS = ['orders', 'menu', 'merchandise', 'staff', 'fundraisers', 'restaurant', 'outbox'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
+/** Staff without admin rights: the order board and the menu's sold-out switches (0064). */
+export const STAFF_TABS = ['orders', 'menu'] as const satisfies readonly AdminTab[];
 
 function TabLoading() {
   return (
@@ -38,8 +41,16 @@ function lazyTab(render: () => ReactNode) {
   return () => <Suspense fallback={<TabLoading />}>{render()}</Suspense>;
 }
 
+const orderTab: DashboardTab<AdminTab> = {
+  key: 'orders',
+  label: 'Order Management',
+  icon: <ClipboardList aria-hidden="true" className="size-4" />,
+  render: lazyTab(() => <OrderManagement />),
+};
+
 const adminTabs: DashboardTab<AdminTab>[] = [
-  { key: 'orders', label: 'Order Management', icon: <ClipboardList aria-hidden="true" className="size-4" />, render: lazyTab(() => <OrderManagement />) },
+  orderTab,
+  { key: 'menu', label: 'Menu', icon: <UtensilsCrossed aria-hidden="true" className="size-4" />, render: lazyTab(() => <MenuManagement />) },
   { key: 'merchandise', label: 'Merchandise', icon: <Shirt aria-hidden="true" className="size-4" />, render: lazyTab(() => <MerchandiseManagement />) },
   { key: 'staff', label: 'Staff & Discounts', icon: <Users aria-hidden="true" className="size-4" />, render: lazyTab(() => <StaffAndDiscounts />) },
   { key: 'fundraisers', label: 'Fundraisers', icon: <HandHeart aria-hidden="true" className="size-4" />, render: lazyTab(() => <FundraiserManagement />) },
@@ -47,13 +58,18 @@ const adminTabs: DashboardTab<AdminTab>[] = [
   { key: 'outbox', label: 'Message outbox', icon: <Inbox aria-hidden="true" className="size-4" />, render: lazyTab(() => <MessageOutbox />) },
 ];
 
-function readTab(value: string | null): AdminTab {
-  return (ADMIN_TABS as readonly string[]).includes(value ?? '') ? (value as AdminTab) : 'orders';
+const staffTabs: DashboardTab<AdminTab>[] = [
+  orderTab,
+  { key: 'menu', label: 'Menu stock', icon: <UtensilsCrossed aria-hidden="true" className="size-4" />, render: lazyTab(() => <MenuManagement stockOnly />) },
+];
+
+function readTab(value: string | null, allowed: readonly AdminTab[]): AdminTab {
+  return allowed.includes(value as AdminTab) ? (value as AdminTab) : 'orders';
 }
 
 /**
- * /admin (storefront.md §2, §6). Admins see every tab; staff without admin rights see only Order
- * Management under the 'Staff Tools / Order Management' title. The tab is in the URL (?tab=) so a
+ * /admin (storefront.md §2, §6). Admins see every tab; staff without admin rights see Order
+ * Management and the menu's stock view (0064) under the 'Staff Tools / Order Management' title. The tab is in the URL (?tab=) so a
  * reload keeps it; other query parameters (the board's filters) are left alone.
  */
 export function AdminDashboardPage() {
@@ -61,7 +77,7 @@ export function AdminDashboardPage() {
   const admin = user ? isAdminRole(user.role) : false;
   const title = admin ? ADMIN_DASHBOARD_TITLE : STAFF_DASHBOARD_TITLE;
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = readTab(searchParams.get('tab'));
+  const tab = readTab(searchParams.get('tab'), admin ? ADMIN_TABS : STAFF_TABS);
   useDocumentTitle(title);
 
   const select = (next: AdminTab) => {
@@ -87,13 +103,7 @@ export function AdminDashboardPage() {
           Manage Reservations
         </ButtonLink>
       </header>
-      {admin ? (
-        <DashboardTabs label="Admin sections" tabs={adminTabs} selected={tab} onSelect={select} />
-      ) : (
-        <Suspense fallback={<TabLoading />}>
-          <OrderManagement />
-        </Suspense>
-      )}
+      <DashboardTabs label={admin ? 'Admin sections' : 'Staff sections'} tabs={admin ? adminTabs : staffTabs} selected={tab} onSelect={select} />
     </div>
   );
 }

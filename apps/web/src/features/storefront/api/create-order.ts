@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import type { CreateOrderInput, OrderCreateOutput } from './contracts.ts';
-import { getMenuQueryOptions } from './get-menu.ts';
+import { getMenuQueryOptions } from '../../../lib/menu.ts';
 import { getOrdersQueryOptions } from './get-orders.ts';
 
 export interface CreateOrderRequest {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MenuOutput } from '@kusina/domain/menu';
 import { api } from '../../../lib/api-client.ts';
+import { menuKey } from '../../../lib/menu.ts';
 import { getRestaurantId } from '../../../lib/restaurant-id.ts';
 
 /** The home page's Popular Items: only the featured part of the menu. */
@@ -10,7 +11,7 @@ export function getFeaturedMenuItems(restaurantId: number): Promise<MenuOutput> 
 
 export function getFeaturedMenuItemsQueryOptions(restaurantId: number = getRestaurantId()) {
   return queryOptions({
-    queryKey: ['menu', restaurantId, { featured: true }],
+    queryKey: [...menuKey, restaurantId, { featured: true }],
     queryFn: () => getFeaturedMenuItems(restaurantId),
     staleTime: 60_000,
   });

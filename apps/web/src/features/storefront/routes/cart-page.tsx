@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { cartLineKey, clearCart, removeCartItem, updateCartItemNotes, updateCartItemQuantity } from '../../../stores/cart-actions.ts';
 import { countItems, useCartStore, type CartItem } from '../../../stores/cart-store.ts';
 import type { CheckoutIssue } from '../api/contracts.ts';
-import { useMenu } from '../api/get-menu.ts';
+import { useMenu } from '../../../lib/menu.ts';
 import { useMerchandiseItems } from '../api/get-merchandise-items.ts';
 import { useCheckoutQuote } from '../api/quote-checkout.ts';
 import { LazyImage } from '../components/lazy-image.tsx';

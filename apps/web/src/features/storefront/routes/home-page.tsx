@@ -5,7 +5,7 @@ import { CalendarDaysIcon, UtensilsCrossedIcon } from '../../../components/ui/ic
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useRestaurant, useSiteSettings } from '../../../lib/restaurant.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { getMenuQueryOptions } from '../api/get-menu.ts';
+import { getMenuQueryOptions } from '../../../lib/menu.ts';
 import { useFeaturedMenuItems } from '../api/get-featured-menu-items.ts';
 import { OpenStateLine } from '../components/open-state-line.tsx';
 

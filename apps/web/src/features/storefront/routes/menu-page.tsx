@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { pluralize } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useMenu } from '../api/get-menu.ts';
+import { useMenu } from '../../../lib/menu.ts';
 import { MenuItemCard, type MenuLayout } from '../components/menu-item-card.tsx';
 import { LazyCustomizeItemDialog } from '../components/lazy-customize-item-dialog.tsx';
 import { useChooseMenuItem } from '../components/use-choose-menu-item.ts';
