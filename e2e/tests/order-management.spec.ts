@@ -132,7 +132,7 @@ test('an admin manages staff discounts and sees every tab, each accessible', asy
   await signIn(page, demo.admin);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveText(['Order Management', 'Menu', 'Staff & Discounts', 'Fundraisers', 'Message outbox']);
+  await expect(page.getByRole('tab')).toHaveText(['Order Management', 'Menu', 'Merchandise', 'Staff & Discounts', 'Fundraisers', 'Restaurant', 'Message outbox']);
   await expect(page.getByRole('tab', { name: 'Order Management' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('board-connection')).toHaveText('Live');
   await expectAccessible(page);
@@ -160,6 +160,14 @@ test('an admin manages staff discounts and sees every tab, each accessible', asy
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Staff & Discounts' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('table', { name: 'Staff discount options' }).getByRole('row').filter({ hasText: code })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Merchandise' }).click();
+  await expect(page.getByRole('list', { name: 'Merchandise items' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('tab', { name: 'Restaurant' }).click();
+  await expect(page.getByRole('form', { name: 'Restaurant settings' })).toBeVisible();
+  await expectAccessible(page);
 
   await page.getByRole('tab', { name: 'Message outbox' }).click();
   await expect(page.getByRole('heading', { name: 'Message outbox' })).toBeVisible();
