@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { canvasSize, DEFAULT_CANVAS_SIZE, floorsOf, LayoutMessages, stepZoom, type CanvasSizeName } from '@kusina/domain/floor-layout';
@@ -72,13 +72,8 @@ export function useFloorManager() {
   }, [allocations.data]);
   const baseState = (seatId: number) => seatStateOf(bySeat.get(seatId) ?? []);
   // A seat taken meanwhile (another host, a lost race) is no longer picked once the map reloads.
-  useEffect(() => {
-    setPicked((prev) => {
-      const free = prev.filter((id) => seatStateOf(bySeat.get(id) ?? []) === 'free');
-      return free.length === prev.length ? prev : free;
-    });
-  }, [bySeat]);
-  const stateOf = (seatId: number): SeatState => (picked.includes(seatId) ? 'selected' : baseState(seatId));
+  const chosen = picked.filter((id) => baseState(id) === 'free');
+  const stateOf = (seatId: number): SeatState => (chosen.includes(seatId) ? 'selected' : baseState(seatId));
   const occupantAt = (seatId: number): SeatAllocationOutput | null => bySeat.get(seatId)?.find((a) => a.released_at === null) ?? null;
   const labelOf = (seatId: number) => sections.flatMap((s) => s.seats).find((s) => s.id === seatId)?.label ?? String(seatId);
 
@@ -100,27 +95,27 @@ export function useFloorManager() {
   };
   /** A seat tapped while picking: only free seats can be picked (§5). */
   const togglePick = (seatId: number) => {
-    if (picked.includes(seatId)) {
-      setPicked(picked.filter((id) => id !== seatId));
+    if (chosen.includes(seatId)) {
+      setPicked(chosen.filter((id) => id !== seatId));
       return;
     }
     if (baseState(seatId) !== 'free') {
       toast.error(M.notFree(labelOf(seatId)));
       return;
     }
-    setPicked([...picked, seatId]);
+    setPicked([...chosen, seatId]);
   };
 
   /** Seat Now (multi_create) or Reserve Seats (reserve). True when the seats were given. */
   const submit = async (mode: 'seat' | 'reserve'): Promise<boolean> => {
     if (!wizard || busy) return false;
-    if (picked.length !== wizard.partySize) {
+    if (chosen.length !== wizard.partySize) {
       toast.error(M.needExactly(wizard.partySize));
       return false;
     }
     setBusy(true);
     try {
-      const body = { occupant_type: wizard.type, occupant_id: wizard.id, seat_ids: picked, date };
+      const body = { occupant_type: wizard.type, occupant_id: wizard.id, seat_ids: chosen, date };
       await (mode === 'seat' ? seatParty(body) : reserveSeats(body));
       toast.success(mode === 'seat' ? M.seated : M.reserved);
       stopWizard();
@@ -191,7 +186,7 @@ export function useFloorManager() {
     reservations,
     waitlist,
     wizard,
-    picked,
+    picked: chosen,
     busy,
     startWizard,
     stopWizard,
