@@ -57,7 +57,7 @@ test('a guest books with the keyboard, staff see it live and approve it, the gue
   const staff = await office.newPage();
   await signIn(staff, demo.staff);
   await openDashboard(staff, chosenDate);
-  await expect(staff.getByRole('navigation', { name: 'Reservations dashboard' }).getByRole('link')).toHaveText(['Reservations', 'Waitlist']);
+  await expect(staff.getByRole('navigation', { name: 'Reservations dashboard' }).getByRole('link')).toHaveText(['Reservations', 'Waitlist', 'Seating']);
   await expectAccessible(staff);
   await staff.evaluate(() => ((window as unknown as { kusinaNoReload: boolean }).kusinaNoReload = true));
 
@@ -122,7 +122,7 @@ test('staff create, edit and delete a reservation; admins round-trip the setting
   const date = guam.toISOString().slice(0, 10);
   await openDashboard(page, date);
   const tabs = page.getByRole('navigation', { name: 'Reservations dashboard' });
-  await expect(tabs.getByRole('link')).toHaveText(['Reservations', 'Waitlist', 'Layout', 'Settings', 'Blocked Periods', 'Capacities']);
+  await expect(tabs.getByRole('link')).toHaveText(['Reservations', 'Waitlist', 'Seating', 'Layout', 'Settings', 'Blocked Periods', 'Capacities']);
   await expect(tabs.getByRole('link', { name: 'Reservations' })).toHaveAttribute('aria-current', 'page');
 
   // Create.

@@ -18,7 +18,7 @@ async function openWaitlist(page: Page): Promise<void> {
 test('staff add a walk-in, see it on the list and seat it; removing asks first', async ({ page }, testInfo) => {
   await openWaitlist(page);
   const tabs = page.getByRole('navigation', { name: 'Reservations dashboard' });
-  await expect(tabs.getByRole('link')).toHaveText(['Reservations', 'Waitlist']);
+  await expect(tabs.getByRole('link')).toHaveText(['Reservations', 'Waitlist', 'Seating']);
   await expect(tabs.getByRole('link', { name: 'Waitlist' })).toHaveAttribute('aria-current', 'page');
   await expectAccessible(page);
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, pgTable, serial, text, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ORIENTATIONS, SECTION_TYPES } from '@kusina/domain/floor-layout';
-import { createdAt, updatedAt } from './columns.ts';
+import { OCCUPANT_TYPES, SEAT_ALLOCATION_STATUSES } from '@kusina/domain/seat-allocation-rules';
+import { createdAt, timestamptz, updatedAt } from './columns.ts';
 import { restaurants } from './restaurants.ts';
 
 /*
@@ -77,5 +78,43 @@ export const seats = pgTable(
     check('seats_label_check', sql`length(btrim(${t.label})) > 0`),
     foreignKey({ name: 'seats_section_layout_fk', columns: [t.seatSectionId, t.layoutId], foreignColumns: [seatSections.id, seatSections.layoutId] }).onDelete('cascade'),
     index('seats_section_idx').on(t.seatSectionId),
+  ],
+);
+
+/**
+ * A party at a seat for a time (backoffice §3 Seat allocation; decision 0067): a reservation or a
+ * waitlist entry (occupant_type, occupant_id), reserved ahead or seated, from start_time to end_time.
+ * Releasing (finish, no-show, cancel) sets released_at and keeps the row. No seat is ever given twice
+ * at once: an exclusion constraint over (seat_id, [start_time, end_time)) of the live rows, added in
+ * the migration's custom SQL with btree_gist (drizzle-kit cannot declare EXCLUDE).
+ */
+export const seatAllocations = pgTable(
+  'seat_allocations',
+  {
+    id: serial().primaryKey(),
+    restaurantId: integer()
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    // A seat removed from its layout takes its allocations with it (decision 0067).
+    seatId: integer()
+      .notNull()
+      .references(() => seats.id, { onDelete: 'cascade' }),
+    occupantType: text({ enum: OCCUPANT_TYPES }).notNull(),
+    occupantId: integer().notNull(),
+    status: text({ enum: SEAT_ALLOCATION_STATUSES }).notNull(),
+    startTime: timestamptz().notNull(),
+    endTime: timestamptz().notNull(),
+    releasedAt: timestamptz(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('seat_allocations_range_check', sql`${t.endTime} > ${t.startTime}`),
+    check('seat_allocations_occupant_type_check', sql`${t.occupantType} in ('reservation', 'waitlist')`),
+    check('seat_allocations_status_check', sql`${t.status} in ('reserved', 'seated', 'finished', 'no_show', 'canceled')`),
+    // Live rows are reserved or seated; released ones say how they ended.
+    check('seat_allocations_live_check', sql`(${t.releasedAt} IS NULL) = (${t.status} in ('reserved', 'seated'))`),
+    index('seat_allocations_restaurant_time_idx').on(t.restaurantId, t.startTime),
+    index('seat_allocations_occupant_idx').on(t.occupantType, t.occupantId),
   ],
 );

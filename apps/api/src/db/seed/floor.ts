@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { defaultSeatLabels, seatPositions, type Orientation, type SectionType } from '@kusina/domain/floor-layout';
 import type { Tx } from '../client.ts';
-import { layouts, restaurants, seats, seatSections } from '../schema/index.ts';
+import { layouts, reservations, restaurants, seatAllocations, seats, seatSections, waitlistEntries } from '../schema/index.ts';
 
 /**
  * Floor layouts demo (decision 0060). Kusina (1): the Main Floor, its Tamuning dining room on floor
@@ -59,4 +59,32 @@ export async function seedFloor(tx: Tx): Promise<void> {
   const barrigada = await seedLayout(tx, 2, 'Barrigada Floor Plan', BARRIGADA);
   await tx.update(restaurants).set({ currentLayoutId: main.id, currentSeatCount: main.seatCount }).where(eq(restaurants.id, 1));
   await tx.update(restaurants).set({ currentLayoutId: barrigada.id, currentSeatCount: barrigada.seatCount }).where(eq(restaurants.id, 2));
+  await seedAllocations(tx, main.id);
+}
+
+/**
+ * Today's floor at Kusina (decision 0067), matching the reservations and waitlist demo: the seated
+ * walk-in (Tasi Mendiola, 4) at Table 1 from check-in, the seated reservation (Ana Aguon, 2) at the
+ * bar from 11:30, and the reserved one (Yuki Tanaka, 4) holding Table 2 for 18:00. Each for an hour
+ * (§9), with the party's seat labels written beside them.
+ */
+async function seedAllocations(tx: Tx, layoutId: number): Promise<void> {
+  const seatsOf = async (labels: string[]) =>
+    tx.select({ id: seats.id, label: seats.label }).from(seats).where(and(eq(seats.layoutId, layoutId), inArray(seats.label, labels)));
+  const hour = 60 * 60_000;
+  const [walkIn] = await tx.select().from(waitlistEntries).where(and(eq(waitlistEntries.restaurantId, 1), eq(waitlistEntries.contactName, 'Tasi Mendiola')));
+  const [ana] = await tx.select().from(reservations).where(and(eq(reservations.restaurantId, 1), eq(reservations.contactName, 'Ana Aguon'), eq(reservations.status, 'seated')));
+  const [yuki] = await tx.select().from(reservations).where(and(eq(reservations.restaurantId, 1), eq(reservations.contactName, 'Yuki Tanaka'), eq(reservations.status, 'reserved')));
+  const plan: [occupantType: 'reservation' | 'waitlist', id: number | undefined, start: Date | undefined, status: 'seated' | 'reserved', labels: string[]][] = [
+    ['waitlist', walkIn?.id, walkIn?.checkInTime, 'seated', ['T1-1', 'T1-2', 'T1-3', 'T1-4']],
+    ['reservation', ana?.id, ana?.startTime, 'seated', ['BC-1', 'BC-2']],
+    ['reservation', yuki?.id, yuki?.startTime, 'reserved', ['T2-1', 'T2-2', 'T2-3', 'T2-4']],
+  ];
+  for (const [occupantType, occupantId, start, status, labels] of plan) {
+    if (occupantId === undefined || start === undefined) continue;
+    const rows = await seatsOf(labels);
+    await tx.insert(seatAllocations).values(rows.map((seat) => ({ restaurantId: 1, seatId: seat.id, occupantType, occupantId, status, startTime: start, endTime: new Date(start.getTime() + hour) })));
+    if (occupantType === 'waitlist') await tx.update(waitlistEntries).set({ seatLabels: labels }).where(eq(waitlistEntries.id, occupantId));
+    else await tx.update(reservations).set({ seatLabels: labels }).where(eq(reservations.id, occupantId));
+  }
 }

@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { ErrorOutput } from '@kusina/domain/errors';
 import { LayoutActivateOutput, LayoutCreateInput, LayoutListQuery, LayoutOutput, LayoutSummaryOutput, LayoutUpdateInput, SeatOutput, SeatUpdateInput } from '@kusina/domain/layouts';
 import { requireAdmin, requireAuth, requireStaff } from '../../plugins/auth.ts';
+import { SeatAllocationCreateInput, SeatAllocationListQuery, SeatAllocationOccupantInput, SeatAllocationOutput, SeatAllocationReserveInput } from '@kusina/domain/seat-allocations';
 import * as layouts from './layouts.ts';
+import * as allocations from './seat-allocations.ts';
 
 const tags = ['floor'];
 const security = [{ bearer: [] }];
@@ -63,4 +65,52 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: admin, schema: { tags, security, summary: "Renames a seat (unique within its layout)", params: idParams, body: SeatUpdateInput, response: { 200: SeatOutput, ...errors } } },
     async (request) => layouts.updateSeat(app, user(request), request.params.id, request.body),
   );
+
+  // Seat allocations (§7; decision 0067): staff and admins of the restaurant seat and free parties.
+  app.get(
+    '/seat_allocations',
+    { onRequest: staff, schema: { tags, security, summary: "A Guam day's live seat allocations (default today) with each party's name, size and status", querystring: SeatAllocationListQuery, response: { 200: z.array(SeatAllocationOutput), ...errors } } },
+    async (request) => allocations.listSeatAllocations(app, user(request), request.query),
+  );
+  app.post(
+    '/seat_allocations/multi_create',
+    {
+      onRequest: staff,
+      schema: {
+        tags,
+        security,
+        summary: 'Seats a reservation or a waitlist party now at exactly party-size free seats; the server sets the times (§9) and the party becomes seated',
+        body: SeatAllocationCreateInput,
+        response: { 201: z.array(SeatAllocationOutput), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return allocations.allocateSeats(app, user(request), request.body, 'seated');
+    },
+  );
+  app.post(
+    '/seat_allocations/reserve',
+    {
+      onRequest: staff,
+      schema: { tags, security, summary: "Holds exactly party-size free seats (ids, or labels of the active layout) for a reservation's hour; it becomes reserved", body: SeatAllocationReserveInput, response: { 201: z.array(SeatAllocationOutput), ...errors } },
+    },
+    async (request, reply) => {
+      reply.status(201);
+      return allocations.allocateSeats(app, user(request), request.body, 'reserved');
+    },
+  );
+  const actions: [allocations.FloorAction, string][] = [
+    ['arrive', 'The party with reserved seats arrives: its seats and the reservation become seated'],
+    ['finish', "Frees a seated party's seats; a reservation becomes finished"],
+    ['no_show', "Frees the party's seats and marks it a no-show"],
+    ['cancel', "Frees the party's seats; a reservation becomes canceled, a walk-in is removed from the waitlist"],
+  ];
+  for (const [action, summary] of actions) {
+    app.post(
+      `/seat_allocations/${action}`,
+      { onRequest: staff, schema: { tags, security, summary, body: SeatAllocationOccupantInput, response: { 200: z.array(SeatAllocationOutput), ...errors } } },
+      async (request) => allocations.changeOccupant(app, user(request), request.body, action),
+    );
+  }
 };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { PoolClient } from 'pg';
 import {
   ReservationEvents,
   ReservationMessages,
@@ -25,6 +26,7 @@ import { getRestaurant } from '../restaurants/service.ts';
 import { adminMaxPartySize, freeSeatsDuring, loadSchedule, slotAt, todayIn } from './availability.ts';
 import { guestMessages, type GuestMessageKind } from './messages.ts';
 import { capacityOf, getLocation, resolveLocation, scopeRestaurant, type LocationRow } from './schedule.ts';
+import { releaseOccupantSeats } from '../floor/allocation-release.ts';
 
 /*
  * Reservations (issue #21). One path writes a booking's seats: `holdSeats` inside the transaction
@@ -272,6 +274,8 @@ export async function updateReservation(app: FastifyInstance, user: SessionUser,
       .returning();
     const kind = messageFor(current.status, status);
     if (kind) await guestMessages(app, { tx, client, boss: app.boss }, row!, restaurant, location, kind);
+    // A party that no longer holds a table no longer holds its seats on the floor (decision 0067).
+    if (!holdsSeats(status) && holdsSeats(current.status)) await releaseOccupantSeats(tx, 'reservation', id, status, app.clock());
     return row!;
   });
   const view = reservationView(updated, location);
@@ -281,8 +285,36 @@ export async function updateReservation(app: FastifyInstance, user: SessionUser,
 
 export async function deleteReservation(app: FastifyInstance, user: SessionUser, id: number): Promise<void> {
   const existing = await reservationForStaff(app.db, user, id);
-  await app.db.delete(reservations).where(eq(reservations.id, id));
+  await transaction(app.pool, async ({ tx }) => {
+    await releaseOccupantSeats(tx, 'reservation', id, 'canceled', app.clock());
+    await tx.delete(reservations).where(eq(reservations.id, id));
+  });
   app.realtime.emit(rooms.staff(existing.restaurantId), ReservationEvents.deleted, { id, restaurant_id: existing.restaurantId });
+}
+
+// ── The floor ────────────────────────────────────────────────────────────────────────────
+
+/** A reservation of the restaurant locked for a floor write; another restaurant's is not found. */
+export async function lockReservationForFloor(tx: DbOrTx, restaurantId: number, id: number): Promise<ReservationRow | null> {
+  const [row] = await tx.select().from(reservations).where(and(eq(reservations.id, id), eq(reservations.restaurantId, restaurantId))).for('update');
+  return row ?? null;
+}
+
+/**
+ * The floor's status write of a reservation (seat, hold, arrive, finish, no-show, cancel), inside the
+ * floor's transaction, with the guest message the same move sends from the reservation screens.
+ * The floor checks which moves it allows; the seats a party holds are counted by availability as before.
+ */
+export async function writeReservationFromFloor(app: FastifyInstance, ctx: { tx: DbOrTx; client: PoolClient }, current: ReservationRow, status: ReservationStatus, seatLabels?: string[]): Promise<ReservationOutput> {
+  const [row] = await ctx.tx
+    .update(reservations)
+    .set({ status, ...(seatLabels === undefined ? {} : { seatLabels }) })
+    .where(eq(reservations.id, current.id))
+    .returning();
+  const kind = messageFor(current.status, status);
+  const location = await getLocation(ctx.tx, current.locationId);
+  if (kind) await guestMessages(app, { tx: ctx.tx, client: ctx.client, boss: app.boss }, row!, await getRestaurant(ctx.tx, current.restaurantId), location, kind);
+  return reservationView(row!, location);
 }
 
 // ── The guest's link ─────────────────────────────────────────────────────────────────────

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/errors.ts';
 import { rooms } from '../../realtime/socket.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { getRestaurant } from '../restaurants/service.ts';
+import { releaseOccupantSeats } from '../floor/allocation-release.ts';
 import { adminMaxPartySize, todayIn } from './availability.ts';
 import { listLocations, pickLocation, scopeRestaurant } from './schedule.ts';
 
@@ -124,25 +125,45 @@ export async function updateWaitlistEntry(app: FastifyInstance, user: SessionUse
   const updated = await transaction(app.pool, async ({ tx }) => {
     const [current] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).for('update');
     if (!current) throw AppError.notFound(WaitlistMessages.notFound);
-    const status = input.status ?? current.status;
-    if (!canMoveWaitlistEntry(current.status, status)) throw fieldError('status', WaitlistMessages.transition(current.status, status), 422);
-    const [row] = await tx
-      .update(waitlistEntries)
-      .set({
-        ...(input.contact_name === undefined ? {} : { contactName: input.contact_name }),
-        ...(input.contact_phone === undefined ? {} : { contactPhone: input.contact_phone }),
-        ...(input.party_size === undefined ? {} : { partySize: input.party_size }),
-        ...(input.location_id === undefined ? {} : { locationId: input.location_id }),
-        ...(input.notes === undefined ? {} : { notes: input.notes }),
-        status,
-        // Back in line, the party no longer sits anywhere (the floor will release its seats here too).
-        ...(status === 'waiting' && current.status !== 'waiting' ? { seatLabels: [] } : {}),
-      })
-      .where(eq(waitlistEntries.id, id))
-      .returning();
-    return row!;
+    return writeWaitlistMove(tx, current, input.status ?? current.status, app.clock(), {
+      ...(input.contact_name === undefined ? {} : { contactName: input.contact_name }),
+      ...(input.contact_phone === undefined ? {} : { contactPhone: input.contact_phone }),
+      ...(input.party_size === undefined ? {} : { partySize: input.party_size }),
+      ...(input.location_id === undefined ? {} : { locationId: input.location_id }),
+      ...(input.notes === undefined ? {} : { notes: input.notes }),
+    });
   });
   const view = waitlistEntryView(updated);
   app.realtime.emit(rooms.staff(updated.restaurantId), WaitlistEvents.updated, { waitlist_entry: view });
   return view;
+}
+
+/** A waitlist entry of the restaurant locked for a floor write; another restaurant's is not found. */
+export async function lockWaitlistEntryForFloor(tx: DbOrTx, restaurantId: number, id: number): Promise<WaitlistEntryRow | null> {
+  const [row] = await tx.select().from(waitlistEntries).where(and(eq(waitlistEntries.id, id), eq(waitlistEntries.restaurantId, restaurantId))).for('update');
+  return row ?? null;
+}
+
+/**
+ * The one status write of a waitlist entry (decision 0058), inside the caller's transaction with the
+ * row locked: the Waitlist tab's PATCH and the floor (which seats a party and sets its seat labels)
+ * both go through it. A move the rules refuse is a 422 naming `status`. Back in line, the party no
+ * longer sits anywhere: its seat labels are cleared and its seats on the floor released.
+ */
+export async function writeWaitlistMove(
+  tx: DbOrTx,
+  current: WaitlistEntryRow,
+  status: WaitlistEntryRow['status'],
+  now: Date,
+  changes: Partial<Pick<WaitlistEntryRow, 'contactName' | 'contactPhone' | 'partySize' | 'locationId' | 'notes' | 'seatLabels'>> = {},
+): Promise<WaitlistEntryRow> {
+  if (!canMoveWaitlistEntry(current.status, status)) throw fieldError('status', WaitlistMessages.transition(current.status, status), 422);
+  const backInLine = status === 'waiting' && current.status !== 'waiting';
+  if (backInLine) await releaseOccupantSeats(tx, 'waitlist', current.id, 'canceled', now);
+  const [row] = await tx
+    .update(waitlistEntries)
+    .set({ ...changes, status, ...(backInLine ? { seatLabels: [] } : {}) })
+    .where(eq(waitlistEntries.id, current.id))
+    .returning();
+  return row!;
 }

@@ -2,11 +2,13 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LayoutEvents } from '@kusina/domain/floor-layout';
 import { ReservationEvents } from '@kusina/domain/reservation-rules';
+import { SeatAllocationEvents } from '@kusina/domain/seat-allocation-rules';
 import { WaitlistEvents } from '@kusina/domain/waitlist-rules';
 import { openRealtime } from '../../../lib/realtime.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { getLayoutsQueryOptions } from './layouts.ts';
 import { reservationListsKey } from './reservations.ts';
+import { seatAllocationsKey } from './seat-allocations.ts';
 import { waitlistListsKey } from './waitlist.ts';
 
 /**
@@ -16,7 +18,8 @@ import { waitlistListsKey } from './waitlist.ts';
  * the socket was down are lost. While the socket is down the realtime store's fallback flag makes
  * the lists poll (api/reservations.ts, api/waitlist.ts). A layout saved or activated elsewhere
  * refreshes the Layout tab's list (names, the active one); the plan open in the editor is left as
- * it is, so nobody's unsaved changes are overwritten.
+ * it is, so nobody's unsaved changes are overwritten. A seat given or freed anywhere refreshes every
+ * open Floor Manager's seat map (decision 0067).
  */
 export function useReservationsRealtime(restaurantId: number | null): void {
   const queryClient = useQueryClient();
@@ -25,6 +28,7 @@ export function useReservationsRealtime(restaurantId: number | null): void {
     if (!restaurantId || !token) return undefined;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: reservationListsKey });
     const refreshWaitlist = () => void queryClient.invalidateQueries({ queryKey: waitlistListsKey });
+    const refreshSeats = () => void queryClient.invalidateQueries({ queryKey: seatAllocationsKey });
     const refreshLayouts = () => void queryClient.invalidateQueries({ queryKey: getLayoutsQueryOptions().queryKey });
     return openRealtime({
       token,
@@ -33,12 +37,14 @@ export function useReservationsRealtime(restaurantId: number | null): void {
         connect: () => {
           refresh();
           refreshWaitlist();
+          refreshSeats();
         },
         [ReservationEvents.created]: refresh,
         [ReservationEvents.updated]: refresh,
         [ReservationEvents.deleted]: refresh,
         [WaitlistEvents.created]: refreshWaitlist,
         [WaitlistEvents.updated]: refreshWaitlist,
+        [SeatAllocationEvents.changed]: refreshSeats,
         [LayoutEvents.updated]: refreshLayouts,
         [LayoutEvents.activated]: refreshLayouts,
       },

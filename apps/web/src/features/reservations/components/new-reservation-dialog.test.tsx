@@ -59,7 +59,7 @@ describe('New Reservation (staff)', () => {
     const { user } = renderApp('/reservations/dashboard', { user: staff });
     expect(await screen.findByRole('heading', { name: 'Reservations', level: 2 })).toBeInTheDocument();
     // Staff see the Reservations and Waitlist tabs, not the admin ones (decisions 0032, 0058).
-    expect(within(screen.getByRole('navigation', { name: 'Reservations dashboard' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Reservations', 'Waitlist']);
+    expect(within(screen.getByRole('navigation', { name: 'Reservations dashboard' })).getAllByRole('link').map((l) => l.textContent)).toEqual(['Reservations', 'Waitlist', 'Seating']);
     expect(await screen.findByText('No reservations found.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'New Reservation' }));

@@ -11,19 +11,21 @@ import { useReservationsRealtime } from '../api/use-reservations-realtime.ts';
 /*
  * The reservations back office at /reservations/dashboard (backoffice §2 Staff routes): a tab bar
  * of links, reservations the default. Each tab is its own chunk. Staff see Reservations and
- * Waitlist; admins also the Layout editor (decision 0060) and the settings tabs (decisions 0032,
- * 0058). The seating tab arrives with the Floor Manager.
+ * Waitlist and Seating (the Floor Manager, decision 0068); admins also the Layout editor (decision
+ * 0060) and the settings tabs (decisions 0032, 0058).
  */
 const ReservationsList = lazy(() => import('../components/reservations-list.tsx').then((m) => ({ default: m.ReservationsList })));
 const WaitlistList = lazy(() => import('../components/waitlist-list.tsx').then((m) => ({ default: m.WaitlistList })));
 const AdminSettings = lazy(() => import('../components/admin-settings.tsx').then((m) => ({ default: m.AdminSettings })));
 const BlockedPeriods = lazy(() => import('../components/blocked-periods.tsx').then((m) => ({ default: m.BlockedPeriods })));
 const LocationCapacities = lazy(() => import('../components/location-capacities.tsx').then((m) => ({ default: m.LocationCapacities })));
+const FloorManager = lazy(() => import('../components/floor-manager/floor-manager.tsx').then((m) => ({ default: m.FloorManager })));
 const LayoutEditor = lazy(() => import('../components/layout-editor/layout-editor.tsx').then((m) => ({ default: m.LayoutEditor })));
 
 const TABS = [
   { key: 'reservations', label: 'Reservations', admin: false },
   { key: 'waitlist', label: 'Waitlist', admin: false },
+  { key: 'seating', label: 'Seating', admin: false },
   { key: 'layout', label: 'Layout', admin: true },
   { key: 'settings', label: 'Settings', admin: true },
   { key: 'blocked-periods', label: 'Blocked Periods', admin: true },
@@ -82,6 +84,7 @@ export function ReservationsDashboardPage() {
       >
         {tab === 'reservations' ? <ReservationsList restaurantId={restaurantId} /> : null}
         {tab === 'waitlist' ? <WaitlistList restaurantId={restaurantId} /> : null}
+        {tab === 'seating' ? <FloorManager /> : null}
         {tab === 'layout' ? <LayoutEditor /> : null}
         {tab === 'settings' ? <AdminSettings restaurantId={restaurantId} /> : null}
         {tab === 'blocked-periods' ? <BlockedPeriods restaurantId={restaurantId} /> : null}

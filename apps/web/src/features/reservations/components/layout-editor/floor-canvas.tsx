@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { clampOffset, counterBar, SEAT_DIAMETER, TABLE_DIAMETER } from '@kusina/domain/floor-layout';
+import { FloorGrid, SectionBody } from '../floor-plan/floor-plan-parts.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import type { EditorSection } from '../../api/layouts.ts';
 
@@ -17,7 +18,6 @@ interface FloorCanvasProps {
   onDelete(id: string): void;
 }
 
-const GRID = 50;
 /** Arrow keys move a section 10 px, 50 with Shift. */
 const STEP = 10;
 const BIG_STEP = 50;
@@ -85,12 +85,7 @@ export function FloorCanvas({ sections, width, height, zoom, grid, editMode, sel
       role="group"
       aria-label={`Floor plan, ${width} by ${height}, zoom ${Math.round(zoom * 100)}%`}
     >
-      <defs>
-        <pattern id="layout-grid" width={GRID} height={GRID} patternUnits="userSpaceOnUse">
-          <path d={`M ${GRID} 0 L 0 0 0 ${GRID}`} fill="none" className="stroke-line" strokeWidth={1} />
-        </pattern>
-      </defs>
-      {grid ? <rect width={width} height={height} fill="url(#layout-grid)" aria-hidden="true" /> : null}
+      {grid ? <FloorGrid id="layout-grid" width={width} height={height} /> : null}
       {sections.map((section) => {
         const selected = section.id === selectedId;
         const bar = section.type === 'counter' ? counterBar(section.seats.length, section.orientation) : null;
@@ -112,11 +107,7 @@ export function FloorCanvas({ sections, width, height, zoom, grid, editMode, sel
               onKeyDown={(e) => onKeyDown(e, section)}
             >
               <circle className="focus-ring invisible fill-none stroke-brand" r={TABLE_DIAMETER / 2 + SEAT_DIAMETER + 8} strokeWidth={4} strokeDasharray="8 6" />
-              {bar ? (
-                <rect x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={8} className={cn('stroke-line-strong', selected ? 'fill-brand' : 'fill-surface-sunken')} strokeWidth={2} />
-              ) : (
-                <circle r={TABLE_DIAMETER / 2} className={cn('stroke-line-strong', selected ? 'fill-brand' : 'fill-surface-sunken')} strokeWidth={2} />
-              )}
+              <SectionBody section={section} highlighted={selected} />
               {section.seats.map((seat, i) => (
                 <g key={seat.id ?? `new-${i}`} transform={`translate(${seat.position_x} ${seat.position_y})`}>
                   <title>{`${seat.label} (${seat.capacity} ${seat.capacity === 1 ? 'guest' : 'guests'})`}</title>
@@ -126,16 +117,6 @@ export function FloorCanvas({ sections, width, height, zoom, grid, editMode, sel
                   </text>
                 </g>
               ))}
-              <text
-                y={section.type === 'table' ? 0 : (bar?.y ?? 0) + (bar?.height ?? 0) + 18}
-                x={section.type === 'table' ? 0 : (bar?.x ?? 0) + 8}
-                textAnchor={section.type === 'table' ? 'middle' : 'start'}
-                dominantBaseline="central"
-                className={cn('text-[13px] font-bold', selected && section.type === 'table' ? 'fill-on-brand' : 'fill-ink')}
-                aria-hidden="true"
-              >
-                {section.name.length > 10 && section.type === 'table' ? `${section.name.slice(0, 9)}…` : section.name}
-              </text>
             </g>
             {editMode ? (
               <g

@@ -15,15 +15,11 @@ import {
   stepZoom,
   type CanvasSizeName,
 } from '@kusina/domain/floor-layout';
-import { ApiError } from '../../../../lib/api-client.ts';
+import { failureMessage } from '../../utils/failure-message.ts';
 import { activateLayout, createLayout, getLayoutQueryOptions, layoutsKey, toEditorSections, updateLayout, useLayouts, type EditorSection } from '../../api/layouts.ts';
 import type { SectionDraft } from './section-dialog.tsx';
 
-/** The spec's failure toast, and the server's reason under it when it gave one (decision 0061). */
-export function failureMessage(spec: string, error: unknown): string {
-  const reason = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : null;
-  return reason && reason !== spec ? `${spec}\n${reason}` : spec;
-}
+export { failureMessage };
 
 /** A two-line failure toast: the lines stay apart (pre-line) and wrap within the toast. */
 function toastFailure(message: string): void {

@@ -1,0 +1,301 @@
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { ReservationEvents, type ReservationStatus } from '@kusina/domain/reservations';
+import { zonedParts } from '@kusina/domain/restaurant-schedule';
+import {
+  allocationWindow,
+  dayBounds,
+  SeatAllocationEvents,
+  SeatAllocationMessages as M,
+  type OccupantType,
+  type SeatAllocationCreateInput,
+  type SeatAllocationListQuery,
+  type SeatAllocationOccupantInput,
+  type SeatAllocationOutput,
+  type SeatAllocationReserveInput,
+} from '@kusina/domain/seat-allocations';
+import { WaitlistEvents } from '@kusina/domain/waitlist';
+import type { DbOrTx } from '../../db/client.ts';
+import { layouts, reservations, restaurants, seatAllocations, seats, waitlistEntries } from '../../db/schema/index.ts';
+import { transaction } from '../../db/transaction.ts';
+import { AppError } from '../../lib/errors.ts';
+import { rooms } from '../../realtime/socket.ts';
+import type { SessionUser } from '../accounts/sessions.ts';
+import { getRestaurant } from '../restaurants/service.ts';
+import { lockReservationForFloor, writeReservationFromFloor, type ReservationRow } from '../reservations/service.ts';
+import { scopeRestaurant } from '../reservations/schedule.ts';
+import { lockWaitlistEntryForFloor, waitlistEntryView, writeWaitlistMove, type WaitlistEntryRow } from '../reservations/waitlist.ts';
+import { releaseOccupantSeats } from './allocation-release.ts';
+
+/*
+ * Seat allocations (backoffice §3, §4, §7 /seat_allocations, §9; decision 0067). One transaction per
+ * floor write: the party's row is locked, then its seats (in id order), the seats are checked free,
+ * the allocations written and the party's status and seat labels changed with them. The database
+ * backs the check: an exclusion constraint refuses two live allocations of a seat that overlap.
+ */
+
+type AllocationRow = typeof seatAllocations.$inferSelect;
+type Occupant = { type: 'reservation'; row: ReservationRow } | { type: 'waitlist'; row: WaitlistEntryRow };
+interface Ctx {
+  tx: DbOrTx;
+  client: pg.PoolClient;
+}
+
+const fieldError = (field: string, message: string, status = 422) => new AppError('VALIDATION_ERROR', status, message, { fields: { [field]: message } });
+const EXCLUSION_VIOLATION = '23P01';
+function isExclusionViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === EXCLUSION_VIOLATION || e.cause?.code === EXCLUSION_VIOLATION;
+}
+
+/** The restaurant a user's floor write is for: their own (a super admin's: the party's). */
+async function occupantRestaurant(app: FastifyInstance, user: SessionUser, type: OccupantType, id: number): Promise<number> {
+  if (user.role !== 'super_admin') return user.restaurantId;
+  const table = type === 'reservation' ? reservations : waitlistEntries;
+  const [row] = await app.db.select({ restaurantId: table.restaurantId }).from(table).where(eq(table.id, id)).limit(1);
+  if (!row) throw AppError.notFound(M.occupantNotFound);
+  return row.restaurantId;
+}
+
+async function lockOccupant(tx: DbOrTx, restaurantId: number, type: OccupantType, id: number): Promise<Occupant> {
+  const row = type === 'reservation' ? await lockReservationForFloor(tx, restaurantId, id) : await lockWaitlistEntryForFloor(tx, restaurantId, id);
+  if (!row) throw AppError.notFound(M.occupantNotFound);
+  return type === 'reservation' ? { type, row: row as ReservationRow } : { type, row: row as WaitlistEntryRow };
+}
+
+async function liveAllocationsOf(tx: DbOrTx, type: OccupantType, id: number): Promise<AllocationRow[]> {
+  return tx
+    .select()
+    .from(seatAllocations)
+    .where(and(eq(seatAllocations.occupantType, type), eq(seatAllocations.occupantId, id), isNull(seatAllocations.releasedAt)))
+    .orderBy(asc(seatAllocations.seatId))
+    .for('update');
+}
+
+/** Writes the party's new status (and seat labels) through its own module's one write path. */
+async function writeOccupant(app: FastifyInstance, ctx: Ctx, occupant: Occupant, status: { reservation: ReservationStatus; waitlist: WaitlistEntryRow['status'] }, seatLabels?: string[]): Promise<() => void> {
+  const now = app.clock();
+  if (occupant.type === 'reservation') {
+    const view = await writeReservationFromFloor(app, ctx, occupant.row, status.reservation, seatLabels);
+    return () => app.realtime.emit(rooms.staff(view.restaurant_id), ReservationEvents.updated, { reservation: view });
+  }
+  let row = occupant.row;
+  // Cancelling a seated walk-in undoes the seating, then takes the party off the list: two moves
+  // the waitlist's rules allow (seated → waiting → removed), in this one transaction.
+  if (status.waitlist === 'removed' && row.status === 'seated') row = await writeWaitlistMove(ctx.tx, row, 'waiting', now);
+  row = await writeWaitlistMove(ctx.tx, row, status.waitlist, now, seatLabels === undefined ? {} : { seatLabels });
+  const view = waitlistEntryView(row);
+  return () => app.realtime.emit(rooms.staff(view.restaurant_id), WaitlistEvents.updated, { waitlist_entry: view });
+}
+
+function announce(app: FastifyInstance, restaurantId: number, type: OccupantType, id: number): void {
+  app.realtime.emit(rooms.staff(restaurantId), SeatAllocationEvents.changed, { restaurant_id: restaurantId, occupant_type: type, occupant_id: id });
+}
+
+// ── Reading ──────────────────────────────────────────────────────────────────────────────
+
+/**
+ * GET /seat_allocations?date: the live allocations of a Guam day (default today) with their party.
+ * A seated party holds its seats until it is finished, so one seated earlier and not yet finished
+ * is listed too.
+ */
+export async function listSeatAllocations(app: FastifyInstance, user: SessionUser, query: SeatAllocationListQuery): Promise<SeatAllocationOutput[]> {
+  const restaurantId = scopeRestaurant(user, query.restaurant_id);
+  const restaurant = await getRestaurant(app.db, restaurantId);
+  const date = query.date ?? zonedParts(app.clock().getTime(), restaurant.timeZone).date;
+  const day = dayBounds(date, restaurant.timeZone);
+  return readAllocations(app.db, [
+    eq(seatAllocations.restaurantId, restaurantId),
+    isNull(seatAllocations.releasedAt),
+    sql`${seatAllocations.startTime} < ${new Date(day.end).toISOString()}::timestamptz`,
+    or(sql`${seatAllocations.endTime} > ${new Date(day.start).toISOString()}::timestamptz`, eq(seatAllocations.status, 'seated'))!,
+  ]);
+}
+
+async function readAllocations(db: DbOrTx, where: Parameters<typeof and>): Promise<SeatAllocationOutput[]> {
+  const rows = await db
+    .select({
+      a: seatAllocations,
+      label: seats.label,
+      rName: reservations.contactName,
+      rParty: reservations.partySize,
+      rStatus: reservations.status,
+      wName: waitlistEntries.contactName,
+      wParty: waitlistEntries.partySize,
+      wStatus: waitlistEntries.status,
+    })
+    .from(seatAllocations)
+    .innerJoin(seats, eq(seats.id, seatAllocations.seatId))
+    .leftJoin(reservations, and(eq(seatAllocations.occupantType, 'reservation'), eq(reservations.id, seatAllocations.occupantId)))
+    .leftJoin(waitlistEntries, and(eq(seatAllocations.occupantType, 'waitlist'), eq(waitlistEntries.id, seatAllocations.occupantId)))
+    .where(and(...where))
+    .orderBy(asc(seatAllocations.startTime), asc(seatAllocations.seatId));
+  return rows.map(({ a, label, rName, rParty, rStatus, wName, wParty, wStatus }) => {
+    const isReservation = a.occupantType === 'reservation';
+    return {
+      id: a.id,
+      restaurant_id: a.restaurantId,
+      seat_id: a.seatId,
+      seat_label: label,
+      occupant_type: a.occupantType,
+      occupant_id: a.occupantId,
+      occupant_status: (isReservation ? rStatus : wStatus) ?? 'unknown',
+      occupant_name: (isReservation ? rName : wName) ?? '',
+      occupant_party_size: (isReservation ? rParty : wParty) ?? 0,
+      status: a.status,
+      start_time: a.startTime.toISOString(),
+      end_time: a.endTime.toISOString(),
+      released_at: a.releasedAt?.toISOString() ?? null,
+    };
+  });
+}
+
+// ── Giving seats ─────────────────────────────────────────────────────────────────────────
+
+type SeatRow = { id: number; label: string };
+
+/** The seats named, locked in id order; a seat of another restaurant (or none) is not found. */
+async function lockSeats(tx: DbOrTx, restaurantId: number, input: { seat_ids?: number[] | undefined; seat_labels?: string[] | undefined }): Promise<SeatRow[]> {
+  if (input.seat_ids !== undefined) {
+    const ids = [...input.seat_ids].sort((a, b) => a - b);
+    const rows = await tx
+      .select({ id: seats.id, label: seats.label })
+      .from(seats)
+      .innerJoin(layouts, eq(layouts.id, seats.layoutId))
+      .where(and(inArray(seats.id, ids), eq(layouts.restaurantId, restaurantId)))
+      .orderBy(asc(seats.id))
+      .for('update', { of: seats });
+    if (rows.length !== ids.length) throw new AppError('NOT_FOUND', 404, M.seatNotFound, { fields: { seat_ids: M.seatNotFound } });
+    return rows;
+  }
+  // Labels name seats of the restaurant's active layout (§7 reserve).
+  const labels = input.seat_labels ?? [];
+  const rows = await tx
+    .select({ id: seats.id, label: seats.label })
+    .from(seats)
+    .innerJoin(restaurants, eq(restaurants.currentLayoutId, seats.layoutId))
+    .where(and(eq(restaurants.id, restaurantId), inArray(seats.label, labels)))
+    .orderBy(asc(seats.id))
+    .for('update', { of: seats });
+  if (rows.length !== labels.length) {
+    const missing = labels.find((l) => !rows.some((r) => r.label === l))!;
+    throw fieldError('seat_labels', `${M.seatNotFound} (${missing})`);
+  }
+  return rows;
+}
+
+/**
+ * POST /seat_allocations/multi_create (seat now) and /reserve (hold for a reservation). Exactly
+ * party-size seats, all free for the party's time (§9), or nothing is written.
+ */
+export async function allocateSeats(app: FastifyInstance, user: SessionUser, input: SeatAllocationCreateInput | SeatAllocationReserveInput, mode: 'seated' | 'reserved'): Promise<SeatAllocationOutput[]> {
+  const restaurantId = await occupantRestaurant(app, user, input.occupant_type, input.occupant_id);
+  const restaurant = await getRestaurant(app.db, restaurantId);
+  const taken = mode === 'seated' ? M.seatsTaken : M.seatsReserved;
+  if (mode === 'reserved' && input.occupant_type !== 'reservation') throw fieldError('occupant_type', M.reserveOnlyReservations);
+  const now = app.clock();
+  const today = zonedParts(now.getTime(), restaurant.timeZone).date;
+  // The browser's times only say which day (§9); the server sets start and end.
+  const date = input.date ?? (input.start_time ? zonedParts(Date.parse(input.start_time), restaurant.timeZone).date : today);
+
+  try {
+    const written = await transaction(app.pool, async ({ tx, client }) => {
+      const occupant = await lockOccupant(tx, restaurantId, input.occupant_type, input.occupant_id);
+      const status = occupant.row.status;
+      if (occupant.type === 'reservation' ? !['booked', 'reserved'].includes(status) : status !== 'waiting') throw fieldError('occupant_id', M.cannotSeat(status));
+      if ((await liveAllocationsOf(tx, occupant.type, occupant.row.id)).length > 0) throw fieldError('occupant_id', M.alreadySeated);
+      const seatRows = await lockSeats(tx, restaurantId, input);
+      const field = 'seat_labels' in input && input.seat_ids === undefined ? 'seat_labels' : 'seat_ids';
+      if (seatRows.length !== occupant.row.partySize) throw fieldError(field, M.needExactly(occupant.row.partySize));
+      const window = allocationWindow(date, now.getTime(), occupant.type === 'reservation' ? occupant.row.startTime.getTime() : null, restaurant.timeZone);
+      if (occupant.type === 'waitlist' && date < today) throw fieldError('date', M.pastDate);
+
+      // Taken: a live allocation overlapping the party's hour, or a party still seated there (a
+      // seated party holds its seats until finished, even past its hour).
+      const start = new Date(window.start).toISOString();
+      const end = new Date(window.end).toISOString();
+      const clashes = await tx
+        .select({ seatId: seatAllocations.seatId })
+        .from(seatAllocations)
+        .where(
+          and(
+            inArray(seatAllocations.seatId, seatRows.map((s) => s.id)),
+            isNull(seatAllocations.releasedAt),
+            sql`${seatAllocations.startTime} < ${end}::timestamptz`,
+            or(sql`${seatAllocations.endTime} > ${start}::timestamptz`, eq(seatAllocations.status, 'seated')),
+          ),
+        );
+      if (clashes.length > 0) {
+        const labels = seatRows.filter((s) => clashes.some((c) => c.seatId === s.id)).map((s) => s.label);
+        throw new AppError('VALIDATION_ERROR', 422, taken, { fields: { [field]: taken }, seat_labels: labels });
+      }
+      const rows = await tx
+        .insert(seatAllocations)
+        .values(seatRows.map((s) => ({ restaurantId, seatId: s.id, occupantType: occupant.type, occupantId: occupant.row.id, status: mode, startTime: new Date(window.start), endTime: new Date(window.end) })))
+        .returning({ id: seatAllocations.id });
+      const tell = await writeOccupant(app, { tx, client }, occupant, { reservation: mode, waitlist: 'seated' }, seatRows.map((s) => s.label));
+      return { ids: rows.map((r) => r.id), tell };
+    });
+    written.tell();
+    announce(app, restaurantId, input.occupant_type, input.occupant_id);
+    return readAllocations(app.db, [inArray(seatAllocations.id, written.ids)]);
+  } catch (error) {
+    // Lost a race the check could not see: the database's exclusion constraint refused it.
+    if (isExclusionViolation(error)) throw new AppError('VALIDATION_ERROR', 422, taken, { fields: { seat_ids: taken } });
+    throw error;
+  }
+}
+
+// ── Changing a party's seats ─────────────────────────────────────────────────────────────
+
+export type FloorAction = 'arrive' | 'finish' | 'no_show' | 'cancel';
+
+/**
+ * POST /seat_allocations/arrive (reserved → seated), /finish (seats freed, reservation finished),
+ * /no_show (seats freed, the party a no-show) and /cancel (seats freed, a reservation canceled, a
+ * walk-in removed from the list). Answers the party's allocations after the change.
+ */
+export async function changeOccupant(app: FastifyInstance, user: SessionUser, input: SeatAllocationOccupantInput, action: FloorAction): Promise<SeatAllocationOutput[]> {
+  const restaurantId = await occupantRestaurant(app, user, input.occupant_type, input.occupant_id);
+  const now = app.clock();
+  const result = await transaction(app.pool, async ({ tx, client }) => {
+    const occupant = await lockOccupant(tx, restaurantId, input.occupant_type, input.occupant_id);
+    const live = await liveAllocationsOf(tx, occupant.type, occupant.row.id);
+    const status = occupant.row.status;
+    const refuse = (message: string) => fieldError('occupant_id', message);
+    let tell: () => void;
+    switch (action) {
+      case 'arrive': {
+        if (!live.some((a) => a.status === 'reserved')) throw refuse(M.notReserved);
+        await tx.update(seatAllocations).set({ status: 'seated' }).where(inArray(seatAllocations.id, live.map((a) => a.id)));
+        tell = await writeOccupant(app, { tx, client }, occupant, { reservation: 'seated', waitlist: 'seated' });
+        break;
+      }
+      case 'finish': {
+        if (!live.some((a) => a.status === 'seated')) throw refuse(M.notSeated);
+        await releaseOccupantSeats(tx, occupant.type, occupant.row.id, 'finished', now);
+        // A walk-in has no finished status: it stays seated, its seat labels say where it sat.
+        tell = await writeOccupant(app, { tx, client }, occupant, { reservation: 'finished', waitlist: 'seated' });
+        break;
+      }
+      case 'no_show': {
+        if (occupant.type === 'reservation' && !['booked', 'reserved'].includes(status)) throw refuse(M.cannotSeat(status));
+        await releaseOccupantSeats(tx, occupant.type, occupant.row.id, 'no_show', now);
+        tell = await writeOccupant(app, { tx, client }, occupant, { reservation: 'no_show', waitlist: 'no_show' });
+        break;
+      }
+      case 'cancel': {
+        if (occupant.type === 'reservation' && !['booked', 'reserved', 'seated'].includes(status)) throw refuse(M.cannotSeat(status));
+        if (live.length === 0 && occupant.type === 'waitlist' && status !== 'waiting') throw refuse(M.noSeats);
+        await releaseOccupantSeats(tx, occupant.type, occupant.row.id, 'canceled', now);
+        tell = await writeOccupant(app, { tx, client }, occupant, { reservation: 'canceled', waitlist: 'removed' });
+        break;
+      }
+    }
+    return { ids: live.map((a) => a.id), tell };
+  });
+  result.tell();
+  announce(app, restaurantId, input.occupant_type, input.occupant_id);
+  return result.ids.length === 0 ? [] : readAllocations(app.db, [inArray(seatAllocations.id, result.ids)]);
+}

@@ -1,0 +1,267 @@
+import { useRef, useState } from 'react';
+import { Grid3x3, Minus, Plus, RotateCcw } from 'lucide-react';
+import { Link } from 'wouter';
+import { CANVAS_SIZES, ZOOM_MAX, ZOOM_MIN, type CanvasSizeName } from '@kusina/domain/floor-layout';
+import { SeatAllocationMessages as M } from '@kusina/domain/seat-allocation-rules';
+import { isAdminRole } from '@kusina/domain/roles';
+import { Alert } from '../../../../components/ui/alert.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Input, Select } from '../../../../components/ui/input.tsx';
+import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { cn } from '../../../../lib/cn.ts';
+import { useAuthStore } from '../../../../stores/auth-store.ts';
+import { formatDay, formatTime } from '../../utils/guam.ts';
+import { OccupantDialog } from './occupant-dialog.tsx';
+import { SeatDialog } from './seat-dialog.tsx';
+import { SeatMap, type MapSeat } from './seat-map.tsx';
+import { occupantOfEntry, occupantOfReservation, useFloorManager } from './use-floor-manager.ts';
+
+const SIZE_OPTIONS: { value: CanvasSizeName; label: string }[] = [
+  { value: 'auto', label: 'Auto' },
+  ...(['small', 'medium', 'large'] as const).map((key) => ({ value: key, label: `${key[0]!.toUpperCase()}${key.slice(1)} ${CANVAS_SIZES[key].width}x${CANVAS_SIZES[key].height}` })),
+];
+
+/**
+ * The Floor Manager, the dashboard's Seating tab (backoffice §2, §4, §5, §8; decision 0068): the
+ * day's seat map coloured by state, the day's reservations and waitlist beside it, the seating
+ * wizard (Seat/Reserve a Party → Select Occupant → pick seats → Seat Now / Reserve Seats), and a
+ * dialog per seat by its state.
+ */
+export function FloorManager() {
+  const floor = useFloorManager();
+  const user = useAuthStore((state) => state.user);
+  const admin = user ? isAdminRole(user.role) : false;
+  const [choosing, setChoosing] = useState<{ seatIds: number[] } | null>(null);
+  const [seatOpen, setSeatOpen] = useState<MapSeat | null>(null);
+  const startButton = useRef<HTMLButtonElement>(null);
+
+  if (floor.layouts.isPending) return <Spinner size="lg" label="Loading the floor…" />;
+  if (floor.layouts.isError) return <Alert tone="error">{M.loadInitialFailed}</Alert>;
+
+  const reservations = floor.reservations.data ?? [];
+  const waitlist = floor.waitlist.data ?? [];
+  const onSeat = (seat: MapSeat) => {
+    if (floor.wizard) floor.togglePick(seat.id);
+    else setSeatOpen(seat);
+  };
+  const finishWizard = async (mode: 'seat' | 'reserve') => {
+    if (await floor.submit(mode)) startButton.current?.focus();
+  };
+  const openSeatState = seatOpen ? floor.stateOf(seatOpen.id) : 'free';
+
+  return (
+    <section aria-labelledby="seating-title" className="min-w-0 space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="seating-title" className="font-display text-2xl font-bold">Floor Manager</h2>
+        <Button ref={startButton} onClick={() => setChoosing({ seatIds: [] })} disabled={floor.noLayout}>
+          Seat/Reserve a Party
+        </Button>
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="space-y-1.5">
+          <label htmlFor="seating-date" className="block text-sm font-semibold">
+            Date <span className="font-normal text-ink-muted">({formatDay(floor.date)})</span>
+          </label>
+          <Input id="seating-date" type="date" value={floor.date} onChange={(e) => e.target.value && floor.setDate(e.target.value)} />
+        </div>
+        <div className="space-y-1.5">
+          <label htmlFor="seating-layout" className="block text-sm font-semibold">Layout</label>
+          <Select id="seating-layout" value={floor.layoutChoice ?? ''} onChange={(e) => floor.setLayoutChoice(e.target.value ? Number(e.target.value) : null)}>
+            <option value="">-- None --</option>
+            {(floor.layouts.data ?? []).map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.name}
+                {l.is_active ? ' (active)' : ''}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+
+      {floor.noLayout ? (
+        <div className="space-y-3 rounded-xl border border-line bg-surface-muted p-6 text-center">
+          <h3 className="font-display text-xl font-bold">{M.noLayout}</h3>
+          <p className="text-ink-muted">This restaurant has no active layout yet.</p>
+          {admin ? (
+            <Link href="/reservations/dashboard/layout" className="inline-flex min-h-11 items-center rounded-lg bg-brand px-4 font-semibold text-on-brand">
+              Create a Layout
+            </Link>
+          ) : (
+            <p className="text-sm text-ink-muted">Ask an admin to create one.</p>
+          )}
+        </div>
+      ) : (
+        <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
+          <div className="min-w-0 space-y-3">
+            <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Seat map view">
+              <div className="space-y-1.5">
+                <label htmlFor="seating-size" className="block text-sm font-semibold">View Size</label>
+                <Select id="seating-size" className="w-auto" value={floor.sizeName} onChange={(e) => floor.setSizeName(e.target.value as CanvasSizeName)}>
+                  {SIZE_OPTIONS.map((o) => (
+                    <option key={o.value} value={o.value}>{o.label}</option>
+                  ))}
+                </Select>
+              </div>
+              <Button variant="secondary" aria-pressed={floor.grid} icon={<Grid3x3 aria-hidden="true" className="size-4" />} onClick={() => floor.setGrid(!floor.grid)}>
+                Grid
+              </Button>
+              <div className="flex items-center gap-1" role="group" aria-label="Zoom">
+                <Button variant="secondary" aria-label="Zoom out" onClick={floor.zoomOut} disabled={floor.zoom <= ZOOM_MIN}>
+                  <Minus aria-hidden="true" className="size-4" />
+                </Button>
+                <Button variant="secondary" aria-label={`Reset zoom (now ${Math.round(floor.zoom * 100)}%)`} onClick={floor.zoomReset}>
+                  <RotateCcw aria-hidden="true" className="size-4" />
+                  <span aria-hidden="true" className="tabular-nums">{Math.round(floor.zoom * 100)}%</span>
+                </Button>
+                <Button variant="secondary" aria-label="Zoom in" onClick={floor.zoomIn} disabled={floor.zoom >= ZOOM_MAX}>
+                  <Plus aria-hidden="true" className="size-4" />
+                </Button>
+              </div>
+            </div>
+            {floor.floors.length > 1 ? (
+              <div className="flex flex-wrap gap-1" role="group" aria-label="Floors">
+                {floor.floors.map((f) => (
+                  <button
+                    key={f}
+                    type="button"
+                    aria-pressed={f === floor.floor}
+                    onClick={() => floor.setFloor(f)}
+                    className={cn('min-h-11 rounded-full border px-4 text-sm font-semibold md:min-h-9', f === floor.floor ? 'border-brand bg-brand text-on-brand' : 'border-line-strong bg-surface text-ink hover:bg-surface-muted')}
+                  >
+                    Floor {f}
+                  </button>
+                ))}
+              </div>
+            ) : null}
+
+            {floor.wizard ? (
+              <div role="region" aria-label="Seating wizard" className="space-y-2 rounded-xl border border-info-line bg-info-soft p-3 text-info-ink">
+                <p aria-live="polite">
+                  Pick {floor.wizard.partySize} free {floor.wizard.partySize === 1 ? 'seat' : 'seats'} for <strong>{floor.wizard.name}</strong> ({floor.picked.length} of {floor.wizard.partySize} picked).
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  <Button loading={floor.busy} onClick={() => void finishWizard('seat')}>Seat Now</Button>
+                  {floor.wizard.type === 'reservation' ? (
+                    <Button variant="secondary" disabled={floor.busy} onClick={() => void finishWizard('reserve')}>Reserve Seats</Button>
+                  ) : null}
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      floor.stopWizard();
+                      startButton.current?.focus();
+                    }}
+                  >
+                    Cancel
+                  </Button>
+                </div>
+              </div>
+            ) : null}
+
+            {floor.loadError ? <Alert tone="error">{floor.loadError}</Alert> : null}
+            <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted" aria-label="Seat colours">
+              <span>Green: free</span>
+              <span>Yellow, dashed: reserved</span>
+              <span>Red: seated</span>
+              <span>Blue, thick: picked</span>
+            </p>
+            <div className="relative max-h-[70vh] min-h-64 w-full overflow-auto rounded-xl border border-line bg-surface-muted" data-testid="seat-map-box">
+              {floor.layout.isPending ? (
+                <div className="flex justify-center py-16">
+                  <Spinner size="lg" label="Loading layout…" />
+                </div>
+              ) : (
+                <SeatMap
+                  sections={floor.onFloor}
+                  width={floor.size.width}
+                  height={floor.size.height}
+                  zoom={floor.zoom}
+                  grid={floor.grid}
+                  stateOf={floor.stateOf}
+                  occupantOf={(id) => floor.occupantAt(id)?.occupant_name ?? null}
+                  onSeat={onSeat}
+                />
+              )}
+            </div>
+          </div>
+
+          <aside className="min-w-0 space-y-4" aria-label="The day's parties">
+            <div>
+              <h3 className="mb-2 font-display text-lg font-bold">Reservations</h3>
+              {reservations.length === 0 ? <p className="text-sm text-ink-muted">No reservations found.</p> : null}
+              <ul className="space-y-1 text-sm">
+                {reservations.map((r) => (
+                  <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line px-3 py-2">
+                    <span className="min-w-0">
+                      <span className="font-semibold">{r.contact_name}</span> · {formatTime(r.start_time)} · {r.party_size}
+                      <span className="block text-ink-muted">
+                        {r.status}
+                        {r.seat_labels.length > 0 ? ` at ${r.seat_labels.join(', ')}` : ''}
+                      </span>
+                    </span>
+                    {r.status === 'booked' && !floor.wizard ? (
+                      <Button size="sm" variant="secondary" aria-label={`Seat ${r.contact_name}`} onClick={() => floor.startWizard(occupantOfReservation(r))}>
+                        Seat
+                      </Button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </div>
+            <div>
+              <h3 className="mb-2 font-display text-lg font-bold">Waitlist</h3>
+              {waitlist.length === 0 ? <p className="text-sm text-ink-muted">No waitlist entries found</p> : null}
+              <ul className="space-y-1 text-sm">
+                {waitlist.map((e) => (
+                  <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line px-3 py-2">
+                    <span className="min-w-0">
+                      <span className="font-semibold">{e.contact_name}</span> · {e.party_size}
+                      <span className="block text-ink-muted">
+                        {e.status}
+                        {e.seat_labels.length > 0 ? ` at ${e.seat_labels.join(', ')}` : ''}
+                      </span>
+                    </span>
+                    {e.status === 'waiting' && !floor.wizard ? (
+                      <Button size="sm" variant="secondary" aria-label={`Seat ${e.contact_name}`} onClick={() => floor.startWizard(occupantOfEntry(e))}>
+                        Seat
+                      </Button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </aside>
+        </div>
+      )}
+
+      {choosing ? (
+        <OccupantDialog
+          reservations={reservations}
+          waitlist={waitlist}
+          onClose={() => setChoosing(null)}
+          onStart={(occupant) => {
+            floor.startWizard(occupant, choosing.seatIds);
+            setChoosing(null);
+          }}
+        />
+      ) : null}
+      {seatOpen ? (
+        <SeatDialog
+          label={seatOpen.label}
+          state={openSeatState === 'selected' ? 'free' : openSeatState}
+          allocation={floor.occupantAt(seatOpen.id)}
+          busy={floor.busy}
+          onClose={() => setSeatOpen(null)}
+          onAction={(action, allocation) => {
+            void floor.act(action, allocation).then((ok) => ok && setSeatOpen(null));
+          }}
+          onSeatHere={() => {
+            const seat = seatOpen;
+            setSeatOpen(null);
+            setChoosing({ seatIds: [seat.id] });
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

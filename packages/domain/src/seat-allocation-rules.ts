@@ -1,0 +1,92 @@
+import { addDays, MINUTE_MS, zonedInstant, zonedParts, SCHEDULE_TIME_ZONE } from './restaurant-schedule.ts';
+import type { SeatAllocationOutput } from './seat-allocations.ts';
+
+/*
+ * Seat allocations without zod (backoffice-reservations.md §3 Seat allocation, §4 seat states, §5
+ * seating wizard, §8 Floor manager, §9 time rules; decision 0067): who may sit where, for how long,
+ * and the spec's words. The SPA's Seating tab imports these, and only types from seat-allocations.ts.
+ */
+
+export const OCCUPANT_TYPES = ['reservation', 'waitlist'] as const;
+export type OccupantType = (typeof OCCUPANT_TYPES)[number];
+/** reserved: held for a reservation that has not arrived; seated: the party sits there. Released rows keep how they ended. */
+export const SEAT_ALLOCATION_STATUSES = ['reserved', 'seated', 'finished', 'no_show', 'canceled'] as const;
+export type SeatAllocationStatus = (typeof SEAT_ALLOCATION_STATUSES)[number];
+
+/** §9: a seat allocation lasts one hour. */
+export const ALLOCATION_MINUTES = 60;
+/** §9: on a future day without a reservation time, the party is expected at 18:00. */
+export const FUTURE_DAY_START_MINUTES = 18 * 60;
+
+/**
+ * §9's times for an allocation on `date` (a Guam day): a reservation with a start time keeps it for
+ * one hour; otherwise (a walk-in) today starts now for 60 minutes, another day at 18:00 for 60.
+ */
+export function allocationWindow(
+  date: string,
+  now: number,
+  reservationStart: number | null,
+  timeZone: string = SCHEDULE_TIME_ZONE,
+): { start: number; end: number } {
+  const start = reservationStart ?? (zonedParts(now, timeZone).date === date ? now : zonedInstant(date, FUTURE_DAY_START_MINUTES, timeZone));
+  return { start, end: start + ALLOCATION_MINUTES * MINUTE_MS };
+}
+
+/** The instants a Guam day spans: [start, end). */
+export function dayBounds(date: string, timeZone: string = SCHEDULE_TIME_ZONE): { start: number; end: number } {
+  return { start: zonedInstant(date, 0, timeZone), end: zonedInstant(addDays(date, 1), 0, timeZone) };
+}
+
+/** What a seat shows on the map (§4): free green, reserved yellow, seated red, picked blue. */
+export type SeatState = 'free' | 'reserved' | 'seated' | 'occupied' | 'selected';
+
+/** A seat's state from the day's live allocations (seated wins over reserved). */
+export function seatStateOf(allocations: readonly Pick<SeatAllocationOutput, 'status' | 'released_at'>[]): Exclude<SeatState, 'selected'> {
+  const live = allocations.filter((a) => a.released_at === null);
+  if (live.some((a) => a.status === 'seated')) return 'seated';
+  if (live.some((a) => a.status === 'reserved')) return 'reserved';
+  return live.length > 0 ? 'occupied' : 'free';
+}
+
+export const SeatAllocationMessages = {
+  needExactly: (n: number) => `Need exactly ${n} seat(s).`,
+  notFree: (label: string) => `Seat ${label} is not free. It's occupied or reserved.`,
+  seatsTaken: 'Some seats are already taken. Please choose different seats.',
+  seatsReserved: 'Some seats are already reserved. Please choose different seats.',
+  seatingFailed: 'An error occurred while seating. Check console.',
+  reservingFailed: 'An error occurred while reserving seats. Check console.',
+  finishFailed: 'Failed to free seat. Check console.',
+  noShowFailed: 'Failed to mark no-show. Check console.',
+  arriveFailed: 'Failed to seat occupant. Check console.',
+  cancelFailed: 'Failed to cancel occupant. Check console.',
+  loadAllocationsFailed: 'Failed to load seat allocations.',
+  loadInitialFailed: 'Failed to load initial data.',
+  loadLayoutFailed: 'Failed to load selected layout.',
+  seated: 'Seats assigned successfully!',
+  reserved: 'Seats reserved successfully!',
+  finished: 'Seat finished (freed).',
+  noShow: 'Marked as no-show.',
+  arrived: 'Occupant arrived and seated!',
+  canceled: 'Reservation canceled, seat freed.',
+  noLayout: 'No Layout Found',
+  // The server's reasons (decision 0067).
+  seatNotFound: 'Seat not found.',
+  occupantNotFound: 'Party not found.',
+  reserveOnlyReservations: 'Only reservations can hold seats ahead; seat a waitlist party now.',
+  alreadySeated: 'This party already has seats. Finish or cancel them first.',
+  cannotSeat: (status: string) => `A ${status.replace('_', '-')} party cannot be given seats.`,
+  noSeats: 'This party has no seats to change.',
+  notReserved: 'This party has no reserved seats to seat.',
+  notSeated: 'This party is not seated.',
+  pastDate: 'Seats cannot be given on a past day.',
+  duplicateSeats: 'Each seat can be picked once.',
+  oneLayout: 'All seats must be in one layout.',
+} as const;
+
+/** Socket.IO event to the restaurant's staff room after every allocation write. */
+export const SeatAllocationEvents = { changed: 'seat_allocations_changed' } as const;
+export interface SeatAllocationsChangedEvent {
+  restaurant_id: number;
+  occupant_type: OccupantType;
+  occupant_id: number;
+}
