@@ -57,7 +57,7 @@ test('the storefront styles come with the HTML: no stylesheet fetched opening th
   await expect(page.getByRole('article').first()).toBeVisible();
   expect(stylesheets).toEqual([]);
   // One copy of the styles: the inline one (the toaster adds its own small sheet).
-  const sheets = await page.evaluate(() => [...document.styleSheets].filter((sheet) => sheet.cssRules.length > 50).length);
+  const sheets = await page.evaluate(() => Array.from(document.styleSheets).filter((sheet) => sheet.cssRules.length > 50).length);
   expect(sheets).toBe(1);
   await expect(page.locator('header').first()).toHaveCSS('position', 'sticky');
 });
