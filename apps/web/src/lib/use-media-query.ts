@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * Whether a media query matches, following changes (a rotated tablet, a resized window). Where the
- * browser cannot tell (no matchMedia, as in tests) it answers true, so nothing is left out.
+ * browser cannot tell (no matchMedia) it answers true, so nothing is left out.
  * Pages use it to leave out what CSS would hide anyway at this width (decision 0056), rather than
  * building it for nothing on every phone.
  */
