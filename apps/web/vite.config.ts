@@ -118,13 +118,16 @@ function writeServiceWorker(outDir: string): void {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   writeRoutePreloads(outDir, manifest);
   const files = new Set<string>(['/', '/manifest.webmanifest', '/favicon.svg']);
+  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const inlined = new Set([...html.matchAll(/<link rel="stylesheet" href="\/([^"]+\.css)" disabled>/g)].map((match) => match[1]!));
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
     files.add(`/${chunk.file}`);
-    for (const css of chunk.css ?? []) files.add(`/${css}`);
+    // The entry's styles are inside index.html (inlineEntryCss): no need to keep the file too.
+    for (const css of chunk.css ?? []) if (!inlined.has(css)) files.add(`/${css}`);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
@@ -136,6 +139,38 @@ function writeServiceWorker(outDir: string): void {
   const buildId = createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 12);
   const source = readFileSync(workerFile, 'utf8').replace('__KUSINA_BUILD_ID__', buildId).replace("'__KUSINA_PRECACHE__'", `'${JSON.stringify(list)}'`);
   writeFileSync(workerFile, source);
+}
+
+/**
+ * The entry's stylesheet goes into index.html as a <style> element (decision 0057): every page needs
+ * all of it before its first paint, and as a file it cost a phone one more round trip before
+ * anything showed (Lighthouse's "render-blocking resources": 150-175 ms on every storefront page).
+ * It is about 9 KB compressed, sent with the page (the CSP allows inline styles); stylesheets of
+ * lazily loaded areas stay files. A disabled link (never fetched) still names the file: Vite's
+ * preload helper loads the styles a lazy chunk depends on, the entry's among them, unless a
+ * stylesheet link with that address is in the document, and would otherwise fetch and apply them
+ * a second time.
+ */
+function inlineEntryCss(): Plugin {
+  return {
+    name: 'kusina:inline-entry-css',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return html;
+        return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (tag, file: string) => {
+          const asset = bundle[file];
+          if (!asset || asset.type !== 'asset') return tag;
+          const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+          if (css.includes('</style')) return tag;
+          return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
+        });
+      },
+    },
+  };
 }
 
 /**
@@ -172,7 +207,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), pureDomainConstants(), precompress()],
+  plugins: [react(), tailwindcss(), pureDomainConstants(), inlineEntryCss(), precompress()],
   resolve: {
     // wouter imports the use-sync-external-store shim for React < 18; React 19 has the hook itself,
     // and the shim's fallback code was on every storefront page (the home route's budget, 0040).

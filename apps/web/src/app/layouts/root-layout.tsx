@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { THEME_COLORS } from '@kusina/domain/restaurants';
@@ -40,11 +40,7 @@ export function RootLayout({ realtime = true, children }: { realtime?: boolean; 
       {/* At least a screen tall: the footer starts below the fold, so a page's content arriving
           (its chunk, then its data) never pushes a visible footer down (layout shift, 0040). */}
       <main id="main-content" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col outline-none">
-        <RouteErrorBoundary>
-          <Suspense fallback={<RouteFallback />}>
-            {children}
-          </Suspense>
-        </RouteErrorBoundary>
+        <RoutePage>{children}</RoutePage>
       </main>
       <ErrorBoundary fallback={null}>
         <Suspense fallback={<div className="min-h-72 border-t border-line bg-surface-muted" />}>
@@ -66,6 +62,20 @@ function OfflineNotice() {
     </p>
   );
 }
+
+/**
+ * The matched page, memoised (decision 0056): the layout re-renders when the restaurant's record
+ * arrives, a store update React renders synchronously, and a Suspense boundary still showing its
+ * fallback would then mount the whole page inside that one blocking task, instead of in the page's
+ * own pass that React slices. The page's children come from the route table and stay the same.
+ */
+const RoutePage = memo(function RoutePage({ children }: { children: ReactNode }) {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<RouteFallback />}>{children}</Suspense>
+    </RouteErrorBoundary>
+  );
+});
 
 /** One boundary per page: a failed page offers a reload, and moving to another page starts afresh. */
 function RouteErrorBoundary({ children }: { children: ReactNode }) {

@@ -13,6 +13,7 @@ import { MenuItemCard, type MenuLayout } from '../components/menu-item-card.tsx'
 import { LazyCustomizeItemDialog } from '../components/lazy-customize-item-dialog.tsx';
 import { useChooseMenuItem } from '../components/use-choose-menu-item.ts';
 import { MenuText } from '../messages.ts';
+import { useDeferredQuery } from '../utils/use-deferred-query.ts';
 import { useDelayedFlag } from '../utils/use-delayed-flag.ts';
 import { useMenuSections } from '../utils/use-menu-sections.ts';
 import { firstEntries, useProgressiveCount } from '../utils/use-progressive-count.ts';
@@ -41,7 +42,9 @@ const chipClass = (active: boolean) =>
 export function MenuPage() {
   useDocumentTitle('Menu');
   const menu = useMenu();
-  const showSkeleton = useDelayedFlag(menu.isPending, MENU_LOADING_DELAY_MS);
+  // The menu's answers (the first, each live update's refetch) render in a background pass (0056).
+  const menuShown = useDeferredQuery(menu);
+  const showSkeleton = useDelayedFlag(menuShown.isPending, MENU_LOADING_DELAY_MS);
   const [special, setSpecial] = useState<SpecialFilter>(null);
   const [layout, setLayout] = useState<MenuLayout>('gallery');
   const [typed, setTyped] = useState('');
@@ -57,16 +60,16 @@ export function MenuPage() {
 
   const items = useMemo(
     () =>
-      filterMenuItems(menu.data?.items ?? [], {
+      filterMenuItems(menuShown.data?.items ?? [], {
         featured: special === 'featured',
         seasonal: special === 'seasonal',
         q: query,
       }),
-    [menu.data, special, query],
+    [menuShown.data, special, query],
   );
   const categories = useMemo(
-    () => [...(menu.data?.categories ?? [])].sort((a, b) => a.position - b.position),
-    [menu.data],
+    () => [...(menuShown.data?.categories ?? [])].sort((a, b) => a.position - b.position),
+    [menuShown.data],
   );
   // One section per category that has items to show, in the menu's order, each under its heading.
   const sections = useMemo(() => {
@@ -176,7 +179,7 @@ export function MenuPage() {
         </ul>
       </nav>
 
-      <section aria-labelledby="menu-results" id="menu-results" className="mt-6" aria-busy={menu.isPending}>
+      <section aria-labelledby="menu-results" id="menu-results" className="mt-6" aria-busy={menuShown.isPending}>
         <h2 id="menu-results" className="sr-only">
           Menu items
         </h2>
@@ -187,7 +190,7 @@ export function MenuPage() {
               Try again
             </Button>
           </Alert>
-        ) : menu.isPending || firstPass ? (
+        ) : menuShown.isPending || firstPass ? (
           showSkeleton || firstPass ? <MenuSkeleton layout={layout} /> : null
         ) : items.length === 0 ? (
           <p role="status" className="rounded-2xl border border-dashed border-line-strong px-4 py-12 text-center text-lg text-ink-muted">

@@ -212,6 +212,40 @@ describe('MerchandisePage: filters', () => {
   });
 });
 
+describe('MerchandisePage: screen width', () => {
+  function stubMatchMedia(wide: boolean) {
+    const listeners = new Set<() => void>();
+    const stub = vi.fn((query: string) => ({
+      matches: query === '(min-width: 64rem)' ? wide : false,
+      media: query,
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    }));
+    vi.stubGlobal('matchMedia', stub);
+    return {
+      resize(next: boolean) {
+        wide = next;
+        for (const listener of listeners) listener();
+      },
+    };
+  }
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('builds the side panel only on wide screens (a phone has the Filters sheet) and follows a change of width', async () => {
+    mockShop();
+    const screenWidth = stubMatchMedia(false);
+    renderApp('/merchandise?collection=all');
+    await screen.findByRole('article', { name: 'Kusina Logo Tee' });
+    expect(screen.queryByRole('complementary', { name: 'Filters' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
+
+    act(() => screenWidth.resize(true));
+    expect(within(filterPanel()).getByRole('group', { name: 'Size' })).toBeInTheDocument();
+  });
+});
+
 describe('MerchandisePage: inventory polling', () => {
   it('refetches stock every 10 s while the tab is visible and pauses while it is hidden', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Sheet } from '../../../components/ui/sheet.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { pluralize } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMerchandiseCollections } from '../api/get-merchandise-collections.ts';
@@ -15,6 +16,7 @@ import { useMerchandiseItems } from '../api/get-merchandise-items.ts';
 import { MerchandiseCard } from '../components/merchandise-card.tsx';
 import { MerchandiseFilterPanel } from '../components/merchandise-filters.tsx';
 import { merchandiseErrorMessage, MerchandiseText } from '../merchandise-messages.ts';
+import { useDeferredQuery } from '../utils/use-deferred-query.ts';
 import { useDelayedFlag } from '../utils/use-delayed-flag.ts';
 import { useProgressiveCount } from '../utils/use-progressive-count.ts';
 import {
@@ -34,8 +36,8 @@ import {
 
 const NO_ITEMS: MerchandiseItemOutput[] = [];
 
-// The Quick View and the filter sheet (Radix Dialog, the cart rules, the gallery) are not on the
-// shop's first download (0054): they load once the cards are up, before anyone can open them.
+// The Quick View (Radix Dialog, the cart rules, the gallery) is not on the shop's first download
+// (0054): it loads once every card is up (0056), before anyone is likely to open it.
 const loadQuickView = () => import('../components/merchandise-quick-view.tsx');
 const MerchandiseQuickView = lazy(() => loadQuickView().then((m) => ({ default: m.MerchandiseQuickView })));
 
@@ -46,6 +48,8 @@ const PRIORITY_IMAGES = 6;
 /** The first commit builds the first screen's cards, each following pass this many more (0054). */
 const FIRST_CARDS = 4;
 const CARDS_PER_PASS = 6;
+/** Tailwind's `lg`: from here the filters are a side panel, below it a sheet behind the Filters button. */
+const WIDE_SCREEN = '(min-width: 64rem)';
 
 function tabId(tab: CollectionTab): string {
   return `merchandise-tab-${tab}`;
@@ -61,26 +65,31 @@ export function MerchandisePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const items = useMerchandiseItems({ poll: true });
   const collections = useMerchandiseCollections();
+  // Answers (the first ones, each poll) render in a background pass, not the store's urgent one (0056).
+  const itemsShown = useDeferredQuery(items);
+  const collectionsShown = useDeferredQuery(collections);
+  // The side panel exists only where it shows (phones get the sheet): no hidden filters built for nothing.
+  const wide = useMediaQuery(WIDE_SCREEN);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [draft, setDraft] = useState<ShopFilters>(EMPTY_FILTERS);
 
   const activeCollections = useMemo(
-    () => [...(collections.data ?? [])].filter((c) => c.active).sort((a, b) => a.position - b.position),
-    [collections.data],
+    () => [...(collectionsShown.data ?? [])].filter((c) => c.active).sort((a, b) => a.position - b.position),
+    [collectionsShown.data],
   );
   const requestedTab = readCollectionTab(searchParams);
   // The current collection is selected first; a collection that is no longer active falls back to it.
   // Without collections (none active, or they failed to load) the shop shows All Items.
   const defaultTab: CollectionTab = activeCollections.find((c) => c.current)?.id ?? activeCollections[0]?.id ?? 'all';
   const tab: CollectionTab =
-    requestedTab === 'all' || (requestedTab !== null && (collections.isPending || activeCollections.some((c) => c.id === requestedTab))) ? requestedTab : defaultTab;
+    requestedTab === 'all' || (requestedTab !== null && (collectionsShown.isPending || activeCollections.some((c) => c.id === requestedTab))) ? requestedTab : defaultTab;
   // Which tab opens first is known only once the collections are in: until then the grid waits.
-  const loading = items.isPending || (collections.isPending && requestedTab === null);
+  const loading = itemsShown.isPending || (collectionsShown.isPending && requestedTab === null);
   const showSkeleton = useDelayedFlag(loading, LOADING_DELAY_MS);
   const activeCollection = tab === 'all' ? null : (activeCollections.find((c) => c.id === tab) ?? null);
 
   const filters = useMemo(() => readFilters(searchParams), [searchParams]);
-  const tabItems = useMemo(() => itemsInTab(items.data ?? [], tab), [items.data, tab]);
+  const tabItems = useMemo(() => itemsInTab(itemsShown.data ?? [], tab), [itemsShown.data, tab]);
   const buckets = useMemo(() => bucketsFor(tabItems), [tabItems]);
   const options = useMemo(() => filterOptions(tabItems), [tabItems]);
   const shown = useMemo(() => applyFilters(tabItems, filters, buckets), [tabItems, filters, buckets]);
@@ -88,11 +97,12 @@ export function MerchandisePage() {
   const shownCards = useDeferredValue(shown, NO_ITEMS);
   const firstPass = shownCards === NO_ITEMS && shown.length > 0;
   const cardCount = useProgressiveCount(shownCards.length, FIRST_CARDS, CARDS_PER_PASS);
+  const allCardsShown = cardCount === Infinity || (itemsShown.data !== undefined && shown.length === 0);
   useEffect(() => {
-    if (!items.data) return;
+    if (!allCardsShown) return;
     // Failures show when opened (the route's error boundary offers a reload).
     loadQuickView().catch(() => undefined);
-  }, [items.data]);
+  }, [allCardsShown]);
   const chips = filterChips(filters, buckets);
 
   const update = (change: (params: URLSearchParams) => URLSearchParams) => setSearchParams((current) => change(new URLSearchParams(current)), { replace: true });
@@ -105,7 +115,7 @@ export function MerchandisePage() {
 
   // The Quick View follows ?item= (a shared link opens it); it shows the polled copy of the item.
   const quickViewId = Number(searchParams.get(ShopParams.item)) || null;
-  const quickViewItem = quickViewId === null ? null : ((items.data ?? []).find((item) => item.id === quickViewId) ?? null);
+  const quickViewItem = quickViewId === null ? null : ((itemsShown.data ?? []).find((item) => item.id === quickViewId) ?? null);
   const openQuickView = (item: MerchandiseItemOutput) =>
     update((params) => {
       params.set(ShopParams.item, String(item.id));
@@ -120,7 +130,7 @@ export function MerchandisePage() {
   // A link to an item that is gone (hidden, deleted): say so once and drop it from the URL.
   const reportedMissing = useRef<number | null>(null);
   useEffect(() => {
-    if (quickViewId === null || !items.data || quickViewItem || reportedMissing.current === quickViewId) return;
+    if (quickViewId === null || !itemsShown.data || quickViewItem || reportedMissing.current === quickViewId) return;
     reportedMissing.current = quickViewId;
     toast.error(MerchandiseMessages.itemNotFound);
     setSearchParams(
@@ -131,7 +141,7 @@ export function MerchandisePage() {
       },
       { replace: true },
     );
-  }, [quickViewId, items.data, quickViewItem, setSearchParams]);
+  }, [quickViewId, itemsShown.data, quickViewItem, setSearchParams]);
 
   // Each dialog mounts when first opened and stays, so closing it returns focus to its opener.
   const [sheetUsed, setSheetUsed] = useState(false);
@@ -151,28 +161,30 @@ export function MerchandisePage() {
         <p className="text-ink-muted">{MerchandiseText.intro}</p>
       </div>
 
-      {collections.isPending ? (
+      {collectionsShown.isPending ? (
         <Skeleton className="h-11 w-full max-w-md" />
       ) : (
         <CollectionTabs collections={activeCollections} selected={tab} onSelect={selectTab} />
       )}
 
-      <div role={collections.isPending ? undefined : 'tabpanel'} id="merchandise-panel" aria-labelledby={collections.isPending ? undefined : tabId(tab)} className="mt-4">
+      <div role={collectionsShown.isPending ? undefined : 'tabpanel'} id="merchandise-panel" aria-labelledby={collectionsShown.isPending ? undefined : tabId(tab)} className="mt-4">
         {/* The collection's description holds its place while collections load (no layout shift below it). */}
-        {collections.isPending ? <Skeleton className="mb-4 h-6 w-3/4" /> : activeCollection?.description ? <p className="mb-4 text-ink-muted">{activeCollection.description}</p> : null}
+        {collectionsShown.isPending ? <Skeleton className="mb-4 h-6 w-3/4" /> : activeCollection?.description ? <p className="mb-4 text-ink-muted">{activeCollection.description}</p> : null}
 
         <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
-          <aside aria-label="Filters" className="hidden lg:block">
-            <div className="sticky top-24 space-y-4 rounded-2xl border border-line bg-surface-raised p-4 shadow-sm">
-              <div className="flex items-center justify-between gap-2">
-                <h2 className="text-lg font-bold">Filters</h2>
-                <Button variant="link" size="sm" onClick={() => setFilters(EMPTY_FILTERS)} disabled={chips.length === 0}>
-                  Clear All
-                </Button>
+          {wide ? (
+            <aside aria-label="Filters" className="hidden lg:block">
+              <div className="sticky top-24 space-y-4 rounded-2xl border border-line bg-surface-raised p-4 shadow-sm">
+                <div className="flex items-center justify-between gap-2">
+                  <h2 className="text-lg font-bold">Filters</h2>
+                  <Button variant="link" size="sm" onClick={() => setFilters(EMPTY_FILTERS)} disabled={chips.length === 0}>
+                    Clear All
+                  </Button>
+                </div>
+                <MerchandiseFilterPanel filters={filters} sizes={options.sizes} colors={options.colors} buckets={buckets} onChange={setFilters} />
               </div>
-              <MerchandiseFilterPanel filters={filters} sizes={options.sizes} colors={options.colors} buckets={buckets} onChange={setFilters} />
-            </div>
-          </aside>
+            </aside>
+          ) : null}
 
           <section aria-labelledby="merchandise-results" aria-busy={loading}>
             <h2 id="merchandise-results" className="sr-only">
@@ -182,7 +194,7 @@ export function MerchandisePage() {
               <Button variant="secondary" className="lg:hidden" onClick={openSheet} icon={<SlidersHorizontal aria-hidden="true" className="size-4" />} aria-haspopup="dialog">
                 Filters{chips.length > 0 ? ` (${chips.length})` : ''}
               </Button>
-              {!loading && items.data ? (
+              {!loading && itemsShown.data ? (
                 <p className="ml-auto text-sm text-ink-muted" role="status" data-testid="merchandise-count">
                   {pluralize(shown.length, 'item')}
                 </p>

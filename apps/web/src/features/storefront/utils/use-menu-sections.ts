@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useState, type MouseEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useState, type MouseEvent, type RefObject } from 'react';
 
 /** Room left above a section's heading when the page scrolls to it. */
 const GAP_PX = 8;
@@ -15,18 +15,25 @@ export function useMenuSections(sectionIds: number[], bar: RefObject<HTMLElement
   const [barHeight, setBarHeight] = useState(0);
   const key = sectionIds.join(',');
 
-  // The header's height (it wraps differently per screen and text size) and the bar's own.
-  useLayoutEffect(() => {
+  // The header's height (it wraps differently per screen and text size) and the bar's own, read
+  // when the ResizeObserver reports them (it does so once the browser has laid the page out, and on
+  // every change): read right after the menu's commit, they forced the browser to lay out the whole
+  // new page from script, more than half of that task (0056). The bar only sticks once the page is
+  // scrolled, a frame later at the earliest.
+  useEffect(() => {
     const header = document.querySelector<HTMLElement>('body header');
     const measure = () => {
       setStickyTop(header?.offsetHeight ?? 0);
       setBarHeight(bar.current?.offsetHeight ?? 0);
     };
-    measure();
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    if (header) observer?.observe(header);
-    if (bar.current) observer?.observe(bar.current);
-    return () => observer?.disconnect();
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
+    const observer = new ResizeObserver(measure);
+    if (header) observer.observe(header);
+    if (bar.current) observer.observe(bar.current);
+    return () => observer.disconnect();
   }, [bar]);
 
   useEffect(() => {
