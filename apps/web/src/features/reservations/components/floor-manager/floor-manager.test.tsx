@@ -109,6 +109,24 @@ describe('Floor Manager (Seating tab)', () => {
     vi.unstubAllGlobals();
   });
 
+  it('lists a party "at" its seats only while it holds them: a walk-in that has left reads finished', async () => {
+    const gone = { ...waiting, id: 42, contact_name: 'Left Early', status: 'seated' as const, seat_labels: ['T1-3', 'T1-4'] };
+    const here = { ...waiting, id: 43, contact_name: 'Still Here', status: 'seated' as const, seat_labels: ['T1-1', 'T1-2'] };
+    open({
+      'GET /waitlist_entries': { body: [gone, here] },
+      'GET /seat_allocations': {
+        body: [
+          allocation(700, { status: 'seated', occupant_type: 'waitlist', occupant_id: 43, occupant_status: 'seated', occupant_name: 'Still Here' }),
+          allocation(701, { status: 'seated', occupant_type: 'waitlist', occupant_id: 43, occupant_status: 'seated', occupant_name: 'Still Here' }),
+        ],
+      },
+    });
+    const parties = await screen.findByRole('complementary', { name: "The day's parties" });
+    await waitFor(() => expect(within(parties).getByText('Still Here').closest('li')).toHaveTextContent('seated at T1-1, T1-2'));
+    expect(within(parties).getByText('Left Early').closest('li')).toHaveTextContent('finished');
+    expect(within(parties).getByText('Left Early').closest('li')).not.toHaveTextContent('T1-3');
+  });
+
   it('Select Occupant → pick party-size seats → Seat Now sends the party, the seats and the day; wrong count says so first', async () => {
     const { api } = open({ 'POST /seat_allocations/multi_create': { status: 201, body: [] } });
     const start = await screen.findByRole('button', { name: 'Seat/Reserve a Party' });

@@ -16,6 +16,16 @@ import { SeatDialog } from './seat-dialog.tsx';
 import { SeatMap, type MapSeat } from './seat-map.tsx';
 import { occupantOfEntry, occupantOfReservation, useFloorManager } from './use-floor-manager.ts';
 
+/**
+ * A party's line in the side lists: its status, and its seats while it holds them. A walk-in keeps
+ * the status seated after it has left (the waitlist has no finished status, 0067): without seats
+ * held it reads "finished", never "seated at" tables that are free again.
+ */
+function partyLine(status: string, labels: readonly string[], holding: boolean): string {
+  if (!holding) return status === 'seated' ? 'finished' : status;
+  return labels.length > 0 ? `${status} at ${labels.join(', ')}` : status;
+}
+
 const SIZE_OPTIONS: { value: CanvasSizeName; label: string }[] = [
   { value: 'auto', label: 'Auto' },
   ...(['small', 'medium', 'large'] as const).map((key) => ({ value: key, label: `${key[0]!.toUpperCase()}${key.slice(1)} ${CANVAS_SIZES[key].width}x${CANVAS_SIZES[key].height}` })),
@@ -194,10 +204,7 @@ export function FloorManager() {
                   <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line px-3 py-2">
                     <span className="min-w-0">
                       <span className="font-semibold">{r.contact_name}</span> · {formatTime(r.start_time)} · {r.party_size}
-                      <span className="block text-ink-muted">
-                        {r.status}
-                        {r.seat_labels.length > 0 ? ` at ${r.seat_labels.join(', ')}` : ''}
-                      </span>
+                      <span className="block text-ink-muted">{partyLine(r.status, r.seat_labels, floor.holdsSeats('reservation', r.id))}</span>
                     </span>
                     {r.status === 'booked' && !floor.wizard ? (
                       <Button size="sm" variant="secondary" aria-label={`Seat ${r.contact_name}`} onClick={() => floor.startWizard(occupantOfReservation(r))}>
@@ -216,10 +223,7 @@ export function FloorManager() {
                   <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line px-3 py-2">
                     <span className="min-w-0">
                       <span className="font-semibold">{e.contact_name}</span> · {e.party_size}
-                      <span className="block text-ink-muted">
-                        {e.status}
-                        {e.seat_labels.length > 0 ? ` at ${e.seat_labels.join(', ')}` : ''}
-                      </span>
+                      <span className="block text-ink-muted">{partyLine(e.status, e.seat_labels, floor.holdsSeats('waitlist', e.id))}</span>
                     </span>
                     {e.status === 'waiting' && !floor.wizard ? (
                       <Button size="sm" variant="secondary" aria-label={`Seat ${e.contact_name}`} onClick={() => floor.startWizard(occupantOfEntry(e))}>

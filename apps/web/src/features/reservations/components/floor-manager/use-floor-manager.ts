@@ -153,8 +153,12 @@ export function useFloorManager() {
 
   const loadError = layouts.isError ? M.loadInitialFailed : layout.isError ? M.loadLayoutFailed : allocations.isError ? M.loadAllocationsFailed : null;
 
+  // The parties holding seats now (a live allocation): only they are shown "at" their seats.
+  const holding = useMemo(() => new Set((allocations.data ?? []).map((a) => `${a.occupant_type}:${a.occupant_id}`)), [allocations.data]);
+
   return {
     date,
+    holdsSeats: (type: SeatAllocationOutput['occupant_type'], id: number) => holding.has(`${type}:${id}`),
     setDate: (next: string) => {
       setDate(next);
       stopWizard();
