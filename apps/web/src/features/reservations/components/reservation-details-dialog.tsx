@@ -88,7 +88,7 @@ export function ReservationDetailsDialog({ reservation, onClose }: { reservation
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Reservation #${r.id}`} description={r.reservation_number}>
       {problem ? (
-        <Alert tone="error" className="mb-4">
+        <Alert tone="error" className="mb-4 whitespace-pre-line">
           {problem}
         </Alert>
       ) : null}
