@@ -83,6 +83,17 @@ export const SeatAllocationMessages = {
   oneLayout: 'All seats must be in one layout.',
 } as const;
 
+/** Seat preferences (§5) and assigning one (§4, §8 Seat assignment); decision 0069. */
+export const MAX_SEAT_PREFERENCE_OPTIONS = 3;
+export const SeatPreferenceMessages = {
+  optionFull: (option: number, max: number) => `Option ${option} can only have up to ${max} seat(s).`,
+  notFree: (label: string, state: string) => `Seat "${label}" is currently ${state}.`,
+  taken: 'Some seats are already taken. Choose another preference.',
+  failed: 'Failed to assign seats. Check console.',
+  noStartTime: 'This reservation has no start_time, cannot assign seats.',
+  emptyOption: 'No seats found in that preference.',
+} as const;
+
 /** Socket.IO event to the restaurant's staff room after every allocation write. */
 export const SeatAllocationEvents = { changed: 'seat_allocations_changed' } as const;
 export interface SeatAllocationsChangedEvent {

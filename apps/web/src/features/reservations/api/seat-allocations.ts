@@ -37,3 +37,12 @@ export const reserveSeats = (body: SeatPartyBody) => api.post<SeatAllocationOutp
 export type OccupantAction = 'arrive' | 'finish' | 'no_show' | 'cancel';
 export const changeOccupant = (action: OccupantAction, occupant: { occupant_type: OccupantType; occupant_id: number }) =>
   api.post<SeatAllocationOutput[]>(`/seat_allocations/${action}`, occupant);
+
+/** Assigning a seat preference (§4): hold an option's seats, by label, for a booked reservation. */
+export interface ReservePreferenceBody {
+  occupant_type: 'reservation';
+  occupant_id: number;
+  seat_labels: string[];
+  date: string;
+}
+export const reservePreference = (body: ReservePreferenceBody) => api.post<SeatAllocationOutput[]>('/seat_allocations/reserve', body);

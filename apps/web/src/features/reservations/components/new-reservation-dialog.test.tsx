@@ -93,4 +93,45 @@ describe('New Reservation (staff)', () => {
     expect(within(duration).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['30', '60', '90', '120', '180', '240', '360', '480', '720']);
     expect(within(duration).getByRole('option', { name: '1.5 hours' })).toBeInTheDocument();
   });
+
+  it('Select Seat Preferences: the picked options go into the create body, and the button then reads Edit Seat Preferences', async () => {
+    const layout = {
+      id: 7, restaurant_id: 1, name: 'Main', is_active: true, section_count: 1, seat_count: 3, created_at: '2030-06-01T00:00:00.000Z', updated_at: '2030-06-01T00:00:00.000Z',
+      seat_sections: [{ id: 70, name: 'Bar', section_type: 'counter', orientation: 'horizontal', offset_x: 100, offset_y: 100, floor_number: 1,
+        seats: [0, 1, 2].map((i) => ({ id: 700 + i, seat_section_id: 70, label: `B-${i + 1}`, position_x: 60 * i, position_y: 0, capacity: 1 })) }],
+    };
+    const { seat_sections: _s, ...summary } = layout;
+    const api = mockApi({
+      'GET /reservations': { body: [] },
+      'GET /locations': { body: [location] },
+      'GET /availability': { body: availability(['18:00', '18:30']) },
+      'GET /layouts': { body: [summary] },
+      'GET /layouts/7': { body: layout },
+      'GET /seat_allocations': { body: [] },
+      'POST /reservations': (call) => ({ status: 201, body: created((call.body as { reservation: Record<string, unknown> }).reservation) }),
+    });
+    const { user } = renderApp('/reservations/dashboard?date=2030-06-04', { user: staff });
+    await user.click(await screen.findByRole('button', { name: 'New Reservation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Reservation' });
+    await waitFor(() => expect(within(within(dialog).getByLabelText('Time')).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(within(dialog).getByLabelText('Time'), '2030-06-04T08:00:00.000Z');
+    await user.type(within(dialog).getByLabelText('Guest Name'), 'Window Fans');
+    const day = (within(dialog).getByLabelText('Date') as HTMLInputElement).value;
+    await user.click(within(dialog).getByRole('button', { name: 'Select Seat Preferences' }));
+    const picker = await screen.findByRole('dialog', { name: 'Select Seat Preferences' });
+    await user.click(await within(picker).findByRole('button', { name: 'Seat B-1, free' }));
+    await user.click(within(picker).getByRole('button', { name: 'Seat B-3, free' }));
+    await user.click(within(picker).getByRole('button', { name: 'Seat B-2, free' }));
+    expect(within(picker).getByRole('alert')).toHaveTextContent('Option 1 can only have up to 2 seat(s).');
+    await user.click(within(picker).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Select Seat Preferences' })).not.toBeInTheDocument());
+    expect(within(dialog).getByRole('group', { name: 'Seat Preferences (Optional)' })).toHaveTextContent('Option 1: B-1, B-3');
+    expect(within(dialog).getByRole('button', { name: 'Edit Seat Preferences' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Reservation created successfully!')).toBeInTheDocument();
+    const post = api.calls.find((c) => c.method === 'POST' && c.path === '/reservations');
+    expect((post?.body as { reservation: Record<string, unknown> }).reservation).toMatchObject({ seat_preferences: [['B-1', 'B-3']], party_size: 2 });
+    // The day's allocations are those of the dialog's date.
+    expect(api.callsTo('GET', '/seat_allocations')[0]!.query.get('date')).toBe(day);
+  });
 });

@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useAvailability } from '../api/availability.ts';
 import { useCreateReservation } from '../api/reservations.ts';
 import { formatClock } from '../utils/guam.ts';
+import { SeatPreferencesField } from './floor-manager/seat-preferences-picker.tsx';
 
 const durationLabel = (minutes: number) => (minutes === 90 ? '1.5 hours' : minutes % 60 === 0 && minutes >= 120 ? `${minutes / 60} hours` : `${minutes} minutes`);
 
@@ -25,6 +26,7 @@ export function NewReservationDialog({ restaurantId, locations, initialDate, onC
   const [name, setName] = useState('');
   const [phone, setPhone] = useState(DEFAULT_PHONE_PREFIX);
   const [email, setEmail] = useState('');
+  const [seatPreferences, setSeatPreferences] = useState<string[][]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const partySize = Number(party) || 1;
@@ -52,7 +54,7 @@ export function NewReservationDialog({ restaurantId, locations, initialDate, onC
         contact_phone: phone.trim() === DEFAULT_PHONE_PREFIX ? '' : phone.trim(),
         contact_email: email.trim(),
         status: 'booked',
-        seat_preferences: [],
+        seat_preferences: seatPreferences,
         duration_minutes: singleSlot ? SINGLE_SLOT_DURATION : duration,
       });
       toast.success('Reservation created successfully!');
@@ -129,6 +131,15 @@ export function NewReservationDialog({ restaurantId, locations, initialDate, onC
         <TextField label="Guest Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.contact_name} required autoComplete="off" />
         <TextField label="Phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.contact_phone} />
         <TextField label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.contact_email} />
+        <SeatPreferencesField
+          label="Seat Preferences (Optional)"
+          value={seatPreferences}
+          onChange={setSeatPreferences}
+          error={errors.seat_preferences}
+          date={date}
+          startTime={startTime || null}
+          partySize={partySize}
+        />
       </form>
     </Dialog>
   );

@@ -105,3 +105,79 @@ describe('Reservation Details: editing the date and time', () => {
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 });
+
+describe('Reservation Details: seat preferences', () => {
+  afterEach(cleanup);
+  const preferring: ReservationOutput = { ...reservation, seat_preferences: [['T1-1', 'T1-2', 'T1-3', 'T1-4'], ['B-1', 'B-2', 'B-3', 'B-4']] };
+
+  async function openRead() {
+    const { user } = renderApp('/reservations/dashboard?date=2030-06-04', { user: staff });
+    await user.click(await screen.findByRole('button', { name: 'View reservation #42 of Kenji Sato' }));
+    return { user, dialog: await screen.findByRole('dialog', { name: 'Reservation #42' }) };
+  }
+
+  it('Assign reserves the option’s seats; the reservation then shows reserved with its Current Seats', async () => {
+    let assigned = false;
+    const api = mockApi({
+      'GET /reservations': () => ({ body: [assigned ? { ...preferring, status: 'reserved', seat_labels: ['B-1', 'B-2', 'B-3', 'B-4'] } : preferring] }),
+      'GET /locations': { body: [location] },
+      'POST /seat_allocations/reserve': () => {
+        assigned = true;
+        return { status: 201, body: [] };
+      },
+    });
+    const { user, dialog } = await openRead();
+    await user.click(within(dialog).getByRole('button', { name: 'Assign option 2' }));
+    expect(await screen.findByText('Seats reserved successfully!')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/seat_allocations/reserve')[0]!.body).toEqual({ occupant_type: 'reservation', occupant_id: 42, seat_labels: ['B-1', 'B-2', 'B-3', 'B-4'], date: '2030-06-04' });
+    await waitFor(() => expect(within(dialog).getByTestId('current-seats')).toHaveTextContent('B-1, B-2, B-3, B-4'));
+    expect(within(dialog).getByText('Reserved')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /^Assign/ })).not.toBeInTheDocument();
+  });
+
+  it('a 422 for seats taken shows the spec’s words; another refusal keeps “Check console.” and adds the server’s reason', async () => {
+    let reply = apiError(422, 'Some seats are already reserved. Please choose different seats.', { seat_labels: 'Some seats are already reserved. Please choose different seats.' }, 'VALIDATION_ERROR');
+    mockApi({
+      'GET /reservations': { body: [preferring] },
+      'GET /locations': { body: [location] },
+      'POST /seat_allocations/reserve': () => reply,
+    });
+    const { user, dialog } = await openRead();
+    await user.click(within(dialog).getByRole('button', { name: 'Assign option 1' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Some seats are already taken. Choose another preference.'));
+    reply = apiError(422, 'Need exactly 4 seat(s).', { seat_labels: 'Need exactly 4 seat(s).' }, 'VALIDATION_ERROR');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign option 1' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(/^Failed to assign seats\. Check console\.\s+Need exactly 4 seat\(s\)\.$/));
+    expect(within(dialog).getByText('Booked')).toBeInTheDocument();
+  });
+
+  it('the edit view’s Edit Seat Preferences opens the picker and the chosen options are saved with PATCH', async () => {
+    const layout = {
+      id: 7, restaurant_id: 1, name: 'Main', is_active: true, section_count: 1, seat_count: 2, created_at: reservation.created_at, updated_at: reservation.created_at,
+      seat_sections: [{ id: 70, name: 'Bar', section_type: 'counter', orientation: 'horizontal', offset_x: 100, offset_y: 100, floor_number: 1,
+        seats: [0, 1].map((i) => ({ id: 700 + i, seat_section_id: 70, label: `B-${i + 1}`, position_x: 60 * i, position_y: 0, capacity: 1 })) }],
+    };
+    const { seat_sections: _s, ...summary } = layout;
+    const api = mockApi({
+      'GET /reservations': { body: [{ ...reservation, seat_preferences: [['T1-1']] }] },
+      'GET /locations': { body: [location] },
+      'GET /availability': { body: availability('2030-06-04', ['18:00']) },
+      'GET /layouts': { body: [summary] },
+      'GET /layouts/7': { body: layout },
+      'GET /seat_allocations': { body: [] },
+      'PATCH /reservations/42': (call) => ({ body: { ...reservation, ...(call.body as { reservation: Partial<ReservationOutput> }).reservation } }),
+    });
+    const { user, dialog } = await openEdit();
+    const opener = within(dialog).getByRole('button', { name: 'Edit Seat Preferences' });
+    await user.click(opener);
+    const picker = await screen.findByRole('dialog', { name: 'Select Seat Preferences' });
+    await user.click(within(picker).getByRole('button', { name: /^Option 2/ }));
+    await user.click(await within(picker).findByRole('button', { name: 'Seat B-2, free' }));
+    await user.click(within(picker).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Select Seat Preferences' })).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PATCH', '/reservations/42')).toHaveLength(1));
+    expect((api.callsTo('PATCH', '/reservations/42')[0]!.body as { reservation: Record<string, unknown> }).reservation).toMatchObject({ seat_preferences: [['T1-1'], ['B-2']] });
+  });
+});

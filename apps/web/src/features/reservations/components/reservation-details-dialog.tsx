@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { formatPhone } from '@kusina/domain/phone-format';
 import { RESERVATION_STATUSES, ReservationMessages } from '@kusina/domain/reservation-rules';
 import type { ReservationOutput, ReservationStatus } from '@kusina/domain/reservations';
+import { SeatAllocationMessages as M, SeatPreferenceMessages as P } from '@kusina/domain/seat-allocation-rules';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -11,8 +13,11 @@ import { Select } from '../../../components/ui/input.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAvailability } from '../api/availability.ts';
-import { useDeleteReservation, useUpdateReservation } from '../api/reservations.ts';
+import { reservationListsKey, useDeleteReservation, useUpdateReservation } from '../api/reservations.ts';
+import { reservePreference, seatAllocationsKey } from '../api/seat-allocations.ts';
+import { failureMessage } from '../utils/failure-message.ts';
 import { formatClock, formatDateTime, formatTime, toLocalInput } from '../utils/guam.ts';
+import { SeatPreferencesField } from './floor-manager/seat-preferences-picker.tsx';
 import { ReservationStatusBadge } from './reservation-status-badge.tsx';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this reservation? This action cannot be undone.';
@@ -45,6 +50,30 @@ export function ReservationDetailsDialog({ reservation, onClose }: { reservation
     }
   };
 
+  const queryClient = useQueryClient();
+  const [assigning, setAssigning] = useState<number | null>(null);
+  /** Assign (§4, §8 Seat assignment; decision 0069): hold option n's seats; the server checks they are free. */
+  const assign = async (index: number) => {
+    const labels = r.seat_preferences[index] ?? [];
+    setProblem(null);
+    if (labels.length === 0) return void setProblem(P.emptyOption);
+    if (!r.start_time) return void setProblem(P.noStartTime);
+    setAssigning(index);
+    try {
+      await reservePreference({ occupant_type: 'reservation', occupant_id: r.id, seat_labels: labels, date: toLocalInput(r.start_time).slice(0, 10) });
+      toast.success(M.reserved);
+    } catch (error) {
+      console.error(error);
+      const taken = error instanceof ApiError && error.status === 422 && (error.message === M.seatsReserved || error.message === M.seatsTaken);
+      const message = taken ? P.taken : failureMessage(P.failed, error);
+      toast.error(message, { style: { whiteSpace: 'pre-line' } });
+      setProblem(message);
+    } finally {
+      setAssigning(null);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: reservationListsKey }), queryClient.invalidateQueries({ queryKey: seatAllocationsKey })]);
+    }
+  };
+
   const onDelete = async () => {
     if (!window.confirm(DELETE_CONFIRM)) return;
     try {
@@ -59,7 +88,7 @@ export function ReservationDetailsDialog({ reservation, onClose }: { reservation
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={`Reservation #${r.id}`} description={r.reservation_number}>
       {problem ? (
-        <Alert tone="error" className="mb-4">
+        <Alert tone="error" className="mb-4 whitespace-pre-line">
           {problem}
         </Alert>
       ) : null}
@@ -95,13 +124,20 @@ export function ReservationDetailsDialog({ reservation, onClose }: { reservation
               {r.seat_preferences.length === 0
                 ? '—'
                 : r.seat_preferences.map((option, i) => (
-                    <span key={i} className="block">
-                      Option {i + 1}: {option.join(', ')}
+                    <span key={i} className="flex flex-wrap items-center gap-2 py-0.5">
+                      <span>
+                        Option {i + 1}: {option.join(', ') || '—'}
+                      </span>
+                      {r.status === 'booked' ? (
+                        <Button size="sm" variant="secondary" aria-label={`Assign option ${i + 1}`} loading={assigning === i} disabled={assigning !== null && assigning !== i} onClick={() => void assign(i)}>
+                          Assign
+                        </Button>
+                      ) : null}
                     </span>
                   ))}
             </dd>
             <dt className="font-semibold">Current Seats</dt>
-            <dd>{r.seat_labels.length ? r.seat_labels.join(', ') : '—'}</dd>
+            <dd data-testid="current-seats">{r.seat_labels.length ? r.seat_labels.join(', ') : '—'}</dd>
           </dl>
           {r.status === 'booked' ? (
             <div className="flex flex-wrap gap-2 border-t border-line pt-4">
@@ -141,6 +177,7 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
   const [phone, setPhone] = useState(r.contact_phone ?? '');
   const [email, setEmail] = useState(r.contact_email ?? '');
   const [status, setStatus] = useState<ReservationStatus>(r.status);
+  const [seatPreferences, setSeatPreferences] = useState<string[][]>(r.seat_preferences);
   const [fields, setFields] = useState<Record<string, string>>({});
   // Date and time: the slots the engine offers staff for this party and stay; the server
   // re-checks the capacity when the start moves. The current start stays choosable.
@@ -172,6 +209,7 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
         contact_phone: phone,
         contact_email: email,
         status,
+        seat_preferences: seatPreferences,
       });
       toast.success('Reservation updated!');
       onDone();
@@ -209,6 +247,16 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
       </div>
       <TextField label="Phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={fields.contact_phone} />
       <TextField label="Email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={fields.contact_email} />
+      <SeatPreferencesField
+        label="Seat Preferences (up to 3)"
+        value={seatPreferences}
+        onChange={setSeatPreferences}
+        error={fields.seat_preferences}
+        date={date || originalDate}
+        startTime={startTime || null}
+        partySize={partySize}
+        reservationId={r.id}
+      />
       <FormField label="Status">
         {(control) => (
           <Select {...control} value={status} onChange={(e) => setStatus(e.target.value as ReservationStatus)}>

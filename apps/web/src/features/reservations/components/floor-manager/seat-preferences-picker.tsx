@@ -1,0 +1,238 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Grid3x3, Minus, Plus, RotateCcw } from 'lucide-react';
+import { canvasSize, floorsOf, stepZoom, ZOOM_MAX, ZOOM_MIN } from '@kusina/domain/floor-layout';
+import { ALLOCATION_MINUTES, MAX_SEAT_PREFERENCE_OPTIONS, SeatAllocationMessages as M, SeatPreferenceMessages as P, seatStateOf, type SeatState } from '@kusina/domain/seat-allocation-rules';
+import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
+import { Alert } from '../../../../components/ui/alert.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Dialog } from '../../../../components/ui/dialog.tsx';
+import { Spinner } from '../../../../components/ui/spinner.tsx';
+import { cn } from '../../../../lib/cn.ts';
+import { getLayoutQueryOptions, toEditorSections, useLayouts } from '../../api/layouts.ts';
+import { useSeatAllocations } from '../../api/seat-allocations.ts';
+import { SeatMap, type MapSeat } from './seat-map.tsx';
+
+export interface SeatPreferencesPickerProps {
+  /** The Guam day the reservation is on (the day's allocations are loaded for it). */
+  date: string;
+  /** The reservation's start (ISO); seats are free when nobody holds them in its hour. */
+  startTime: string | null;
+  partySize: number;
+  /** The reservation being edited: its own seats count as free. */
+  reservationId?: number | undefined;
+  initial: readonly (readonly string[])[];
+  onCancel(): void;
+  onSave(options: string[][]): void;
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Which allocations make a seat unavailable for a reservation starting at `startTime` (§5, §9): live
+ * ones overlapping its hour, or a party still seated (it keeps the seat until finished); without a
+ * start, any live allocation of the day. The reservation's own seats never count against it.
+ */
+export function blockingAllocations(all: readonly SeatAllocationOutput[], startTime: string | null, reservationId?: number): SeatAllocationOutput[] {
+  const start = startTime ? Date.parse(startTime) : Number.NaN;
+  const end = start + ALLOCATION_MINUTES * MINUTE_MS;
+  return all.filter((a) => {
+    if (a.released_at !== null) return false;
+    if (reservationId !== undefined && a.occupant_type === 'reservation' && a.occupant_id === reservationId) return false;
+    if (Number.isNaN(start) || a.status === 'seated') return true;
+    return Date.parse(a.start_time) < end && Date.parse(a.end_time) > start;
+  });
+}
+
+/**
+ * Select Seat Preferences (backoffice §2, §5; decision 0069): up to three options, each up to
+ * party-size free seats of the active layout, picked on the Floor Manager's seat map. Refusals are
+ * shown in the dialog (role=alert), not as browser alerts. Save returns the non-empty options.
+ */
+export function SeatPreferencesPicker({ date, startTime, partySize, reservationId, initial, onCancel, onSave }: SeatPreferencesPickerProps) {
+  const [options, setOptions] = useState<string[][]>(() => Array.from({ length: MAX_SEAT_PREFERENCE_OPTIONS }, (_, i) => [...(initial[i] ?? [])]));
+  const [current, setCurrent] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [grid, setGrid] = useState(true);
+  const [zoom, setZoom] = useState(1);
+  const [floorChoice, setFloor] = useState<number | null>(null);
+
+  const layouts = useLayouts();
+  const activeId = layouts.data?.find((l) => l.is_active)?.id ?? null;
+  const layout = useQuery({ ...getLayoutQueryOptions(activeId ?? 0), enabled: activeId !== null });
+  const allocations = useSeatAllocations(date);
+
+  const sections = useMemo(() => (layout.data ? toEditorSections(layout.data) : []), [layout.data]);
+  const floors = useMemo(() => floorsOf(sections), [sections]);
+  const floor = floorChoice !== null && floors.includes(floorChoice) ? floorChoice : (floors[0] ?? 1);
+  const onFloor = useMemo(() => sections.filter((s) => s.floorNumber === floor), [sections, floor]);
+  const size = canvasSize('auto', onFloor);
+  const labelOf = useMemo(() => new Map(sections.flatMap((s) => s.seats).map((s) => [s.id, s.label])), [sections]);
+  const blocking = useMemo(() => {
+    const map = new Map<number, SeatAllocationOutput[]>();
+    for (const a of blockingAllocations(allocations.data ?? [], startTime, reservationId)) map.set(a.seat_id, [...(map.get(a.seat_id) ?? []), a]);
+    return map;
+  }, [allocations.data, startTime, reservationId]);
+
+  const baseState = (seatId: number) => seatStateOf(blocking.get(seatId) ?? []);
+  const picked = options[current] ?? [];
+  const stateOf = (seatId: number): SeatState => (picked.includes(labelOf.get(seatId) ?? '') ? 'selected' : baseState(seatId));
+  const occupantOf = (seatId: number) => blocking.get(seatId)?.[0]?.occupant_name ?? null;
+
+  const onSeat = (seat: MapSeat) => {
+    setProblem(null);
+    if (picked.includes(seat.label)) {
+      setOptions(options.map((o, i) => (i === current ? o.filter((l) => l !== seat.label) : o)));
+      return;
+    }
+    const state = baseState(seat.id);
+    if (state !== 'free') {
+      setProblem(P.notFree(seat.label, state));
+      return;
+    }
+    if (picked.length >= partySize) {
+      setProblem(P.optionFull(current + 1, partySize));
+      return;
+    }
+    setOptions(options.map((o, i) => (i === current ? [...o, seat.label] : o)));
+  };
+
+  const loadError = layouts.isError ? M.loadInitialFailed : layout.isError ? M.loadLayoutFailed : allocations.isError ? M.loadAllocationsFailed : null;
+  const noLayout = layouts.isSuccess && activeId === null;
+
+  return (
+    <Dialog
+      open
+      size="lg"
+      onOpenChange={(open) => !open && onCancel()}
+      title="Select Seat Preferences"
+      description={`Up to ${partySize} ${partySize === 1 ? 'seat' : 'seats'} per option.`}
+      footer={
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button onClick={() => onSave(options.filter((o) => o.length > 0))}>Save</Button>
+        </div>
+      }
+    >
+      <div className="space-y-3">
+        <div className="flex flex-wrap gap-1" role="group" aria-label="Seat preference options">
+          {options.map((o, i) => (
+            <button
+              key={i}
+              type="button"
+              aria-pressed={i === current}
+              onClick={() => (setCurrent(i), setProblem(null))}
+              className={cn('min-h-11 rounded-full border px-4 text-sm font-semibold md:min-h-9', i === current ? 'border-brand bg-brand text-on-brand' : 'border-line-strong bg-surface text-ink hover:bg-surface-muted')}
+            >
+              Option {i + 1}
+              <span className="sr-only">, {o.length} picked</span>
+            </button>
+          ))}
+        </div>
+        <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Seat map view">
+          <Button variant="secondary" aria-pressed={grid} icon={<Grid3x3 aria-hidden="true" className="size-4" />} onClick={() => setGrid(!grid)}>
+            Grid
+          </Button>
+          <div className="flex items-center gap-1" role="group" aria-label="Zoom">
+            <Button variant="secondary" aria-label="Zoom out" onClick={() => setZoom((z) => stepZoom(z, -1))} disabled={zoom <= ZOOM_MIN}>
+              <Minus aria-hidden="true" className="size-4" />
+            </Button>
+            <Button variant="secondary" aria-label={`Reset zoom (now ${Math.round(zoom * 100)}%)`} onClick={() => setZoom(1)}>
+              <RotateCcw aria-hidden="true" className="size-4" />
+              <span aria-hidden="true" className="tabular-nums">{Math.round(zoom * 100)}%</span>
+            </Button>
+            <Button variant="secondary" aria-label="Zoom in" onClick={() => setZoom((z) => stepZoom(z, 1))} disabled={zoom >= ZOOM_MAX}>
+              <Plus aria-hidden="true" className="size-4" />
+            </Button>
+          </div>
+        </div>
+        {floors.length > 1 ? (
+          <div className="flex flex-wrap gap-1" role="group" aria-label="Floors">
+            {floors.map((f) => (
+              <button
+                key={f}
+                type="button"
+                aria-pressed={f === floor}
+                onClick={() => setFloor(f)}
+                className={cn('min-h-11 rounded-full border px-4 text-sm font-semibold md:min-h-9', f === floor ? 'border-brand bg-brand text-on-brand' : 'border-line-strong bg-surface text-ink hover:bg-surface-muted')}
+              >
+                Floor {f}
+              </button>
+            ))}
+          </div>
+        ) : null}
+        {problem ? <Alert tone="error">{problem}</Alert> : null}
+        {loadError ? <Alert tone="error">{loadError}</Alert> : null}
+        {noLayout ? <Alert tone="warning">{M.noLayout}</Alert> : null}
+        <div className="relative max-h-[50vh] min-h-48 w-full overflow-auto rounded-xl border border-line bg-surface-muted">
+          {layouts.isPending || (activeId !== null && layout.isPending) ? (
+            <div className="flex justify-center py-16">
+              <Spinner size="lg" label="Loading layout…" />
+            </div>
+          ) : (
+            <SeatMap sections={onFloor} width={size.width} height={size.height} zoom={zoom} grid={grid} stateOf={stateOf} occupantOf={occupantOf} onSeat={onSeat} />
+          )}
+        </div>
+        <section aria-label="Summary of seat preferences" className="text-sm">
+          <h3 className="mb-1 font-semibold">Summary</h3>
+          <ul className="space-y-0.5" aria-live="polite">
+            {options.map((o, i) => (
+              <li key={i}>
+                Option {i + 1}: {o.length ? o.join(', ') : '—'}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </Dialog>
+  );
+}
+
+export interface SeatPreferencesFieldProps extends Omit<SeatPreferencesPickerProps, 'initial' | 'onCancel' | 'onSave'> {
+  label: string;
+  value: string[][];
+  onChange(options: string[][]): void;
+  error?: string | undefined;
+}
+
+/**
+ * The dialogs' Seat Preferences field (New Reservation, the details' edit view): the chosen options
+ * and a button (Select Seat Preferences, or Edit Seat Preferences once some are chosen) opening
+ * the picker; focus goes back to the button when the picker closes (Dialog's useReturnFocus).
+ */
+export function SeatPreferencesField({ label, value, onChange, error, ...picker }: SeatPreferencesFieldProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div role="group" aria-label={label} className="space-y-1.5">
+      <p className="text-sm font-semibold">{label}</p>
+      {value.length ? (
+        <ul className="text-sm">
+          {value.map((option, i) => (
+            <li key={i}>
+              Option {i + 1}: {option.join(', ')}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-ink-muted">None chosen.</p>
+      )}
+      {error ? <p className="text-sm text-danger-ink">{error}</p> : null}
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+        {value.length ? 'Edit Seat Preferences' : 'Select Seat Preferences'}
+      </Button>
+      {open ? (
+        <SeatPreferencesPicker
+          {...picker}
+          initial={value}
+          onCancel={() => setOpen(false)}
+          onSave={(options) => {
+            onChange(options);
+            setOpen(false);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
