@@ -177,6 +177,18 @@ describe('reservations API', () => {
       );
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({ status: 'reserved', duration_minutes: 120, contact_phone: null, contact_email: null, seat_preferences: [['A1', 'A2']], source: 'staff', end_time: '2030-06-04T09:00:00.000Z' });
+      // An option holds at most party-size seats (§5), on create and on edit; nothing is written.
+      const crowded = await http.post(
+        '/reservations',
+        { restaurant_id: 1, location_id: loc.tamuning, start_time: `${OPEN_DAY}T17:00:00`, party_size: 2, contact_name: 'Too Many Seats', seat_preferences: [['A1'], ['B1', 'B2', 'B3']] },
+        tokens.staff,
+      );
+      expect(crowded.statusCode).toBe(400);
+      expect(crowded.json().error.details.fields).toEqual({ seat_preferences: 'Option 2 can only have up to 2 seat(s).' });
+      const id = res.json().id as number;
+      const edit = await http.patch(`/reservations/${id}`, { party_size: 1, seat_preferences: [['A1', 'A2']] }, tokens.staff);
+      expect(edit.json().error.details.fields).toEqual({ seat_preferences: 'Option 1 can only have up to 1 seat(s).' });
+      expect((await http.get(`/reservations/${id}`, tokens.staff)).json()).toMatchObject({ party_size: 4, seat_preferences: [['A1', 'A2']] });
       const noName = await http.post('/reservations', { start_time: `${OPEN_DAY}T17:00:00`, party_size: 2, contact_name: '' }, tokens.staff);
       expect(noName.json().error.message).toBe('Guest name is required.');
       const noTime = await http.post('/reservations', { party_size: 2, contact_name: 'X' }, tokens.staff);

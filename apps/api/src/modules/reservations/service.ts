@@ -14,6 +14,7 @@ import {
   type ReservationUpdateInput,
 } from '@kusina/domain/reservations';
 import { partySizeLimits } from '@kusina/domain/reservation-availability';
+import { SeatPreferenceMessages } from '@kusina/domain/seat-allocation-rules';
 import { addDays, DAY_MS, MINUTE_MS, parseRestaurantDateTime, zonedDayNumber, zonedInstant, zonedParts } from '@kusina/domain/restaurant-schedule';
 import type { DbOrTx } from '../../db/client.ts';
 import { locations, reservations, restaurants } from '../../db/schema/index.ts';
@@ -38,6 +39,12 @@ import { releaseOccupantSeats } from '../floor/allocation-release.ts';
 export type ReservationRow = typeof reservations.$inferSelect;
 
 const fieldError = (field: string, message: string, status = 400) => new AppError('VALIDATION_ERROR', status, message, { fields: { [field]: message } });
+
+/** §5: an option holds at most party-size seats ('Option n can only have up to N seat(s).'). */
+function assertPreferencesFit(preferences: readonly (readonly string[])[] | undefined, partySize: number): void {
+  const over = (preferences ?? []).findIndex((option) => option.length > partySize);
+  if (over >= 0) throw fieldError('seat_preferences', SeatPreferenceMessages.optionFull(over + 1, partySize));
+}
 
 export function reservationView(row: ReservationRow, location: Pick<LocationRow, 'id' | 'name'>): ReservationOutput {
   return {
@@ -158,6 +165,7 @@ export async function createReservation(app: FastifyInstance, auth: Auth | null,
     if (!input.contact_phone) throw fieldError('contact_phone', ReservationMessages.requiredFields);
     if (!input.contact_email) throw fieldError('contact_email', ReservationMessages.requiredFields);
   }
+  assertPreferencesFit(input.seat_preferences, input.party_size);
   const location = await resolveLocation(app.db, restaurantId, input.location_id, { requireChoice: !staff });
   if (!staff) {
     const capacity = await capacityOf(app.db, location.id);
@@ -242,6 +250,7 @@ export async function updateReservation(app: FastifyInstance, user: SessionUser,
   const updated = await transaction(app.pool, async ({ tx, client }) => {
     const [current] = await tx.select().from(reservations).where(eq(reservations.id, id)).for('update');
     if (!current) throw AppError.notFound(ReservationMessages.notFound);
+    assertPreferencesFit(input.seat_preferences, input.party_size ?? current.partySize);
     const takesMore =
       holdsSeats(status) &&
       (!holdsSeats(current.status) || startsAt !== current.startTime.getTime() || endsAt !== current.endTime.getTime() || partySize > current.partySize);
