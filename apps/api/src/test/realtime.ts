@@ -48,6 +48,14 @@ export function collect<T = unknown>(socket: Socket, event: string): T[] {
   return received;
 }
 
+/** A client in a restaurant's storefront room: every payload of `event` it hears from now on. */
+export async function restaurantListener<T = unknown>(clients: RealtimeClients, restaurantId: number, event: string): Promise<T[]> {
+  const socket = await clients.open();
+  const joined = await clients.subscribe(socket, { channel: 'restaurant', restaurant_id: restaurantId });
+  if (!joined.ok) throw new Error(`could not join restaurant ${restaurantId}'s room`);
+  return collect<T>(socket, event);
+}
+
 /** Waits until `check` holds (polled every 20 ms), failing with `what` after `timeoutMs`. */
 export async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

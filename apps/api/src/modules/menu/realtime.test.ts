@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MENU_UPDATE_EVENT } from '@kusina/domain/restaurants';
 import { build, request, tokenFor, type TestContext } from '../../test/build.ts';
-import { collect, listen, realtimeClients, until, type RealtimeClients } from '../../test/realtime.ts';
+import { listen, realtimeClients, restaurantListener, until, type RealtimeClients } from '../../test/realtime.ts';
 import { menuUpdateAnnouncer } from './cache.ts';
 import { itemNamed, readMenu } from './test-helpers.ts';
 
@@ -46,11 +46,7 @@ describe('menu realtime', () => {
     await t.close();
   });
 
-  async function subscribed(restaurantId: number): Promise<unknown[]> {
-    const socket = await clients.open();
-    expect((await clients.subscribe(socket, { channel: 'restaurant', restaurant_id: restaurantId })).ok).toBe(true);
-    return collect(socket, MENU_UPDATE_EVENT);
-  }
+  const subscribed = (restaurantId: number) => restaurantListener(clients, restaurantId, MENU_UPDATE_EVENT);
 
   it('tells open menus of that restaurant, and only them, when a dish sells out or comes back', async () => {
     const guests = await subscribed(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, request, tokenFor, type TestContext } from '../../test/build.ts';
-import { collect, listen, realtimeClients, until, type RealtimeClients } from '../../test/realtime.ts';
+import { listen, realtimeClients, restaurantListener, until, type RealtimeClients } from '../../test/realtime.ts';
 
 /**
  * Hours and events decide ordering (issue #23): when an admin changes them, open storefronts of that
@@ -19,11 +19,7 @@ describe('schedule changes reach open storefronts', () => {
     await t.close();
   });
 
-  async function subscribed(restaurantId: number): Promise<unknown[]> {
-    const socket = await clients.open();
-    expect((await clients.subscribe(socket, { channel: 'restaurant', restaurant_id: restaurantId })).ok).toBe(true);
-    return collect(socket, 'restaurant_update');
-  }
+  const subscribed = (restaurantId: number) => restaurantListener(clients, restaurantId, 'restaurant_update');
 
   it('tells that restaurant, and only it, after an hours change and an event created, changed and deleted', async () => {
     const guests = await subscribed(1);
