@@ -1,40 +1,18 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tableSeatPositions } from '@kusina/domain/floor-layout';
-import type { LayoutOutput, LayoutSummaryOutput } from '@kusina/domain/layouts';
+import type { LayoutSummaryOutput } from '@kusina/domain/layouts';
 import type { ReservationOutput } from '@kusina/domain/reservations';
-import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
 import { apiError, mockApi } from '../../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../../test/render-app.tsx';
+import { fixtureStamp, layoutSummary, mainLayout, seatAllocation } from '../../test-fixtures.ts';
 
 const staff = makeUser({ id: 3, role: 'staff', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff' });
 const admin = makeUser({ id: 2, role: 'admin', first_name: 'Leilani', last_name: 'Admin', name: 'Leilani Admin' });
-const stamp = '2030-06-01T00:00:00.000Z';
+const stamp = fixtureStamp;
 
-const main: LayoutOutput = {
-  id: 7,
-  restaurant_id: 1,
-  name: 'Main Floor',
-  is_active: true,
-  section_count: 1,
-  seat_count: 4,
-  created_at: stamp,
-  updated_at: stamp,
-  seat_sections: [
-    {
-      id: 70,
-      name: 'Table 1',
-      section_type: 'table',
-      orientation: 'vertical',
-      offset_x: 220,
-      offset_y: 220,
-      floor_number: 1,
-      seats: tableSeatPositions(4).map((p, i) => ({ id: 700 + i, seat_section_id: 70, label: `T1-${i + 1}`, position_x: p.x, position_y: p.y, capacity: 1 })),
-    },
-  ],
-};
-const { seat_sections: _s, ...summary } = main;
+const main = mainLayout;
+const summary = layoutSummary(main);
 const summaries: LayoutSummaryOutput[] = [summary];
 
 const waiting: WaitlistEntryOutput = {
@@ -73,22 +51,7 @@ const booked = {
   updated_at: stamp,
 } as ReservationOutput;
 
-const allocation = (seatId: number, overrides: Partial<SeatAllocationOutput> = {}): SeatAllocationOutput => ({
-  id: seatId * 10,
-  restaurant_id: 1,
-  seat_id: seatId,
-  seat_label: `T1-${seatId - 699}`,
-  occupant_type: 'reservation',
-  occupant_id: 60,
-  occupant_status: 'reserved',
-  occupant_name: 'Min-jun Park',
-  occupant_party_size: 2,
-  status: 'reserved',
-  start_time: '2030-06-04T08:00:00.000Z',
-  end_time: '2030-06-04T09:00:00.000Z',
-  released_at: null,
-  ...overrides,
-});
+const allocation = seatAllocation;
 
 function open(routes: Parameters<typeof mockApi>[0] = {}, user = staff) {
   const api = mockApi({

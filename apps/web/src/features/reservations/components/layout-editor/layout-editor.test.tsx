@@ -1,39 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tableSeatPositions } from '@kusina/domain/floor-layout';
-import type { LayoutOutput, LayoutSummaryOutput } from '@kusina/domain/layouts';
+import type { LayoutOutput } from '@kusina/domain/layouts';
 import { apiError, mockApi } from '../../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../../test/render-app.tsx';
+import { layoutSummary, mainLayout } from '../../test-fixtures.ts';
 
 const admin = makeUser({ id: 2, role: 'admin', first_name: 'Leilani', last_name: 'Admin', name: 'Leilani Admin' });
-const stamp = '2030-06-01T00:00:00.000Z';
 
-const main: LayoutOutput = {
-  id: 7,
-  restaurant_id: 1,
-  name: 'Main Floor',
-  is_active: true,
-  section_count: 1,
-  seat_count: 4,
-  created_at: stamp,
-  updated_at: stamp,
-  seat_sections: [
-    {
-      id: 70,
-      name: 'Table 1',
-      section_type: 'table',
-      orientation: 'vertical',
-      offset_x: 220,
-      offset_y: 220,
-      floor_number: 1,
-      seats: tableSeatPositions(4).map((p, i) => ({ id: 700 + i, seat_section_id: 70, label: `T1-${i + 1}`, position_x: p.x, position_y: p.y, capacity: 1 })),
-    },
-  ],
-};
-const summary = (l: LayoutOutput): LayoutSummaryOutput => {
-  const { seat_sections: _sections, ...rest } = l;
-  return rest;
-};
+const main = mainLayout;
+const summary = layoutSummary;
 
 type SaveBody = { name: string; sections_data: { sections: { dbId: number | null; name: string; type: string; floorNumber: number; offsetX: number; offsetY: number; seats: { id?: number; label: string; capacity: number; position_x: number; position_y: number }[] }[] } };
 
