@@ -1,16 +1,15 @@
 import { useRef, useState } from 'react';
-import { Grid3x3, Minus, Plus, RotateCcw } from 'lucide-react';
 import { Link } from 'wouter';
-import { CANVAS_SIZES, ZOOM_MAX, ZOOM_MIN, type CanvasSizeName } from '@kusina/domain/floor-layout';
+import { ZOOM_MIN } from '@kusina/domain/floor-layout';
 import { SeatAllocationMessages as M } from '@kusina/domain/seat-allocation-rules';
 import { isAdminRole } from '@kusina/domain/roles';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Input, Select } from '../../../../components/ui/input.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
-import { cn } from '../../../../lib/cn.ts';
 import { useAuthStore } from '../../../../stores/auth-store.ts';
 import { formatDay, formatTime } from '../../utils/guam.ts';
+import { FloorTabs, ViewControls } from '../floor-plan/floor-plan-parts.tsx';
 import { OccupantDialog } from './occupant-dialog.tsx';
 import { SeatDialog } from './seat-dialog.tsx';
 import { SeatMap, type MapSeat } from './seat-map.tsx';
@@ -25,11 +24,6 @@ function partyLine(status: string, labels: readonly string[], holding: boolean):
   if (!holding) return status === 'seated' ? 'finished' : status;
   return labels.length > 0 ? `${status} at ${labels.join(', ')}` : status;
 }
-
-const SIZE_OPTIONS: { value: CanvasSizeName; label: string }[] = [
-  { value: 'auto', label: 'Auto' },
-  ...(['small', 'medium', 'large'] as const).map((key) => ({ value: key, label: `${key[0]!.toUpperCase()}${key.slice(1)} ${CANVAS_SIZES[key].width}x${CANVAS_SIZES[key].height}` })),
-];
 
 /**
  * The Floor Manager, the dashboard's Seating tab (backoffice §2, §4, §5, §8; decision 0068): the
@@ -105,45 +99,16 @@ export function FloorManager() {
         <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,1fr)_18rem]">
           <div className="min-w-0 space-y-3">
             <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Seat map view">
-              <div className="space-y-1.5">
-                <label htmlFor="seating-size" className="block text-sm font-semibold">View Size</label>
-                <Select id="seating-size" className="w-auto" value={floor.sizeName} onChange={(e) => floor.setSizeName(e.target.value as CanvasSizeName)}>
-                  {SIZE_OPTIONS.map((o) => (
-                    <option key={o.value} value={o.value}>{o.label}</option>
-                  ))}
-                </Select>
-              </div>
-              <Button variant="secondary" aria-pressed={floor.grid} icon={<Grid3x3 aria-hidden="true" className="size-4" />} onClick={() => floor.setGrid(!floor.grid)}>
-                Grid
-              </Button>
-              <div className="flex items-center gap-1" role="group" aria-label="Zoom">
-                <Button variant="secondary" aria-label="Zoom out" onClick={floor.zoomOut} disabled={floor.zoom <= ZOOM_MIN}>
-                  <Minus aria-hidden="true" className="size-4" />
-                </Button>
-                <Button variant="secondary" aria-label={`Reset zoom (now ${Math.round(floor.zoom * 100)}%)`} onClick={floor.zoomReset}>
-                  <RotateCcw aria-hidden="true" className="size-4" />
-                  <span aria-hidden="true" className="tabular-nums">{Math.round(floor.zoom * 100)}%</span>
-                </Button>
-                <Button variant="secondary" aria-label="Zoom in" onClick={floor.zoomIn} disabled={floor.zoom >= ZOOM_MAX}>
-                  <Plus aria-hidden="true" className="size-4" />
-                </Button>
-              </div>
+              <ViewControls
+                size={{ id: 'seating-size', value: floor.sizeName, onChange: floor.setSizeName }}
+                grid={floor.grid}
+                onGrid={floor.setGrid}
+                zoom={floor.zoom}
+                zoomMin={ZOOM_MIN}
+                onZoom={(d) => (d === 0 ? floor.zoomReset() : d < 0 ? floor.zoomOut() : floor.zoomIn())}
+              />
             </div>
-            {floor.floors.length > 1 ? (
-              <div className="flex flex-wrap gap-1" role="group" aria-label="Floors">
-                {floor.floors.map((f) => (
-                  <button
-                    key={f}
-                    type="button"
-                    aria-pressed={f === floor.floor}
-                    onClick={() => floor.setFloor(f)}
-                    className={cn('min-h-11 rounded-full border px-4 text-sm font-semibold md:min-h-9', f === floor.floor ? 'border-brand bg-brand text-on-brand' : 'border-line-strong bg-surface text-ink hover:bg-surface-muted')}
-                  >
-                    Floor {f}
-                  </button>
-                ))}
-              </div>
-            ) : null}
+            <FloorTabs floors={floor.floors} current={floor.floor} onSelect={floor.setFloor} />
 
             {floor.wizard ? (
               <div role="region" aria-label="Seating wizard" className="space-y-2 rounded-xl border border-info-line bg-info-soft p-3 text-info-ink">

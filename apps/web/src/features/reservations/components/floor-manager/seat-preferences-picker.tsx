@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Grid3x3, Minus, Plus, RotateCcw } from 'lucide-react';
-import { canvasSize, floorsOf, stepZoom, ZOOM_MAX, ZOOM_MIN } from '@kusina/domain/floor-layout';
+import { canvasSize, floorsOf, stepZoom, ZOOM_MIN } from '@kusina/domain/floor-layout';
 import { ALLOCATION_MINUTES, MAX_SEAT_PREFERENCE_OPTIONS, SeatAllocationMessages as M, SeatPreferenceMessages as P, seatStateOf, type SeatState } from '@kusina/domain/seat-allocation-rules';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
 import { Alert } from '../../../../components/ui/alert.tsx';
@@ -11,6 +10,7 @@ import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { getLayoutQueryOptions, toEditorSections, useLayouts } from '../../api/layouts.ts';
 import { useSeatAllocations } from '../../api/seat-allocations.ts';
+import { FloorTabs, ViewControls } from '../floor-plan/floor-plan-parts.tsx';
 import { SeatMap, type MapSeat } from './seat-map.tsx';
 
 export interface SeatPreferencesPickerProps {
@@ -132,37 +132,9 @@ export function SeatPreferencesPicker({ date, startTime, partySize, reservationI
           ))}
         </div>
         <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Seat map view">
-          <Button variant="secondary" aria-pressed={grid} icon={<Grid3x3 aria-hidden="true" className="size-4" />} onClick={() => setGrid(!grid)}>
-            Grid
-          </Button>
-          <div className="flex items-center gap-1" role="group" aria-label="Zoom">
-            <Button variant="secondary" aria-label="Zoom out" onClick={() => setZoom((z) => stepZoom(z, -1))} disabled={zoom <= ZOOM_MIN}>
-              <Minus aria-hidden="true" className="size-4" />
-            </Button>
-            <Button variant="secondary" aria-label={`Reset zoom (now ${Math.round(zoom * 100)}%)`} onClick={() => setZoom(1)}>
-              <RotateCcw aria-hidden="true" className="size-4" />
-              <span aria-hidden="true" className="tabular-nums">{Math.round(zoom * 100)}%</span>
-            </Button>
-            <Button variant="secondary" aria-label="Zoom in" onClick={() => setZoom((z) => stepZoom(z, 1))} disabled={zoom >= ZOOM_MAX}>
-              <Plus aria-hidden="true" className="size-4" />
-            </Button>
-          </div>
+          <ViewControls grid={grid} onGrid={setGrid} zoom={zoom} zoomMin={ZOOM_MIN} onZoom={(d) => setZoom((z) => (d === 0 ? 1 : stepZoom(z, d)))} />
         </div>
-        {floors.length > 1 ? (
-          <div className="flex flex-wrap gap-1" role="group" aria-label="Floors">
-            {floors.map((f) => (
-              <button
-                key={f}
-                type="button"
-                aria-pressed={f === floor}
-                onClick={() => setFloor(f)}
-                className={cn('min-h-11 rounded-full border px-4 text-sm font-semibold md:min-h-9', f === floor ? 'border-brand bg-brand text-on-brand' : 'border-line-strong bg-surface text-ink hover:bg-surface-muted')}
-              >
-                Floor {f}
-              </button>
-            ))}
-          </div>
-        ) : null}
+        <FloorTabs floors={floors} current={floor} onSelect={setFloor} />
         {problem ? <Alert tone="error">{problem}</Alert> : null}
         {loadError ? <Alert tone="error">{loadError}</Alert> : null}
         {noLayout ? <Alert tone="warning">{M.noLayout}</Alert> : null}

@@ -1,23 +1,18 @@
 import { useRef, useState } from 'react';
-import { Grid3x3, Minus, Move, Plus, RotateCcw } from 'lucide-react';
-import { CANVAS_SIZES, LAYOUT_LIMITS, LayoutMessages, SECTION_DEFAULTS, type CanvasSizeName } from '@kusina/domain/floor-layout';
+import { Move, Plus } from 'lucide-react';
+import { EDITOR_ZOOM_MIN, LAYOUT_LIMITS, LayoutMessages, SECTION_DEFAULTS } from '@kusina/domain/floor-layout';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Select } from '../../../../components/ui/input.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { TextField } from '../../../../components/ui/text-field.tsx';
-import { cn } from '../../../../lib/cn.ts';
+import { FloorTabs, ViewControls } from '../floor-plan/floor-plan-parts.tsx';
 import { FloorCanvas } from './floor-canvas.tsx';
 import { SectionDialog } from './section-dialog.tsx';
 import { useLayoutEditor } from './use-layout-editor.ts';
 
 export const DISCARD_CHANGES_CONFIRM = 'You have unsaved changes to this layout. Discard them?';
-
-const SIZE_OPTIONS: { value: CanvasSizeName; label: string }[] = [
-  { value: 'auto', label: 'Auto' },
-  ...(['small', 'medium', 'large'] as const).map((key) => ({ value: key, label: `${key[0]!.toUpperCase()}${key.slice(1)} ${CANVAS_SIZES[key].width}x${CANVAS_SIZES[key].height}` })),
-];
 
 /**
  * The Layout Editor tab (backoffice §2 Layout Editor, §5, §8, §9): choose a layout or start a new
@@ -83,29 +78,14 @@ export function LayoutEditor() {
       </div>
 
       <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Layout view and actions">
-        <div className="space-y-1.5">
-          <label htmlFor="layout-size" className="block text-sm font-semibold">View Size</label>
-          <Select id="layout-size" className="w-auto" value={editor.sizeName} onChange={(e) => editor.setSizeName(e.target.value as CanvasSizeName)}>
-            {SIZE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>{o.label}</option>
-            ))}
-          </Select>
-        </div>
-        <Button variant="secondary" aria-pressed={editor.grid} icon={<Grid3x3 aria-hidden="true" className="size-4" />} onClick={() => editor.setGrid(!editor.grid)}>
-          Grid
-        </Button>
-        <div className="flex items-center gap-1" role="group" aria-label="Zoom">
-          <Button variant="secondary" aria-label="Zoom out" onClick={editor.zoomOut} disabled={editor.zoom <= 0.2}>
-            <Minus aria-hidden="true" className="size-4" />
-          </Button>
-          <Button variant="secondary" aria-label={`Reset zoom (now ${Math.round(editor.zoom * 100)}%)`} onClick={editor.zoomReset}>
-            <RotateCcw aria-hidden="true" className="size-4" />
-            <span aria-hidden="true" className="tabular-nums">{Math.round(editor.zoom * 100)}%</span>
-          </Button>
-          <Button variant="secondary" aria-label="Zoom in" onClick={editor.zoomIn} disabled={editor.zoom >= 5}>
-            <Plus aria-hidden="true" className="size-4" />
-          </Button>
-        </div>
+        <ViewControls
+          size={{ id: 'layout-size', value: editor.sizeName, onChange: editor.setSizeName }}
+          grid={editor.grid}
+          onGrid={editor.setGrid}
+          zoom={editor.zoom}
+          zoomMin={EDITOR_ZOOM_MIN}
+          onZoom={(d) => (d === 0 ? editor.zoomReset() : d < 0 ? editor.zoomOut() : editor.zoomIn())}
+        />
         <Button variant={editor.editMode ? 'primary' : 'secondary'} icon={<Move aria-hidden="true" className="size-4" />} onClick={() => editor.setEditMode(!editor.editMode)}>
           {editor.editMode ? 'Disable Edit Mode' : 'Enable Edit Mode'}
         </Button>
@@ -117,22 +97,7 @@ export function LayoutEditor() {
       </div>
 
       <div className="flex flex-wrap items-center gap-2">
-        <div className="flex flex-wrap gap-1" role="group" aria-label="Floors">
-          {editor.floors.map((f) => (
-            <button
-              key={f}
-              type="button"
-              aria-pressed={f === editor.floor}
-              onClick={() => editor.setFloor(f)}
-              className={cn(
-                'min-h-11 rounded-full border px-4 text-sm font-semibold md:min-h-9',
-                f === editor.floor ? 'border-brand bg-brand text-on-brand' : 'border-line-strong bg-surface text-ink hover:bg-surface-muted',
-              )}
-            >
-              Floor {f}
-            </button>
-          ))}
-        </div>
+        <FloorTabs floors={editor.floors} current={editor.floor} onSelect={editor.setFloor} always />
         {selected ? (
           <div className="ml-auto flex flex-wrap items-center gap-2 text-sm">
             <span className="font-semibold">{selected.name}</span>
