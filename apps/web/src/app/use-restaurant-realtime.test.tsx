@@ -28,7 +28,11 @@ async function eventually(check: () => void) {
   check();
 }
 
+/** The page has loaded (jsdom's readyState is 'complete'): the deferred connection opens on the next tick. */
 async function connectedSocket() {
+  await act(async () => {
+    vi.advanceTimersByTime(0);
+  });
   await vi.dynamicImportSettled();
   const socket = sockets.at(-1);
   if (!socket) throw new Error('no socket opened');
@@ -68,32 +72,38 @@ describe('restaurant realtime', () => {
     );
     await eventually(() => expect(restaurantFetches()).toBe(1));
     const socket = await connectedSocket();
+    // Subscribed: one catch-up refetch, then a quiet spell so the next window starts afresh.
+    await eventually(() => expect(restaurantFetches()).toBe(2));
+    await act(async () => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(restaurantFetches()).toBe(2);
 
     // A burst of five updates inside one window: one refetch now, one when the window ends.
     act(() => socket.serverEmit('restaurant_update', { id: 1 }));
-    await eventually(() => expect(restaurantFetches()).toBe(2));
+    await eventually(() => expect(restaurantFetches()).toBe(3));
     for (let i = 0; i < 4; i++) {
       await act(async () => {
         vi.advanceTimersByTime(300);
         socket.serverEmit('restaurant_update', { id: 1 });
       });
     }
-    expect(restaurantFetches()).toBe(2);
+    expect(restaurantFetches()).toBe(3);
     await act(async () => {
       vi.advanceTimersByTime(799);
     });
-    expect(restaurantFetches()).toBe(2);
+    expect(restaurantFetches()).toBe(3);
     await act(async () => {
       vi.advanceTimersByTime(1);
     });
-    await eventually(() => expect(restaurantFetches()).toBe(3));
+    await eventually(() => expect(restaurantFetches()).toBe(4));
 
     // Quiet for a while: the next update refetches at once again.
     await act(async () => {
       vi.advanceTimersByTime(5000);
       socket.serverEmit('restaurant_update', { id: 1 });
     });
-    await eventually(() => expect(restaurantFetches()).toBe(4));
+    await eventually(() => expect(restaurantFetches()).toBe(5));
   });
 
   it('refetches an open menu on menu_update (a dish sold out or back), throttled like restaurant_update', async () => {
@@ -111,14 +121,72 @@ describe('restaurant realtime', () => {
     );
     await eventually(() => expect(menuFetches()).toBe(1));
     const socket = await connectedSocket();
-    act(() => socket.serverEmit('menu_update', { restaurant_id: 1 }));
     await eventually(() => expect(menuFetches()).toBe(2));
-    act(() => socket.serverEmit('menu_update', { restaurant_id: 1 }));
-    expect(menuFetches()).toBe(2);
     await act(async () => {
       vi.advanceTimersByTime(2000);
     });
+    act(() => socket.serverEmit('menu_update', { restaurant_id: 1 }));
     await eventually(() => expect(menuFetches()).toBe(3));
+    act(() => socket.serverEmit('menu_update', { restaurant_id: 1 }));
+    expect(menuFetches()).toBe(3);
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    await eventually(() => expect(menuFetches()).toBe(4));
+  });
+
+  it('connects only once the page has loaded, and catches up on every (re)subscribe', async () => {
+    const api = mockApi({ 'GET /menu': { body: { menu: { id: 1, name: 'Main' }, categories: [], items: [] } } });
+    const menuFetches = () => api.callsTo('GET', '/menu').length;
+    const restaurantFetches = () => api.callsTo('GET', '/restaurants/1').length;
+    function OpenMenu() {
+      useMenu();
+      useRestaurant();
+      useRestaurantRealtime(1);
+      return null;
+    }
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <OpenMenu />
+      </QueryClientProvider>,
+    );
+    await eventually(() => expect(menuFetches()).toBe(1));
+    await act(async () => {
+      vi.advanceTimersByTime(5000);
+    });
+    await vi.dynamicImportSettled();
+    expect(sockets).toHaveLength(0);
+
+    // The load event: the connection opens; a change made before it is fetched on subscribe.
+    readyState.mockRestore();
+    act(() => {
+      window.dispatchEvent(new Event('load'));
+    });
+    const socket = await connectedSocket();
+    expect(sockets).toHaveLength(1);
+    await eventually(() => expect(menuFetches()).toBe(2));
+    expect(restaurantFetches()).toBe(2);
+
+    // Events sent during a disconnection are lost: the reconnect fetches again.
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    act(() => socket.serverEmit('disconnect', 'transport close'));
+    act(() => socket.serverEmit('connect'));
+    await eventually(() => expect(menuFetches()).toBe(3));
+    expect(restaurantFetches()).toBe(3);
+
+    // A refused subscription does not count as caught up (the screens poll instead).
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    socket.subscribeAck = { ok: false, error: 'Not allowed' };
+    act(() => socket.serverEmit('connect'));
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(menuFetches()).toBe(3);
   });
 
   it('sets the fallback flag when the connection is lost or refused and clears it on connect', async () => {

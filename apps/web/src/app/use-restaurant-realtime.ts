@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MENU_UPDATE_EVENT, RESTAURANT_REFETCH_THROTTLE_MS } from '@kusina/domain/restaurants';
 import { getMenuQueryOptions } from '../lib/menu.ts';
+import { afterPageLoad } from '../lib/after-load.ts';
 import { openRealtime } from '../lib/realtime.ts';
 import { getRestaurantQueryOptions, getSiteSettingsQueryOptions } from '../lib/restaurant.ts';
 import { throttle } from '../lib/throttle.ts';
@@ -12,6 +13,11 @@ import { useAuthStore } from '../stores/auth-store.ts';
  * its site settings (the hero) at most once every 2 s (storefront.md §4), and each menu_update (a
  * dish sold out, back, or its options changed) refetches the open menus, the full one and the home
  * page's featured part, as often. Reconnects when the session changes.
+ *
+ * The connection opens once the page has loaded (its client code and handshake stay out of the
+ * first paint, decision 0070); every time the subscription is confirmed (first connect and each
+ * reconnect) the same refetches run, so a change made before then or during a disconnection still
+ * reaches the page.
  */
 export function useRestaurantRealtime(restaurantId: number): void {
   const queryClient = useQueryClient();
@@ -25,15 +31,23 @@ export function useRestaurantRealtime(restaurantId: number): void {
     const refetchMenu = throttle(() => {
       void queryClient.invalidateQueries({ queryKey: getMenuQueryOptions(restaurantId).queryKey });
     }, RESTAURANT_REFETCH_THROTTLE_MS);
-    const close = openRealtime({
-      token,
-      subscriptions: [{ channel: 'restaurant', restaurant_id: restaurantId }],
-      events: { restaurant_update: () => refetch(), [MENU_UPDATE_EVENT]: () => refetchMenu() },
+    let close: (() => void) | null = null;
+    const cancelWait = afterPageLoad(() => {
+      close = openRealtime({
+        token,
+        subscriptions: [{ channel: 'restaurant', restaurant_id: restaurantId }],
+        events: { restaurant_update: () => refetch(), [MENU_UPDATE_EVENT]: () => refetchMenu() },
+        onSubscribed: () => {
+          refetch();
+          refetchMenu();
+        },
+      });
     });
     return () => {
+      cancelWait();
       refetch.cancel();
       refetchMenu.cancel();
-      close();
+      close?.();
     };
   }, [queryClient, restaurantId, token]);
 }

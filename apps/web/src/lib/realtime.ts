@@ -10,6 +10,12 @@ export interface RealtimeOptions {
   token: string | null;
   subscriptions: RealtimeSubscription[];
   events: Record<string, (payload: unknown) => void>;
+  /**
+   * Called on every connect once each subscription is confirmed: events sent while the page was
+   * not subscribed (before the first connect, during a disconnection) were missed, so a screen
+   * refetches what the events would have told it.
+   */
+  onSubscribed?: () => void;
 }
 
 interface SubscribeAck {
@@ -24,7 +30,7 @@ interface SubscribeAck {
  * socket.io-client is imported on demand so it stays out of the home route's first download.
  * Returns a function that closes the connection.
  */
-export function openRealtime({ token, subscriptions, events }: RealtimeOptions): () => void {
+export function openRealtime({ token, subscriptions, events, onSubscribed }: RealtimeOptions): () => void {
   const { setFallback } = useRealtimeStore.getState();
   let socket: Socket | null = null;
   let closed = false;
@@ -37,9 +43,11 @@ export function openRealtime({ token, subscriptions, events }: RealtimeOptions):
       current.on('connect', () => {
         setFallback(false);
         // Rooms do not survive a reconnect: subscribe on every connect.
+        let pending = subscriptions.length;
         for (const subscription of subscriptions) {
           current.emit('subscribe', subscription, (ack: SubscribeAck | undefined) => {
             if (!ack?.ok) setFallback(true);
+            else if (--pending === 0) onSubscribed?.();
           });
         }
       });
