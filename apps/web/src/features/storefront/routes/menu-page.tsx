@@ -208,13 +208,16 @@ export function MenuPage() {
                 </h2>
                 {category.description ? <p className="mt-1 text-sm text-ink-muted">{category.description}</p> : null}
                 <ul className={cn('mt-4 grid gap-4', layout === 'gallery' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'lg:grid-cols-2')}>
-                  {sectionItems.map((item) => (
-                    <li key={item.id} className="flex">
-                      <div className="min-w-0 flex-1">
-                        <MenuItemCard item={item} layout={layout} priority={shown++ < PRIORITY_IMAGES} opening={openingId === item.id} onChoose={choose} />
-                      </div>
-                    </li>
-                  ))}
+                  {sectionItems.map((item) => {
+                    const priority = shown++ < PRIORITY_IMAGES;
+                    return (
+                      <li key={item.id} className={cn('flex', !priority && 'offscreen-card')}>
+                        <div className="min-w-0 flex-1">
+                          <MenuItemCard item={item} layout={layout} priority={priority} opening={openingId === item.id} onChoose={choose} />
+                        </div>
+                      </li>
+                    );
+                  })}
                 </ul>
               </section>
             ))}

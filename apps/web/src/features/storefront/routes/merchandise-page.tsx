@@ -238,7 +238,7 @@ export function MerchandisePage() {
             ) : (
               <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3">
                 {shownCards.slice(0, cardCount).map((item, index) => (
-                  <li key={item.id} className="min-w-0">
+                  <li key={item.id} className={cn('min-w-0', index >= PRIORITY_IMAGES && 'offscreen-card')}>
                     <MerchandiseCard item={item} priority={index < PRIORITY_IMAGES} onQuickView={openQuickView} />
                   </li>
                 ))}
