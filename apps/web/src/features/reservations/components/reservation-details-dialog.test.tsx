@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
+import { layoutSummary, mainLayout } from '../test-fixtures.ts';
 
 const staff = makeUser({ id: 3, role: 'staff', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff' });
 const location = { id: 1, restaurant_id: 1, name: 'Tamuning Dining Room', address: null, phone_number: null, is_default: true, is_active: true, active: true };
@@ -179,5 +180,69 @@ describe('Reservation Details: seat preferences', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.callsTo('PATCH', '/reservations/42')).toHaveLength(1));
     expect((api.callsTo('PATCH', '/reservations/42')[0]!.body as { reservation: Record<string, unknown> }).reservation).toMatchObject({ seat_preferences: [['T1-1'], ['B-2']] });
+  });
+});
+
+describe('Reservation Details: lowering the party size below a seat-preference option', () => {
+  afterEach(cleanup);
+  const four: ReservationOutput = { ...reservation, seat_preferences: [['T1-1', 'T1-2', 'T1-3', 'T1-4']] };
+  const floorRoutes = {
+    'GET /reservations': { body: [four] },
+    'GET /locations': { body: [location] },
+    'GET /availability': { body: availability('2030-06-04', ['18:00']) },
+    'GET /layouts': { body: [layoutSummary(mainLayout)] },
+    'GET /layouts/7': { body: mainLayout },
+    'GET /seat_allocations': { body: [] },
+  };
+
+  it('is caught before saving: the domain’s message at Seat Preferences, focus there, no PATCH, edits kept; fixing the option saves', async () => {
+    const api = mockApi({ ...floorRoutes, 'PATCH /reservations/42': (call) => ({ body: { ...four, ...(call.body as { reservation: Partial<ReservationOutput> }).reservation } }) });
+    const { user, dialog } = await openEdit();
+    const field = within(dialog).getByRole('group', { name: 'Seat Preferences (up to 3)' });
+    await user.clear(within(dialog).getByLabelText('Guest Name'));
+    await user.type(within(dialog).getByLabelText('Guest Name'), 'Kenji S.');
+    await user.clear(within(dialog).getByLabelText('Party Size'));
+    await user.type(within(dialog).getByLabelText('Party Size'), '2');
+    // Not while typing; once the field is left.
+    expect(within(field).queryByText('Option 1 can only have up to 2 seat(s).')).not.toBeInTheDocument();
+    await user.tab();
+    expect(within(field).getByText('Option 1 can only have up to 2 seat(s).')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const edit = within(field).getByRole('button', { name: 'Edit Seat Preferences' });
+    expect(edit).toHaveFocus();
+    expect(edit).toHaveAccessibleDescription('Option 1 can only have up to 2 seat(s).');
+    expect(api.callsTo('PATCH', '/reservations/42')).toHaveLength(0);
+    expect(within(dialog).getByLabelText('Guest Name')).toHaveValue('Kenji S.');
+    expect(within(dialog).getByLabelText('Party Size')).toHaveValue('2');
+
+    // The picker says so too, and removing two seats fixes it.
+    await user.click(edit);
+    const picker = await screen.findByRole('dialog', { name: 'Select Seat Preferences' });
+    expect(within(picker).getByText('Option 1 can only have up to 2 seat(s).')).toBeInTheDocument();
+    await user.click(await within(picker).findByRole('button', { name: 'Seat T1-3, selected' }));
+    await user.click(within(picker).getByRole('button', { name: 'Seat T1-4, selected' }));
+    await user.click(within(picker).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Select Seat Preferences' })).not.toBeInTheDocument());
+    expect(within(field).queryByText(/can only have up to/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PATCH', '/reservations/42')).toHaveLength(1));
+    expect((api.callsTo('PATCH', '/reservations/42')[0]!.body as { reservation: Record<string, unknown> }).reservation).toMatchObject({
+      contact_name: 'Kenji S.',
+      party_size: 2,
+      seat_preferences: [['T1-1', 'T1-2']],
+    });
+  });
+
+  it.each([422, 400])('the server’s %i refusal of the options is shown at Seat Preferences and the form stays open', async (status) => {
+    // A second host saved a larger option meanwhile: this form did not know, the server did.
+    mockApi({ ...floorRoutes, 'PATCH /reservations/42': apiError(status, 'Option 1 can only have up to 4 seat(s).', { seat_preferences: 'Option 1 can only have up to 4 seat(s).' }, 'VALIDATION_ERROR') });
+    const { user, dialog } = await openEdit();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Error updating reservation. Please try again.')).toBeInTheDocument();
+    const field = within(dialog).getByRole('group', { name: 'Seat Preferences (up to 3)' });
+    expect(within(field).getByText('Option 1 can only have up to 4 seat(s).')).toBeInTheDocument();
+    expect(within(field).getByRole('button', { name: 'Edit Seat Preferences' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeInTheDocument();
   });
 });

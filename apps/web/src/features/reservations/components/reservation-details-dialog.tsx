@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { formatPhone } from '@kusina/domain/phone-format';
@@ -17,6 +17,7 @@ import { reservationListsKey, useDeleteReservation, useUpdateReservation } from 
 import { reservePreference, seatAllocationsKey } from '../api/seat-allocations.ts';
 import { failureMessage } from '../utils/failure-message.ts';
 import { formatClock, formatDateTime, formatTime, toLocalInput } from '../utils/guam.ts';
+import { ReservationSeatMap } from './floor-manager/reservation-seat-map.tsx';
 import { SeatPreferencesField } from './floor-manager/seat-preferences-picker.tsx';
 import { ReservationStatusBadge } from './reservation-status-badge.tsx';
 
@@ -176,9 +177,14 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
   const [duration, setDuration] = useState(String(r.duration_minutes));
   const [phone, setPhone] = useState(r.contact_phone ?? '');
   const [email, setEmail] = useState(r.contact_email ?? '');
-  const [status, setStatus] = useState<ReservationStatus>(r.status);
+  // The status select follows the server (seating from the Seat Map moves it) until staff choose one.
+  const [statusChoice, setStatus] = useState<ReservationStatus | null>(null);
+  const status = statusChoice ?? r.status;
   const [seatPreferences, setSeatPreferences] = useState<string[][]>(r.seat_preferences);
   const [fields, setFields] = useState<Record<string, string>>({});
+  const [seatMapOpen, setSeatMapOpen] = useState(false);
+  const [fitChecked, setFitChecked] = useState(false);
+  const preferencesButton = useRef<HTMLButtonElement>(null);
   // Date and time: the slots the engine offers staff for this party and stay; the server
   // re-checks the capacity when the start moves. The current start stays choosable.
   const originalDate = toLocalInput(r.start_time).slice(0, 10);
@@ -191,12 +197,24 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
   const slots = availability.isError ? [] : (availability.data?.slot_details ?? []);
   const keepsCurrent = date === originalDate && !slots.some((s) => new Date(s.start_time).getTime() === new Date(r.start_time).getTime());
   const moved = new Date(startTime).getTime() !== new Date(r.start_time).getTime();
+  // §5: an option holds at most party-size seats; the server refuses the PATCH otherwise (0069).
+  // Lowering the party size below a chosen option is caught here, shown at Seat Preferences once
+  // the Party Size field is left or Save is pressed, and nothing the staff typed is lost.
+  const over = seatPreferences.findIndex((option) => option.length > partySize);
+  const fitError = over >= 0 ? P.optionFull(over + 1, partySize) : undefined;
+  const preferencesError = fields.seat_preferences ?? (fitChecked ? fitError : undefined);
+  const dropField = (name: string) => setFields(({ [name]: _dropped, ...rest }) => rest);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     onProblem(null);
     if (!startTime) {
       setFields({ start_time: ReservationMessages.invalidDateTime });
+      return;
+    }
+    if (fitError) {
+      setFitChecked(true);
+      preferencesButton.current?.focus();
       return;
     }
     try {
@@ -218,6 +236,8 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
       if (error instanceof ApiError) {
         setFields(error.fields);
         onProblem(error.message);
+        // The server's refusal of the options (422/400 on seat_preferences) is shown at that field.
+        if (error.fields.seat_preferences) preferencesButton.current?.focus();
       }
     }
   };
@@ -242,7 +262,14 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
         </FormField>
       </div>
       <div className="grid grid-cols-2 gap-3">
-        <TextField label="Party Size" inputMode="numeric" value={party} onChange={(e) => setParty(digitsOnly(e.target.value))} error={fields.party_size} />
+        <TextField
+          label="Party Size"
+          inputMode="numeric"
+          value={party}
+          onChange={(e) => (setParty(digitsOnly(e.target.value)), dropField('seat_preferences'))}
+          onBlur={() => setFitChecked(true)}
+          error={fields.party_size}
+        />
         <TextField label="Duration (minutes)" type="number" min={30} step={30} value={duration} onChange={(e) => setDuration(e.target.value)} error={fields.duration_minutes} />
       </div>
       <TextField label="Phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={fields.contact_phone} />
@@ -250,8 +277,9 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
       <SeatPreferencesField
         label="Seat Preferences (up to 3)"
         value={seatPreferences}
-        onChange={setSeatPreferences}
-        error={fields.seat_preferences}
+        onChange={(options) => (setSeatPreferences(options), dropField('seat_preferences'))}
+        error={preferencesError}
+        buttonRef={preferencesButton}
         date={date || originalDate}
         startTime={startTime || null}
         partySize={partySize}
@@ -268,14 +296,26 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
           </Select>
         )}
       </FormField>
-      <div className="flex gap-2">
+      <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={update.isPending}>
           Save
+        </Button>
+        <Button variant="secondary" onClick={() => setSeatMapOpen(true)}>
+          Seat Map
         </Button>
         <Button variant="secondary" onClick={onDone}>
           Cancel
         </Button>
       </div>
+      {seatMapOpen ? (
+        <ReservationSeatMap
+          reservation={r}
+          preferences={seatPreferences}
+          unsaved={moved || partySize !== r.party_size}
+          onClose={() => setSeatMapOpen(false)}
+          onSeated={() => setStatus(null)}
+        />
+      ) : null}
     </form>
   );
 }

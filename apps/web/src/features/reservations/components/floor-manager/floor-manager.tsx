@@ -12,7 +12,7 @@ import { formatDay, formatTime } from '../../utils/guam.ts';
 import { FloorTabs, ViewControls } from '../floor-plan/floor-plan-parts.tsx';
 import { OccupantDialog } from './occupant-dialog.tsx';
 import { SeatDialog } from './seat-dialog.tsx';
-import { SeatMap, type MapSeat } from './seat-map.tsx';
+import { SeatLegend, SeatMap, type MapSeat } from './seat-map.tsx';
 import { occupantOfEntry, occupantOfReservation, useFloorManager } from './use-floor-manager.ts';
 
 /**
@@ -134,12 +134,7 @@ export function FloorManager() {
             ) : null}
 
             {floor.loadError ? <Alert tone="error">{floor.loadError}</Alert> : null}
-            <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted" aria-label="Seat colours">
-              <span>Green: free</span>
-              <span>Yellow, dashed: reserved</span>
-              <span>Red: seated</span>
-              <span>Blue, thick: picked</span>
-            </p>
+            <SeatLegend />
             <div className="relative max-h-[70vh] min-h-64 w-full overflow-auto rounded-xl border border-line bg-surface-muted" data-testid="seat-map-box">
               {floor.layout.isPending ? (
                 <div className="flex justify-center py-16">

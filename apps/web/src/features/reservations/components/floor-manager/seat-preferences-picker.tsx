@@ -1,17 +1,12 @@
-import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { canvasSize, floorsOf, stepZoom, ZOOM_MIN } from '@kusina/domain/floor-layout';
-import { ALLOCATION_MINUTES, MAX_SEAT_PREFERENCE_OPTIONS, SeatAllocationMessages as M, SeatPreferenceMessages as P, seatStateOf, type SeatState } from '@kusina/domain/seat-allocation-rules';
+import { useId, useMemo, useState, type Ref } from 'react';
+import { ALLOCATION_MINUTES, MAX_SEAT_PREFERENCE_OPTIONS, SeatPreferenceMessages as P, seatStateOf, type SeatState } from '@kusina/domain/seat-allocation-rules';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
-import { Spinner } from '../../../../components/ui/spinner.tsx';
 import { cn } from '../../../../lib/cn.ts';
-import { getLayoutQueryOptions, toEditorSections, useLayouts } from '../../api/layouts.ts';
-import { useSeatAllocations } from '../../api/seat-allocations.ts';
-import { FloorTabs, ViewControls } from '../floor-plan/floor-plan-parts.tsx';
-import { SeatMap, type MapSeat } from './seat-map.tsx';
+import { ActiveFloorPlanView, useActiveFloorPlan } from './active-floor-plan.tsx';
+import type { MapSeat } from './seat-map.tsx';
 
 export interface SeatPreferencesPickerProps {
   /** The Guam day the reservation is on (the day's allocations are loaded for it). */
@@ -53,21 +48,8 @@ export function SeatPreferencesPicker({ date, startTime, partySize, reservationI
   const [options, setOptions] = useState<string[][]>(() => Array.from({ length: MAX_SEAT_PREFERENCE_OPTIONS }, (_, i) => [...(initial[i] ?? [])]));
   const [current, setCurrent] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
-  const [grid, setGrid] = useState(true);
-  const [zoom, setZoom] = useState(1);
-  const [floorChoice, setFloor] = useState<number | null>(null);
-
-  const layouts = useLayouts();
-  const activeId = layouts.data?.find((l) => l.is_active)?.id ?? null;
-  const layout = useQuery({ ...getLayoutQueryOptions(activeId ?? 0), enabled: activeId !== null });
-  const allocations = useSeatAllocations(date);
-
-  const sections = useMemo(() => (layout.data ? toEditorSections(layout.data) : []), [layout.data]);
-  const floors = useMemo(() => floorsOf(sections), [sections]);
-  const floor = floorChoice !== null && floors.includes(floorChoice) ? floorChoice : (floors[0] ?? 1);
-  const onFloor = useMemo(() => sections.filter((s) => s.floorNumber === floor), [sections, floor]);
-  const size = canvasSize('auto', onFloor);
-  const labelOf = useMemo(() => new Map(sections.flatMap((s) => s.seats).map((s) => [s.id, s.label])), [sections]);
+  const plan = useActiveFloorPlan(date, initial[0] ?? []);
+  const { labelOf, allocations } = plan;
   const blocking = useMemo(() => {
     const map = new Map<number, SeatAllocationOutput[]>();
     for (const a of blockingAllocations(allocations.data ?? [], startTime, reservationId)) map.set(a.seat_id, [...(map.get(a.seat_id) ?? []), a]);
@@ -96,9 +78,6 @@ export function SeatPreferencesPicker({ date, startTime, partySize, reservationI
     }
     setOptions(options.map((o, i) => (i === current ? [...o, seat.label] : o)));
   };
-
-  const loadError = layouts.isError ? M.loadInitialFailed : layout.isError ? M.loadLayoutFailed : allocations.isError ? M.loadAllocationsFailed : null;
-  const noLayout = layouts.isSuccess && activeId === null;
 
   return (
     <Dialog
@@ -131,28 +110,15 @@ export function SeatPreferencesPicker({ date, startTime, partySize, reservationI
             </button>
           ))}
         </div>
-        <div className="flex flex-wrap items-end gap-2" role="group" aria-label="Seat map view">
-          <ViewControls grid={grid} onGrid={setGrid} zoom={zoom} zoomMin={ZOOM_MIN} onZoom={(d) => setZoom((z) => (d === 0 ? 1 : stepZoom(z, d)))} />
-        </div>
-        <FloorTabs floors={floors} current={floor} onSelect={setFloor} />
-        {problem ? <Alert tone="error">{problem}</Alert> : null}
-        {loadError ? <Alert tone="error">{loadError}</Alert> : null}
-        {noLayout ? <Alert tone="warning">{M.noLayout}</Alert> : null}
-        <div className="relative max-h-[50vh] min-h-48 w-full overflow-auto rounded-xl border border-line bg-surface-muted">
-          {layouts.isPending || (activeId !== null && layout.isPending) ? (
-            <div className="flex justify-center py-16">
-              <Spinner size="lg" label="Loading layout…" />
-            </div>
-          ) : (
-            <SeatMap sections={onFloor} width={size.width} height={size.height} zoom={zoom} grid={grid} stateOf={stateOf} occupantOf={occupantOf} onSeat={onSeat} />
-          )}
-        </div>
+        <ActiveFloorPlanView plan={plan} stateOf={stateOf} occupantOf={occupantOf} onSeat={onSeat} notice={problem ? <Alert tone="error">{problem}</Alert> : null} />
         <section aria-label="Summary of seat preferences" className="text-sm">
           <h3 className="mb-1 font-semibold">Summary</h3>
           <ul className="space-y-0.5" aria-live="polite">
             {options.map((o, i) => (
               <li key={i}>
                 Option {i + 1}: {o.length ? o.join(', ') : '—'}
+                {/* Kept from before the party size was lowered: say so until seats are removed. */}
+                {o.length > partySize ? <span className="block font-semibold text-danger-ink">{P.optionFull(i + 1, partySize)}</span> : null}
               </li>
             ))}
           </ul>
@@ -167,6 +133,8 @@ export interface SeatPreferencesFieldProps extends Omit<SeatPreferencesPickerPro
   value: string[][];
   onChange(options: string[][]): void;
   error?: string | undefined;
+  /** The Select/Edit Seat Preferences button (the form moves focus there when the field is refused). */
+  buttonRef?: Ref<HTMLButtonElement> | undefined;
 }
 
 /**
@@ -174,8 +142,9 @@ export interface SeatPreferencesFieldProps extends Omit<SeatPreferencesPickerPro
  * and a button (Select Seat Preferences, or Edit Seat Preferences once some are chosen) opening
  * the picker; focus goes back to the button when the picker closes (Dialog's useReturnFocus).
  */
-export function SeatPreferencesField({ label, value, onChange, error, ...picker }: SeatPreferencesFieldProps) {
+export function SeatPreferencesField({ label, value, onChange, error, buttonRef, ...picker }: SeatPreferencesFieldProps) {
   const [open, setOpen] = useState(false);
+  const errorId = useId();
   return (
     <div role="group" aria-label={label} className="space-y-1.5">
       <p className="text-sm font-semibold">{label}</p>
@@ -190,8 +159,12 @@ export function SeatPreferencesField({ label, value, onChange, error, ...picker 
       ) : (
         <p className="text-sm text-ink-muted">None chosen.</p>
       )}
-      {error ? <p className="text-sm text-danger-ink">{error}</p> : null}
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
+      {error ? (
+        <p id={errorId} role="alert" className="text-sm font-semibold text-danger-ink">
+          {error}
+        </p>
+      ) : null}
+      <Button ref={buttonRef} variant="secondary" size="sm" aria-describedby={error ? errorId : undefined} onClick={() => setOpen(true)}>
         {value.length ? 'Edit Seat Preferences' : 'Select Seat Preferences'}
       </Button>
       {open ? (

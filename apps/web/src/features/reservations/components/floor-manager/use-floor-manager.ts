@@ -1,18 +1,17 @@
 import { useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { canvasSize, DEFAULT_CANVAS_SIZE, floorsOf, LayoutMessages, stepZoom, type CanvasSizeName } from '@kusina/domain/floor-layout';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import { SeatAllocationMessages as M, seatStateOf, type OccupantType, type SeatState } from '@kusina/domain/seat-allocation-rules';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
-import { ApiError } from '../../../../lib/api-client.ts';
 import { getLayoutQueryOptions, toEditorSections, useLayouts } from '../../api/layouts.ts';
-import { reservationListsKey, useReservations } from '../../api/reservations.ts';
-import { changeOccupant, reserveSeats, seatAllocationsKey, seatParty, useSeatAllocations, type OccupantAction } from '../../api/seat-allocations.ts';
-import { useWaitlist, waitlistListsKey } from '../../api/waitlist.ts';
-import { failureMessage } from '../../utils/failure-message.ts';
+import { useReservations } from '../../api/reservations.ts';
+import { useSeatAllocations, type OccupantAction } from '../../api/seat-allocations.ts';
+import { useWaitlist } from '../../api/waitlist.ts';
 import { guamToday } from '../../utils/today.ts';
+import { useSeatActions } from './seat-actions.ts';
 
 export interface Occupant {
   type: OccupantType;
@@ -24,15 +23,6 @@ export interface Occupant {
 export const occupantOfReservation = (r: ReservationOutput): Occupant => ({ type: 'reservation', id: r.id, name: r.contact_name, partySize: r.party_size });
 export const occupantOfEntry = (e: WaitlistEntryOutput): Occupant => ({ type: 'waitlist', id: e.id, name: e.contact_name, partySize: e.party_size });
 
-const toastFailure = (message: string) => toast.error(message, { style: { whiteSpace: 'pre-line' } });
-
-const ACTION_TOASTS: Record<OccupantAction, { ok: string; failed: string }> = {
-  arrive: { ok: M.arrived, failed: M.arriveFailed },
-  finish: { ok: M.finished, failed: M.finishFailed },
-  no_show: { ok: M.noShow, failed: M.noShowFailed },
-  cancel: { ok: M.canceled, failed: M.cancelFailed },
-};
-
 /**
  * The Floor Manager's state (backoffice §2 Floor Manager, §4 seating wizard, §5, §8): the day, the
  * layout shown (-- None -- is the active one), the view, the day's allocations, reservations and
@@ -40,7 +30,8 @@ const ACTION_TOASTS: Record<OccupantAction, { ok: string; failed: string }> = {
  * Reserve Seats. The server checks it all again (decision 0067).
  */
 export function useFloorManager() {
-  const queryClient = useQueryClient();
+  const seatActions = useSeatActions();
+  const busy = seatActions.busy;
   const [date, setDate] = useState(guamToday());
   const [layoutChoice, setLayoutChoice] = useState<number | null>(null);
   const [sizeName, setSizeName] = useState<CanvasSizeName>(DEFAULT_CANVAS_SIZE);
@@ -49,7 +40,6 @@ export function useFloorManager() {
   const [floorChoice, setFloor] = useState<number | null>(null);
   const [wizard, setWizard] = useState<Occupant | null>(null);
   const [picked, setPicked] = useState<number[]>([]);
-  const [busy, setBusy] = useState(false);
 
   const layouts = useLayouts();
   const activeId = layouts.data?.find((l) => l.is_active)?.id ?? null;
@@ -76,14 +66,6 @@ export function useFloorManager() {
   const stateOf = (seatId: number): SeatState => (chosen.includes(seatId) ? 'selected' : baseState(seatId));
   const occupantAt = (seatId: number): SeatAllocationOutput | null => bySeat.get(seatId)?.find((a) => a.released_at === null) ?? null;
   const labelOf = (seatId: number) => sections.flatMap((s) => s.seats).find((s) => s.id === seatId)?.label ?? String(seatId);
-
-  const refresh = async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: seatAllocationsKey }),
-      queryClient.invalidateQueries({ queryKey: reservationListsKey }),
-      queryClient.invalidateQueries({ queryKey: waitlistListsKey }),
-    ]);
-  };
 
   const startWizard = (occupant: Occupant, preselected: number[] = []) => {
     setWizard(occupant);
@@ -113,43 +95,12 @@ export function useFloorManager() {
       toast.error(M.needExactly(wizard.partySize));
       return false;
     }
-    setBusy(true);
-    try {
-      const body = { occupant_type: wizard.type, occupant_id: wizard.id, seat_ids: chosen, date };
-      await (mode === 'seat' ? seatParty(body) : reserveSeats(body));
-      toast.success(mode === 'seat' ? M.seated : M.reserved);
-      stopWizard();
-      return true;
-    } catch (error) {
-      console.error(error);
-      const taken = mode === 'seat' ? M.seatsTaken : M.seatsReserved;
-      // The spec's 422 words when seats were taken meanwhile (the map is refreshed); another refusal
-      // keeps the spec's sentence and adds the server's reason (decision 0068).
-      if (error instanceof ApiError && error.status === 422 && (error.message === M.seatsTaken || error.message === M.seatsReserved)) toast.error(taken);
-      else toastFailure(failureMessage(mode === 'seat' ? M.seatingFailed : M.reservingFailed, error));
-      return false;
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
+    if ((await seatActions.give(mode, { occupant_type: wizard.type, occupant_id: wizard.id, seat_ids: chosen, date })) !== null) return false;
+    stopWizard();
+    return true;
   };
 
-  const act = async (action: OccupantAction, allocation: Pick<SeatAllocationOutput, 'occupant_type' | 'occupant_id'>): Promise<boolean> => {
-    if (busy) return false;
-    setBusy(true);
-    try {
-      await changeOccupant(action, { occupant_type: allocation.occupant_type, occupant_id: allocation.occupant_id });
-      toast.success(ACTION_TOASTS[action].ok);
-      return true;
-    } catch (error) {
-      console.error(error);
-      toastFailure(failureMessage(ACTION_TOASTS[action].failed, error));
-      return false;
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
-  };
+  const act = (action: OccupantAction, allocation: Pick<SeatAllocationOutput, 'occupant_type' | 'occupant_id'>): Promise<boolean> => seatActions.act(action, allocation);
 
   const loadError = layouts.isError ? M.loadInitialFailed : layout.isError ? M.loadLayoutFailed : allocations.isError ? M.loadAllocationsFailed : null;
 
