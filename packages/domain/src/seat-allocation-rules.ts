@@ -94,6 +94,12 @@ export const SeatPreferenceMessages = {
   emptyOption: 'No seats found in that preference.',
 } as const;
 
+/** §5: an option holds at most party-size seats. The first option over it, as its message, or null. */
+export function preferencesOverParty(preferences: readonly (readonly string[])[] | undefined, partySize: number): string | null {
+  const over = (preferences ?? []).findIndex((option) => option.length > partySize);
+  return over >= 0 ? SeatPreferenceMessages.optionFull(over + 1, partySize) : null;
+}
+
 /** Socket.IO event to the restaurant's staff room after every allocation write. */
 export const SeatAllocationEvents = { changed: 'seat_allocations_changed' } as const;
 export interface SeatAllocationsChangedEvent {

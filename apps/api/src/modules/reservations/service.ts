@@ -14,7 +14,7 @@ import {
   type ReservationUpdateInput,
 } from '@kusina/domain/reservations';
 import { partySizeLimits } from '@kusina/domain/reservation-availability';
-import { SeatPreferenceMessages } from '@kusina/domain/seat-allocation-rules';
+import { preferencesOverParty } from '@kusina/domain/seat-allocation-rules';
 import { addDays, DAY_MS, MINUTE_MS, parseRestaurantDateTime, zonedDayNumber, zonedInstant, zonedParts } from '@kusina/domain/restaurant-schedule';
 import type { DbOrTx } from '../../db/client.ts';
 import { locations, reservations, restaurants } from '../../db/schema/index.ts';
@@ -42,8 +42,8 @@ const fieldError = (field: string, message: string, status = 400) => new AppErro
 
 /** §5: an option holds at most party-size seats ('Option n can only have up to N seat(s).'). */
 function assertPreferencesFit(preferences: readonly (readonly string[])[] | undefined, partySize: number): void {
-  const over = (preferences ?? []).findIndex((option) => option.length > partySize);
-  if (over >= 0) throw fieldError('seat_preferences', SeatPreferenceMessages.optionFull(over + 1, partySize));
+  const over = preferencesOverParty(preferences, partySize);
+  if (over) throw fieldError('seat_preferences', over);
 }
 
 export function reservationView(row: ReservationRow, location: Pick<LocationRow, 'id' | 'name'>): ReservationOutput {

@@ -127,6 +127,22 @@ describe('New Reservation (staff)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Select Seat Preferences' })).not.toBeInTheDocument());
     expect(within(dialog).getByRole('group', { name: 'Seat Preferences (Optional)' })).toHaveTextContent('Option 1: B-1, B-3');
     expect(within(dialog).getByRole('button', { name: 'Edit Seat Preferences' })).toHaveFocus();
+
+    // A party of one no longer fits Option 1: said at Seat Preferences once Party Size is left, and Create sends nothing.
+    const party = within(dialog).getByLabelText('Party Size');
+    await user.clear(party);
+    await user.type(party, '1');
+    const field = within(dialog).getByRole('group', { name: 'Seat Preferences (Optional)' });
+    expect(within(field).queryByText('Option 1 can only have up to 1 seat(s).')).not.toBeInTheDocument();
+    await user.tab();
+    expect(within(field).getByText('Option 1 can only have up to 1 seat(s).')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByRole('button', { name: 'Edit Seat Preferences' })).toHaveFocus();
+    expect(api.callsTo('POST', '/reservations')).toHaveLength(0);
+    await user.clear(party);
+    await user.type(party, '2');
+    expect(within(field).queryByText(/can only have up to/)).not.toBeInTheDocument();
+
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText('Reservation created successfully!')).toBeInTheDocument();
     const post = api.calls.find((c) => c.method === 'POST' && c.path === '/reservations');

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { DEFAULT_PHONE_PREFIX, DURATION_OPTIONS, ReservationMessages, SINGLE_SLOT_DURATION } from '@kusina/domain/reservation-rules';
 import type { LocationOutput } from '@kusina/domain/reservations';
+import { preferencesOverParty } from '@kusina/domain/seat-allocation-rules';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -29,7 +30,11 @@ export function NewReservationDialog({ restaurantId, locations, initialDate, onC
   const [seatPreferences, setSeatPreferences] = useState<string[][]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
+  const [fitChecked, setFitChecked] = useState(false);
+  const preferencesButton = useRef<HTMLButtonElement>(null);
   const partySize = Number(party) || 1;
+  // §5: lowering the party size below a chosen option is shown at Seat Preferences (as on Edit, 0071).
+  const fitError = preferencesOverParty(seatPreferences, partySize);
   const availability = useAvailability(date ? { restaurantId, date, partySize, locationId, durationMinutes: duration } : null);
   // On an availability failure the slot list is empty (§8).
   const slots = availability.isError ? [] : (availability.data?.slot_details ?? []);
@@ -43,7 +48,9 @@ export function NewReservationDialog({ restaurantId, locations, initialDate, onC
     if (!date || !startTime) found.start_time = ReservationMessages.invalidDateTime;
     setErrors(found);
     setProblem(null);
+    setFitChecked(true);
     if (Object.keys(found).length) return;
+    if (fitError) return void preferencesButton.current?.focus();
     try {
       await create.mutateAsync({
         restaurant_id: restaurantId,
@@ -88,7 +95,7 @@ export function NewReservationDialog({ restaurantId, locations, initialDate, onC
         {problem ? <Alert tone="error">{problem}</Alert> : null}
         <div className="grid grid-cols-2 gap-3">
           <TextField label="Date" type="date" value={date} onChange={(e) => (setDate(e.target.value), setStartTime(''))} required />
-          <TextField label="Party Size" inputMode="numeric" value={party} onChange={(e) => setParty(e.target.value.replace(/\D/g, ''))} error={errors.party_size} />
+          <TextField label="Party Size" inputMode="numeric" value={party} onChange={(e) => (setParty(e.target.value.replace(/\D/g, '')), setErrors(({ seat_preferences: _dropped, ...rest }) => rest))} onBlur={() => setFitChecked(true)} error={errors.party_size} />
         </div>
         {locations.length > 1 ? (
           <FormField label="Location" error={errors.location_id}>
@@ -134,8 +141,9 @@ export function NewReservationDialog({ restaurantId, locations, initialDate, onC
         <SeatPreferencesField
           label="Seat Preferences (Optional)"
           value={seatPreferences}
-          onChange={setSeatPreferences}
-          error={errors.seat_preferences}
+          onChange={(options) => (setSeatPreferences(options), setErrors(({ seat_preferences: _dropped, ...rest }) => rest))}
+          error={errors.seat_preferences ?? (fitChecked && fitError ? fitError : undefined)}
+          buttonRef={preferencesButton}
           date={date}
           startTime={startTime || null}
           partySize={partySize}

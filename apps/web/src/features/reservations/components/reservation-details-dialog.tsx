@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { formatPhone } from '@kusina/domain/phone-format';
 import { RESERVATION_STATUSES, ReservationMessages } from '@kusina/domain/reservation-rules';
 import type { ReservationOutput, ReservationStatus } from '@kusina/domain/reservations';
-import { SeatAllocationMessages as M, SeatPreferenceMessages as P } from '@kusina/domain/seat-allocation-rules';
+import { preferencesOverParty, SeatAllocationMessages as M, SeatPreferenceMessages as P } from '@kusina/domain/seat-allocation-rules';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -200,8 +200,7 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
   // §5: an option holds at most party-size seats; the server refuses the PATCH otherwise (0069).
   // Lowering the party size below a chosen option is caught here, shown at Seat Preferences once
   // the Party Size field is left or Save is pressed, and nothing the staff typed is lost.
-  const over = seatPreferences.findIndex((option) => option.length > partySize);
-  const fitError = over >= 0 ? P.optionFull(over + 1, partySize) : undefined;
+  const fitError = preferencesOverParty(seatPreferences, partySize) ?? undefined;
   const preferencesError = fields.seat_preferences ?? (fitChecked ? fitError : undefined);
   const dropField = (name: string) => setFields(({ [name]: _dropped, ...rest }) => rest);
 
