@@ -102,3 +102,79 @@ test('staff mark a dish sold out and back from the Menu stock tab, in the dark t
   await page.getByRole('searchbox', { name: 'Search menu items' }).fill('no such dish anywhere');
   await expect(page.getByText('No menu items found')).toBeVisible();
 });
+
+test("staff count an option and sell it out from the dish's Options, and an open menu follows", async ({ page, browser }, testInfo) => {
+  test.setTimeout(90_000);
+  await signIn(page, demo.staff);
+  await page.goto('/admin?tab=menu');
+  await expect(page.getByRole('tab', { name: 'Menu stock', selected: true })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search menu items' }).fill('Hawaiian Mixed');
+  const row = page.getByTestId('menu-admin-item').filter({ hasText: 'Hawaiian Mixed Plate' });
+  await expect(row).toHaveCount(1);
+  const toggle = row.getByRole('button', { name: 'Options of Hawaiian Mixed Plate' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const spam = row.getByTestId('option-stock').filter({ hasText: 'Extra Spam' });
+  await expect(spam).toContainText('0 available');
+  // Only the tracked group has counts; every option has its switch.
+  await expect(row.getByRole('spinbutton', { name: 'Stock of Kalua Pork' })).toHaveCount(0);
+  await expect(row.getByRole('checkbox', { name: 'Sold out: Kalua Pork' })).toBeVisible();
+  await expectAccessible(page);
+  // The open options fit a 360 px phone: no sideways scrolling.
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 740 });
+  const { scroll, view } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(scroll, `document ${scroll}px wide in a ${view}px viewport`).toBeLessThanOrEqual(view);
+  if (viewport) await page.setViewportSize(viewport);
+
+  // A customer has the menu open: the add-on with no stock is not offered.
+  const customerContext = await browser.newContext({ ...testInfo.project.use });
+  const customer = await customerContext.newPage();
+  await customer.goto('/menu');
+  const choose = customer.getByRole('button', { name: 'Choose Options for Hawaiian Mixed Plate' });
+  const customise = customer.getByRole('dialog', { name: 'Hawaiian Mixed Plate' });
+  await choose.click();
+  await expect(customise.getByRole('checkbox', { name: /^Fried Egg/ })).toBeVisible();
+  await expect(customise.getByRole('checkbox', { name: /^Extra Spam/ })).toHaveCount(0);
+  await customer.keyboard.press('Escape');
+  await expect(customise).toBeHidden();
+
+  // A count below the damaged units is refused on its field, by the server.
+  const rice = row.getByRole('spinbutton', { name: 'Stock of Extra Rice' });
+  await rice.fill('1');
+  await row.getByRole('button', { name: 'Save stock of Extra Rice' }).click();
+  await expect(row.getByText('Stock cannot be less than the 2 damaged units.')).toBeVisible();
+  await expect(rice).toHaveAttribute('aria-invalid', 'true');
+
+  // Spam delivered: 5 counted; the customer's open menu offers it without a reload (menu_update).
+  const spamCount = row.getByRole('spinbutton', { name: 'Stock of Extra Spam' });
+  await spamCount.fill('5');
+  await spamCount.press('Enter');
+  await expect(page.getByText('Stock of Extra Spam saved.')).toBeVisible();
+  await expect(spam).toContainText('5 available');
+  await expect(async () => {
+    await choose.click();
+    try {
+      await expect(customise.getByRole('checkbox', { name: /^Extra Spam/ })).toBeVisible({ timeout: 1_000 });
+    } finally {
+      await customer.keyboard.press('Escape');
+      await expect(customise).toBeHidden();
+    }
+  }).toPass({ timeout: 15_000 });
+
+  // Sold out, then back; and the count back to what the seed had, for the other specs.
+  const spamSoldOut = row.getByRole('checkbox', { name: 'Sold out: Extra Spam' });
+  await spamSoldOut.check();
+  await expect(page.getByText('Extra Spam is marked sold out.')).toBeVisible();
+  await page.reload();
+  await page.getByRole('searchbox', { name: 'Search menu items' }).fill('Hawaiian Mixed');
+  await row.getByRole('button', { name: 'Options of Hawaiian Mixed Plate' }).click();
+  await expect(spamSoldOut).toBeChecked();
+  await spamSoldOut.uncheck();
+  await expect(page.getByText('Extra Spam is available again.')).toBeVisible();
+  await spamCount.fill('0');
+  await row.getByRole('button', { name: 'Save stock of Extra Spam' }).click();
+  await expect(spam).toContainText('0 available');
+  await customerContext.close();
+});

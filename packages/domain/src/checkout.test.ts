@@ -128,6 +128,7 @@ function variant(overrides: Partial<CatalogVariant> = {}): CatalogVariant {
     size: 'M',
     color: 'Black',
     hidden: false,
+    archived: false,
     enableStockTracking: true,
     stockQuantity: 10,
     damagedQuantity: 0,
@@ -185,6 +186,18 @@ describe('checkCart: merchandise lines', () => {
     expect(result.variantDemand.size).toBe(0);
     // Without a merchandise catalog nothing is sellable.
     expect(checkCart([tee(501, 1)], new Map(), WEDNESDAY_EVENING, GUAM).issues).toMatchObject([{ code: 'not_found', variant_id: 501 }]);
+  });
+
+  it('refuses an archived variant, naming it, and takes nothing from its stock', () => {
+    const shop = shopOf(variant({ id: 603, size: 'XL', color: 'Red', archived: true }), variant({ id: 604, archived: true, hidden: true }));
+    const result = checkCart([tee(603, 1), tee(604, 1)], new Map(), WEDNESDAY_EVENING, GUAM, shop);
+    expect(result.issues).toEqual([
+      { line: 0, variant_id: 603, code: 'not_found', message: 'Kusina Logo Tee (XL / Red) is no longer sold. Please remove it from your cart.' },
+      // A hidden item's variant is not named, archived or not.
+      { line: 1, variant_id: 604, code: 'not_found', message: 'This item is no longer available.' },
+    ]);
+    expect(result.merchandiseLines).toEqual([]);
+    expect(result.variantDemand.size).toBe(0);
   });
 
   it('reports a sold-out variant as out of stock on each of its lines, damaged units counting as gone', () => {

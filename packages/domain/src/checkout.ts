@@ -273,6 +273,8 @@ export interface CatalogVariant {
   size: string | null;
   color: string | null;
   hidden: boolean;
+  /** Deleted by an admin while orders name it: kept for them, never sold again (decision 0072). */
+  archived: boolean;
   enableStockTracking: boolean;
   stockQuantity: number;
   damagedQuantity: number;
@@ -359,12 +361,17 @@ export function isFoodLine(line: CartLine): line is FoodLine {
   return line.type !== 'merchandise';
 }
 
+/** A cart line naming a variant the shop stopped selling (an archived one, decision 0072). */
+export function variantNoLongerSoldMessage(itemName: string, label: string): string {
+  return `${itemName} (${label}) is no longer sold. Please remove it from your cart.`;
+}
+
 const NO_MERCHANDISE: MerchandiseCatalog = { restaurantId: 0, variants: new Map() };
 
-/** A variant the restaurant's shop sells now: known, of this restaurant, its item not hidden. */
+/** A variant the restaurant's shop sells now: known, of this restaurant, its item not hidden, itself not archived. */
 function sellableVariant(merchandise: MerchandiseCatalog, variantId: number): CatalogVariant | null {
   const variant = merchandise.variants.get(variantId);
-  return variant && variant.restaurantId === merchandise.restaurantId && !variant.hidden ? variant : null;
+  return variant && variant.restaurantId === merchandise.restaurantId && !variant.hidden && !variant.archived ? variant : null;
 }
 
 /**
@@ -396,7 +403,12 @@ export function checkCart(
     if (isMerchandiseLine(input)) {
       const variant = sellableVariant(merchandise, input.variant_id);
       if (!variant) {
-        issues.push({ line, variant_id: input.variant_id, code: 'not_found', message: CheckoutMessages.merchandiseNotFound });
+        const archived = merchandise.variants.get(input.variant_id);
+        const message =
+          archived?.archived && archived.restaurantId === merchandise.restaurantId && !archived.hidden
+            ? variantNoLongerSoldMessage(archived.itemName, variantLabel(archived))
+            : CheckoutMessages.merchandiseNotFound;
+        issues.push({ line, variant_id: input.variant_id, code: 'not_found', message });
         return;
       }
       const available = variantAvailableQuantity(variant, variant.enableStockTracking);

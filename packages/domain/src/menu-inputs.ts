@@ -56,6 +56,11 @@ function damagedWithinStock(v: { stock_quantity?: number | undefined; damaged_qu
 }
 const damagedIssue = { message: 'Damaged quantity cannot exceed stock quantity', path: ['damaged_quantity'] };
 
+/** A new stock count below the damaged units already recorded (checked by the server against the stored count). */
+export function stockBelowDamagedMessage(damaged: number): string {
+  return `Stock cannot be less than the ${damaged} damaged ${damaged === 1 ? 'unit' : 'units'}.`;
+}
+
 const menuItemFields = z.object({
   restaurant_id: z.int32().positive().optional(),
   category_id: z.int32().positive().nullable().optional(),

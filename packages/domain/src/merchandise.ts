@@ -52,6 +52,7 @@ export const MerchandiseMessages = {
   imageRequired: 'Choose an image to upload (field "image").',
   outOfStock: 'Sorry, this item is out of stock.',
   duplicateVariant: 'Another variant of this item has the same size and colour.',
+  lastVariant: 'An item needs at least one variant. Delete the item instead, or add another variant first.',
 } as const;
 
 /** 'Only N available to mark as damaged.' — the damaged count may not exceed the stock. */
@@ -260,6 +261,13 @@ export type StockEventOutput = z.infer<typeof StockEventOutput>;
 /** The answer of the stock calls: the item as it now is, and the audit row the change wrote. */
 export const StockChangeOutput = z.object({ item: MerchandiseItemOutput, event: StockEventOutput });
 export type StockChangeOutput = z.infer<typeof StockChangeOutput>;
+
+/**
+ * DELETE /merchandise_variants/:id (decision 0072): `archived` true when orders name the variant, so
+ * it was archived (no longer sold, kept for those orders) rather than deleted.
+ */
+export const MerchandiseVariantDeleteOutput = z.object({ id: z.int32(), archived: z.boolean() });
+export type MerchandiseVariantDeleteOutput = z.infer<typeof MerchandiseVariantDeleteOutput>;
 
 // ── Queries ──────────────────────────────────────────────────────────────────────────────────
 

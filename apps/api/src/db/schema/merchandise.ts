@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, timestamptz, updatedAt } from './columns.ts';
 import { orders } from './orders.ts';
 import { restaurants } from './restaurants.ts';
 
@@ -73,6 +73,12 @@ export const merchandiseVariants = pgTable(
     stockQuantity: integer().notNull().default(0),
     damagedQuantity: integer().notNull().default(0),
     position: integer().notNull().default(0),
+    /**
+     * Set when an admin deletes a variant that orders point at (decision 0072): the shop and the
+     * admin lists no longer show it and checkout refuses it, while past orders, refunds and the
+     * stock history keep their link. A variant no order names is deleted outright.
+     */
+    archivedAt: timestamptz(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -81,7 +87,9 @@ export const merchandiseVariants = pgTable(
       'merchandise_variants_stock_check',
       sql`${t.stockQuantity} >= 0 AND ${t.damagedQuantity} >= 0 AND ${t.damagedQuantity} <= ${t.stockQuantity}`,
     ),
-    unique('merchandise_variants_item_size_color_key').on(t.merchandiseItemId, t.size, t.color).nullsNotDistinct(),
+    // Unique among the variants on sale: archived_at is NULL for all of them (equal under NULLS NOT
+    // DISTINCT), while each archived one has its own time, so a deleted "M / Red" can be added again.
+    unique('merchandise_variants_item_size_color_key').on(t.merchandiseItemId, t.size, t.color, t.archivedAt).nullsNotDistinct(),
     index('merchandise_variants_item_idx').on(t.merchandiseItemId, t.position),
   ],
 );

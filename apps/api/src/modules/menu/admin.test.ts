@@ -74,6 +74,19 @@ describe('menu admin API', () => {
       expect((await as('staff', 'PATCH', `/menu_items/${titiyas.id}`, { price: 1 })).statusCode).toBe(403);
     });
 
+    it("lets staff set an option's stock count, which the menu shows at once; not another restaurant's staff", async () => {
+      const extraRice = itemNamed(menu, 'Hawaiian Mixed Plate').option_groups[2]?.options.find((o) => o.name === 'Extra Rice');
+      const url = `/options/${extraRice?.id}/stock`;
+      expect((await as('guest', 'PATCH', url, { stock_quantity: 40 })).statusCode).toBe(401);
+      expect((await as('customer', 'PATCH', url, { stock_quantity: 40 })).statusCode).toBe(403);
+      expect((await as('admin2', 'PATCH', url, { stock_quantity: 40 })).statusCode).toBe(403);
+      const staff = await as('staff', 'PATCH', url, { stock_quantity: 40 });
+      expect(staff.statusCode).toBe(200);
+      expect(OptionOutput.parse(staff.json())).toMatchObject({ stock_quantity: 40, damaged_quantity: 2, available_quantity: 38 });
+      expect(itemNamed(await readMenu(t.app), 'Hawaiian Mixed Plate').option_groups[2]?.options.find((o) => o.name === 'Extra Rice')).toMatchObject({ available_quantity: 38 });
+      expect((await as('staff', 'PATCH', url, { stock_quantity: 60 })).statusCode).toBe(200);
+    });
+
     it('lets staff 86 an option, and flags the item when a required group runs dry', async () => {
       const plate = itemNamed(menu, 'Hawaiian Mixed Plate');
       const proteins = plate.option_groups[0]?.options ?? [];
@@ -213,9 +226,16 @@ describe('menu admin API', () => {
       expect(negative.json().error.details.fields).toHaveProperty('stock_quantity');
 
       const extraRice = itemNamed(menu, 'Hawaiian Mixed Plate').option_groups[2]?.options.find((o) => o.name === 'Extra Rice');
+      // Against the stored counts, the message goes on the field that was sent.
       const option = await as('staff', 'PATCH', `/options/${extraRice?.id}/stock`, { stock_quantity: 1 }); // damaged is 2
       expect(option.statusCode).toBe(422);
-      expect(option.json().error.details.fields).toHaveProperty('damaged_quantity');
+      expect(option.json().error.details.fields).toEqual({ stock_quantity: 'Stock cannot be less than the 2 damaged units.' });
+      const optionDamaged = await as('staff', 'PATCH', `/options/${extraRice?.id}/stock`, { damaged_quantity: 61 });
+      expect(optionDamaged.statusCode).toBe(422);
+      expect(optionDamaged.json().error.details.fields).toHaveProperty('damaged_quantity');
+      const optionNegative = await as('staff', 'PATCH', `/options/${extraRice?.id}/stock`, { stock_quantity: -3 });
+      expect(optionNegative.statusCode).toBe(400);
+      expect(optionNegative.json().error.details.fields).toHaveProperty('stock_quantity');
 
       const after = await readMenu(t.app);
       expect(itemNamed(after, 'Spam Musubi')).toMatchObject({ stock_quantity: musubi.stock_quantity, damaged_quantity: 0 });

@@ -65,4 +65,20 @@ describe('menu realtime', () => {
     expect(itemNamed(await readMenu(t.app), 'Spam Musubi').is_available).toBe(true);
     expect(otherRestaurant).toEqual([]);
   });
+
+  it("tells open menus when staff change an option's stock (the Menu stock tab's count)", async () => {
+    const guests = await subscribed(1);
+    const staff = await tokenFor(t.app, t.db, 'staff@kusina.test');
+    const extraRice = itemNamed(await readMenu(t.app), 'Hawaiian Mixed Plate').option_groups[2]?.options.find((o) => o.name === 'Extra Rice');
+    const counted = await request(t.app, { method: 'PATCH', url: `/api/v1/options/${extraRice?.id}/stock`, token: staff, payload: { stock_quantity: 12 } });
+    expect(counted.statusCode).toBe(200);
+    await until(() => guests.length >= 1, 'menu_update after the option was counted');
+    expect(guests[0]).toEqual({ restaurant_id: 1 });
+    const option = itemNamed(await readMenu(t.app), 'Hawaiian Mixed Plate').option_groups[2]?.options.find((o) => o.name === 'Extra Rice');
+    expect(option).toMatchObject({ stock_quantity: 12, available_quantity: 10 });
+    // A count below the damaged units is refused and changes nothing.
+    const refused = await request(t.app, { method: 'PATCH', url: `/api/v1/options/${extraRice?.id}/stock`, token: staff, payload: { stock_quantity: 1 } });
+    expect(refused.statusCode).toBe(422);
+    expect(itemNamed(await readMenu(t.app), 'Hawaiian Mixed Plate').option_groups[2]?.options.find((o) => o.name === 'Extra Rice')).toMatchObject({ stock_quantity: 12 });
+  });
 });

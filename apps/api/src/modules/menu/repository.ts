@@ -105,17 +105,20 @@ export async function findGroupWithOptions(db: DbOrTx, id: number): Promise<Grou
 }
 
 /** An option with its group and the restaurant it belongs to. */
+/** An option with its group and restaurant; `forUpdate` locks the option row (not its group or item) until the transaction ends. */
 export async function findOption(
   db: DbOrTx,
   id: number,
+  lock: { forUpdate?: boolean } = {},
 ): Promise<{ option: OptionRow; group: OptionGroupRow; restaurantId: number } | null> {
-  const [row] = await db
+  const query = db
     .select({ option: options, group: optionGroups, restaurantId: menuItems.restaurantId })
     .from(options)
     .innerJoin(optionGroups, eq(optionGroups.id, options.optionGroupId))
     .innerJoin(menuItems, eq(menuItems.id, optionGroups.menuItemId))
     .where(eq(options.id, id))
     .limit(1);
+  const [row] = lock.forUpdate ? await query.for('update', { of: options }) : await query;
   return row ?? null;
 }
 

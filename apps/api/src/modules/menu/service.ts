@@ -29,6 +29,7 @@ import {
   type OptionGroupUpdateInput,
   type OptionStockInput,
   type OptionUpdateInput,
+  stockBelowDamagedMessage,
 } from '@kusina/domain/menu-inputs';
 import { isItemAvailable, restaurantDay } from '@kusina/domain/menu-calendar';
 import type { DbOrTx } from '../../db/client.ts';
@@ -478,13 +479,31 @@ async function changeOption(
   values: ReturnType<typeof optionValues>,
 ): Promise<OptionOutput> {
   return write(deps, async (tx) => {
-    const found = await findOption(tx, id);
+    // Locked, so the counts checked below are the ones the update replaces (a racing change waits).
+    const found = await findOption(tx, id, { forUpdate: true });
     if (!found) throw AppError.notFound(MenuMessages.optionNotFound);
     assertRestaurantAccess(user, found.restaurantId, level);
+    assertDamagedWithinStock(found.option, values);
     const [row] = Object.keys(values).length ? await tx.update(options).set(values).where(eq(options.id, id)).returning() : [found.option];
     if (!row) throw AppError.notFound(MenuMessages.optionNotFound);
     return { restaurantId: found.restaurantId, result: toOptionOutput(row, found.group.enableInventoryTracking) };
   });
+}
+
+/**
+ * Damaged units never exceed stock (the CHECK holds it too): against the stored counts, the message
+ * goes on the field that was sent — a staff member who only types a new count sees it on the count.
+ */
+function assertDamagedWithinStock(stored: { stockQuantity: number; damagedQuantity: number }, values: { stockQuantity?: number; damagedQuantity?: number }): void {
+  const stock = values.stockQuantity ?? stored.stockQuantity;
+  const damaged = values.damagedQuantity ?? stored.damagedQuantity;
+  if (damaged <= stock) return;
+  if (values.damagedQuantity === undefined) {
+    const message = stockBelowDamagedMessage(damaged);
+    throw AppError.validation(message, { stock_quantity: message });
+  }
+  const message = 'Damaged quantity cannot exceed stock quantity.';
+  throw AppError.validation(message, { damaged_quantity: message });
 }
 
 export function updateOption(deps: MenuDeps, user: SessionUser, id: number, input: OptionUpdateInput): Promise<OptionOutput> {

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { compareSizes } from '@kusina/domain/merchandise';
 import type { DbOrTx } from '../../db/client.ts';
-import { merchandiseCollections, merchandiseItems, merchandiseStockEvents, merchandiseVariants } from '../../db/schema/index.ts';
+import { merchandiseCollections, merchandiseItems, merchandiseStockEvents, merchandiseVariants, orderItems } from '../../db/schema/index.ts';
 
 export type ItemRow = typeof merchandiseItems.$inferSelect;
 export type VariantRow = typeof merchandiseVariants.$inferSelect;
@@ -14,15 +14,19 @@ export function sortVariants(variants: VariantRow[]): VariantRow[] {
   return [...variants].sort((a, b) => compareSizes(a.size, b.size) || a.position - b.position || a.id - b.id);
 }
 
+/** Items with their variants on sale: archived variants (decision 0072) are left out everywhere they are listed. */
 async function withVariants(db: DbOrTx, items: ItemRow[]): Promise<ItemWithVariants[]> {
   if (items.length === 0) return [];
   const variants = await db
     .select()
     .from(merchandiseVariants)
     .where(
-      inArray(
-        merchandiseVariants.merchandiseItemId,
-        items.map((i) => i.id),
+      and(
+        inArray(
+          merchandiseVariants.merchandiseItemId,
+          items.map((i) => i.id),
+        ),
+        isNull(merchandiseVariants.archivedAt),
       ),
     );
   const byItem = new Map<number, VariantRow[]>();
@@ -66,6 +70,20 @@ export async function lockVariant(db: DbOrTx, id: number): Promise<VariantRow | 
 export async function findVariant(db: DbOrTx, id: number): Promise<VariantRow | null> {
   const [row] = await db.select().from(merchandiseVariants).where(eq(merchandiseVariants.id, id)).limit(1);
   return row ?? null;
+}
+
+/** Whether any order line names the variant (storefront carts live in browsers, so orders are what the server can see). */
+export async function variantIsOrdered(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: orderItems.id }).from(orderItems).where(eq(orderItems.variantId, id)).limit(1);
+  return row !== undefined;
+}
+
+export async function archiveVariant(db: DbOrTx, id: number): Promise<void> {
+  await db.update(merchandiseVariants).set({ archivedAt: sql`now()` }).where(eq(merchandiseVariants.id, id));
+}
+
+export async function deleteVariant(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(merchandiseVariants).where(eq(merchandiseVariants.id, id));
 }
 
 export async function findCollection(db: DbOrTx, id: number): Promise<CollectionRow | null> {

@@ -13,6 +13,7 @@ import {
   MerchandiseItemOutput,
   MerchandiseItemsQuery,
   MerchandiseItemUpdateInput,
+  MerchandiseVariantDeleteOutput,
   MerchandiseVariantOutput,
   MerchandiseVariantUpdateInput,
   StockChangeOutput,
@@ -269,5 +270,21 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => merchandise.updateVariant(app, requireAuth(request).user, request.params.id, request.body.merchandise_variant),
+  );
+
+  app.delete(
+    '/merchandise_variants/:id',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary:
+          'Delete a variant (admins). A variant that orders name is archived instead (archived: true): no longer sold or listed, kept for those orders, its stock untouched. The last variant of an item cannot be deleted (409).',
+        security: bearer,
+        params: idParams,
+        response: { 200: MerchandiseVariantDeleteOutput, ...writeErrors },
+      },
+    },
+    async (request) => merchandise.deleteVariant(app, requireAuth(request).user, request.params.id),
   );
 };

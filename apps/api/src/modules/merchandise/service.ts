@@ -17,6 +17,7 @@ import {
   type MerchandiseItemCreateInput,
   type MerchandiseItemOutput,
   type MerchandiseItemUpdateInput,
+  type MerchandiseVariantDeleteOutput,
   type MerchandiseVariantInput,
   type MerchandiseVariantOutput,
   type MerchandiseVariantUpdateInput,
@@ -473,7 +474,7 @@ export async function updateVariant(
 ): Promise<MerchandiseVariantOutput> {
   return write(deps, [], async (tx) => {
     const locked = await repo.lockVariant(tx, variantId);
-    if (!locked) throw AppError.notFound(MerchandiseMessages.variantNotFound);
+    if (!locked || locked.archivedAt) throw AppError.notFound(MerchandiseMessages.variantNotFound);
     const item = await itemForAdmin(tx, user, locked.merchandiseItemId);
     const stockQuantity = input.stock_quantity ?? locked.stockQuantity;
     const damagedQuantity = input.damaged_quantity ?? locked.damagedQuantity;
@@ -498,5 +499,30 @@ export async function updateVariant(
       await recordEvent(tx, { restaurantId: item.restaurantId, item, variant: updated, user, kind, delta, reason: input.reason ?? 'Variant edited' });
     }
     return toVariantOutput(updated, item);
+  });
+}
+
+/**
+ * DELETE /merchandise_variants/:id (decision 0072). A variant that orders name is archived: the shop
+ * and the admin lists no longer show it, checkout refuses it, its stock stays as it is, and past
+ * orders, refunds and the stock history keep their link. One that no order names is deleted. The
+ * variant row is locked first, so an order being written for it (its line's foreign key holds a
+ * share lock on the row) commits before the check, and is counted. An item keeps at least one
+ * variant on sale: stock lives on variants.
+ */
+export async function deleteVariant(deps: MerchandiseDeps, user: SessionUser, variantId: number): Promise<MerchandiseVariantDeleteOutput> {
+  return write(deps, [], async (tx) => {
+    const locked = await repo.lockVariant(tx, variantId);
+    if (!locked || locked.archivedAt) throw AppError.notFound(MerchandiseMessages.variantNotFound);
+    const item = await itemForAdmin(tx, user, locked.merchandiseItemId);
+    if (item.variants.every((v) => v.id === variantId)) {
+      throw AppError.conflict(MerchandiseMessages.lastVariant, { fields: { variant: MerchandiseMessages.lastVariant } });
+    }
+    if (await repo.variantIsOrdered(tx, variantId)) {
+      await repo.archiveVariant(tx, variantId);
+      return { id: variantId, archived: true };
+    }
+    await repo.deleteVariant(tx, variantId);
+    return { id: variantId, archived: false };
   });
 }

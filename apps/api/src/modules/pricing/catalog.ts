@@ -48,7 +48,7 @@ export function catalogJson(restaurantId: number | Placeholder | SQL, ids: SQL |
 /** One merchandise variant of `v` with its item `i` (a CatalogVariant), as json_build_object's arguments. */
 export const VARIANT_FIELDS_TEXT = `'id', v.id, 'merchandiseItemId', i.id, 'restaurantId', i.restaurant_id, 'itemName', i.name,
   'basePriceCents', i.base_price_cents, 'priceAdjustmentCents', v.price_adjustment_cents, 'size', v.size, 'color', v.color,
-  'hidden', i.hidden, 'enableStockTracking', i.enable_stock_tracking, 'stockQuantity', v.stock_quantity, 'damagedQuantity', v.damaged_quantity`;
+  'hidden', i.hidden, 'archived', v.archived_at IS NOT NULL, 'enableStockTracking', i.enable_stock_tracking, 'stockQuantity', v.stock_quantity, 'damagedQuantity', v.damaged_quantity`;
 const VARIANT_FIELDS = sql.raw(VARIANT_FIELDS_TEXT);
 
 /**

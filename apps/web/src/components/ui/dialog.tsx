@@ -16,7 +16,7 @@ export interface DialogProps {
   className?: string;
   /** Classes for the scrolling body (e.g. more scroll padding above a sticky bar). */
   bodyClassName?: string;
-  /** Where focus goes on close, instead of the opener (e.g. when the opener is gone); call preventDefault to keep it. */
+  /** Where focus goes on close, instead of the opener (e.g. when the opener is gone): call preventDefault and focus it; without preventDefault the opener gets focus. */
   onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }

@@ -7,7 +7,8 @@ import { lastActivated } from '../../lib/last-activated.ts';
  * after an awaited download, a URL change (?item=, ?order=) or a tap that never focused the button
  * (Safari does not focus buttons on click). So the opener is taken when the dialog opens: the
  * focused element, or else the control last clicked or tapped (lib/last-activated.ts). On close,
- * focus goes back to it when it is still on the page; otherwise Radix's default applies.
+ * focus goes back to it when it is still on the page; otherwise Radix's default applies. An
+ * override runs first; when it does not call preventDefault, the opener is focused as usual.
  * Returns the handler for Radix's onCloseAutoFocus.
  */
 export function useReturnFocus(open: boolean, override?: (event: Event) => void): (event: Event) => void {
@@ -23,7 +24,11 @@ export function useReturnFocus(open: boolean, override?: (event: Event) => void)
     (event: Event) => {
       if (override) {
         override(event);
-        return;
+        // An override that left the event alone gets the default: the opener.
+        if (event.defaultPrevented) {
+          opener.current = null;
+          return;
+        }
       }
       const target = opener.current;
       opener.current = null;

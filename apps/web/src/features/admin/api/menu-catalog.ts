@@ -9,6 +9,7 @@ import type {
   OptionCreateInput,
   OptionGroupCreateInput,
   OptionGroupUpdateInput,
+  OptionStockInput,
   OptionUpdateInput,
 } from '@kusina/domain/menu-inputs';
 import { api } from '../../../lib/api-client.ts';
@@ -57,4 +58,7 @@ export const useSaveOption = () =>
   useCatalogMutation(({ groupId, id, input }: { groupId: number; id: number | null; input: OptionCreateInput | OptionUpdateInput }) =>
     id === null ? api.post<OptionOutput>(`/option_groups/${groupId}/options`, input) : api.patch<OptionOutput>(`/options/${id}`, input),
   );
+/** PATCH /options/:id/stock: an option's count and its sold-out switch (staff may do this too, 0064/0072). */
+export const useUpdateOptionStock = () =>
+  useCatalogMutation(({ id, input }: { id: number; input: OptionStockInput }) => api.patch<OptionOutput>(`/options/${id}/stock`, input));
 export const useDeleteOption = () => useCatalogMutation((id: number) => api.delete<void>(`/options/${id}`));

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MerchandiseCollectionOutput, MerchandiseItemOutput, StockChangeOutput } from '@kusina/domain/merchandise';
+import type { MerchandiseCollectionOutput, MerchandiseItemOutput, MerchandiseVariantDeleteOutput, StockChangeOutput } from '@kusina/domain/merchandise';
 import { api } from '../../../lib/api-client.ts';
 
 /*
@@ -97,6 +97,19 @@ export function useDeleteMerchandiseItem() {
   return useMutation({
     mutationKey: [...merchandiseAdminKey, 'delete'],
     mutationFn: (id: number) => api.delete<null>(`/merchandise_items/${id}`),
+    onSettled: invalidate,
+  });
+}
+
+/**
+ * DELETE /merchandise_variants/:id: gone, or archived when orders name it (`archived`: no longer
+ * sold, kept for those orders, decision 0072).
+ */
+export function useDeleteMerchandiseVariant() {
+  const invalidate = useInvalidateCatalog();
+  return useMutation({
+    mutationKey: [...merchandiseAdminKey, 'delete-variant'],
+    mutationFn: (id: number) => api.delete<MerchandiseVariantDeleteOutput>(`/merchandise_variants/${id}`),
     onSettled: invalidate,
   });
 }

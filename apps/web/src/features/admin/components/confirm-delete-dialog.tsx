@@ -1,14 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { toast } from 'react-hot-toast';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 
 /**
  * 'Delete {name}?' with Keep it / Delete (the shared ConfirmDialog): runs the delete, says so in a
- * toast and closes; a failure is a toast and the dialog stays. Focus goes back to the Delete button
- * that opened it.
+ * toast and closes; a failure is a toast and the dialog stays. Kept (Keep it, Escape), focus goes
+ * back to the Delete button that opened it. Deleted, that button is gone with its row:
+ * `focusAfterDelete` names the control that takes focus instead (the next row's, or the list's
+ * add button), looked up a frame later so the list has re-rendered without the row.
  */
-export function ConfirmDeleteDialog<T extends { name: string }>({
+export function ConfirmDeleteDialog<T extends { name: string }, R = unknown>({
   target,
   what,
   description,
@@ -16,6 +18,7 @@ export function ConfirmDeleteDialog<T extends { name: string }>({
   remove,
   deletedMessage,
   failedMessage,
+  focusAfterDelete,
   onClose,
 }: {
   target: T | null;
@@ -23,24 +26,34 @@ export function ConfirmDeleteDialog<T extends { name: string }>({
   what: string;
   description: ReactNode;
   children: ReactNode;
-  remove(target: T): Promise<unknown>;
-  deletedMessage(target: T): string;
+  remove(target: T): Promise<R>;
+  deletedMessage(target: T, result: R): string;
   failedMessage: string;
+  focusAfterDelete?: (target: T) => HTMLElement | null;
   onClose(): void;
 }) {
   const [pending, setPending] = useState(false);
+  const deleted = useRef<T | null>(null);
   const confirm = async () => {
     if (!target) return;
     setPending(true);
     try {
-      await remove(target);
-      toast.success(deletedMessage(target));
+      const result = await remove(target);
+      toast.success(deletedMessage(target, result));
+      deleted.current = target;
       onClose();
     } catch (failure) {
       toast.error(errorMessage(failure, failedMessage));
     } finally {
       setPending(false);
     }
+  };
+  const onCloseAutoFocus = (event: Event) => {
+    const gone = deleted.current;
+    deleted.current = null;
+    if (!gone || !focusAfterDelete) return;
+    event.preventDefault();
+    requestAnimationFrame(() => focusAfterDelete(gone)?.focus());
   };
   return (
     <ConfirmDialog
@@ -51,6 +64,7 @@ export function ConfirmDeleteDialog<T extends { name: string }>({
       cancelLabel="Keep it"
       destructive
       busy={pending}
+      onCloseAutoFocus={onCloseAutoFocus}
       onConfirm={() => void confirm()}
       onCancel={onClose}
     >

@@ -196,6 +196,69 @@ describe('Menu tab (catalog admin)', () => {
     expect(api.callsTo('PATCH', '/menu_items/2/stock')[0]?.body).toEqual({ available: true });
   });
 
+  it("lets staff count a tracked option and sell out any option from the dish's Options, with the server's field message", async () => {
+    const { api } = catalogServer((_categories, items) => {
+      const sides = optionGroup({
+        id: 40,
+        name: 'Sides',
+        enable_inventory_tracking: true,
+        options: [option({ id: 41, name: 'Extra Rice', stock_quantity: 12, damaged_quantity: 2, available_quantity: 10 }), option({ id: 42, name: 'Mac Salad', stock_quantity: 5, available_quantity: 5 })],
+      });
+      const sauces = optionGroup({ id: 50, name: 'Sauces', options: [option({ id: 51, name: 'Finadene' })] });
+      items[0]!.option_groups = [sides, sauces];
+      const write = (target: ReturnType<typeof option>) => (call: ApiCall) => {
+        const body = call.body as { stock_quantity?: number; available?: boolean };
+        if (body.stock_quantity !== undefined && body.stock_quantity < target.damaged_quantity) {
+          return apiError(422, 'Stock cannot be less than the 2 damaged units.', { stock_quantity: 'Stock cannot be less than the 2 damaged units.' });
+        }
+        Object.assign(target, body);
+        target.available_quantity = target.stock_quantity - target.damaged_quantity;
+        return { body: target };
+      };
+      return { 'PATCH /options/41/stock': write(sides.options[0]!), 'PATCH /options/51/stock': write(sauces.options[0]!) };
+    });
+    const { user } = renderApp('/admin?tab=menu', { user: makeUser({ role: 'staff', first_name: 'Kekoa' }) });
+    await screen.findByText('Chicken Kelaguen');
+    // Dishes without option groups have no Options button; the panel opens on demand.
+    expect(within(row('Red Rice')).queryByRole('button', { name: /Options/ })).not.toBeInTheDocument();
+    const toggle = within(row('Chicken Kelaguen')).getByRole('button', { name: 'Options of Chicken Kelaguen' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('spinbutton', { name: 'Stock of Extra Rice' })).not.toBeInTheDocument();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toBeInTheDocument();
+
+    // Only tracked groups have a count; every option has its sold-out switch.
+    const count = screen.getByRole('spinbutton', { name: 'Stock of Extra Rice' });
+    expect(count).toHaveValue(12);
+    expect(screen.queryByRole('spinbutton', { name: 'Stock of Finadene' })).not.toBeInTheDocument();
+    expect(screen.getByText('10 available (2 damaged)')).toBeInTheDocument();
+
+    // A count below the damaged units: the server's message lands on the field.
+    await user.clear(count);
+    await user.type(count, '1');
+    await user.click(screen.getByRole('button', { name: 'Save stock of Extra Rice' }));
+    expect(await screen.findByText('Stock cannot be less than the 2 damaged units.')).toBeInTheDocument();
+    expect(count).toHaveAttribute('aria-invalid', 'true');
+    // A blank or fractional count never reaches the server.
+    await user.clear(count);
+    await user.click(screen.getByRole('button', { name: 'Save stock of Extra Rice' }));
+    expect(await screen.findByText('Enter a whole number of 0 or more')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/options/41/stock')).toHaveLength(1);
+
+    await user.type(count, '30');
+    await user.click(screen.getByRole('button', { name: 'Save stock of Extra Rice' }));
+    expect(await screen.findByText('Stock of Extra Rice saved.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/options/41/stock')[1]?.body).toEqual({ stock_quantity: 30 });
+    expect(await screen.findByText('28 available (2 damaged)')).toBeInTheDocument();
+    expect(count).not.toHaveAttribute('aria-invalid');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Sold out: Finadene' }));
+    expect(await screen.findByText('Finadene is marked sold out.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/options/51/stock')[0]?.body).toEqual({ available: false });
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Sold out: Finadene' })).toBeChecked());
+  });
+
   it('adds, renames, reorders and deletes categories (a deleted category leaves its dishes uncategorised)', async () => {
     const { api } = catalogServer((categories, items) => ({
       'POST /menu_categories': (call) => {

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { Pencil, Plus, Search, Trash2, UtensilsCrossed } from 'lucide-react';
+import { ChevronDown, Pencil, Plus, Search, Trash2, UtensilsCrossed } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { formatUSD } from '@kusina/domain/money';
 import { filterMenuItems, MenuMessages, type MenuCategoryOutput, type MenuItemOutput } from '@kusina/domain/menu';
@@ -17,6 +17,7 @@ import { useCatalog, useDeleteMenuItem, useUpdateItemStock } from '../api/menu-c
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { MenuCategoriesPanel } from './menu-categories-panel.tsx';
 import { MenuItemForm } from './menu-item-form.tsx';
+import { OptionStockPanel } from './menu-option-stock.tsx';
 import { OptionGroupsSection } from './menu-option-groups.tsx';
 
 /** The add-option-group button of the item dialog, focused after a new dish is saved. */
@@ -43,9 +44,10 @@ type Editing = { item: MenuItemOutput | null; categoryId: number | null } | null
 /**
  * The Menu tab: the restaurant's categories and every dish, sold out and out of season included,
  * grouped by category, with search, a sold-out switch per dish and (admins) an editor dialog for a
- * dish's details and option groups. Staff get the stock-only view: the list and the sold-out
- * switch, which PATCH /menu_items/:id/stock allows them (0064). Reads the same GET /menu as the
- * storefront.
+ * dish's details and option groups. Staff get the stock-only view: the list, the sold-out switch,
+ * which PATCH /menu_items/:id/stock allows them (0064), and each dish's options with their
+ * sold-out switch and stock count (PATCH /options/:id/stock, 0072). Reads the same GET /menu as
+ * the storefront.
  */
 export function MenuManagement({ stockOnly = false }: { stockOnly?: boolean }) {
   const restaurantId = useAuthStore((state) => state.user?.restaurant_id) ?? getRestaurantId();
@@ -91,8 +93,10 @@ export function MenuManagement({ stockOnly = false }: { stockOnly?: boolean }) {
               Menu items
             </h2>
             <p className="text-sm text-ink-muted">
-              {stockOnly ? 'Mark a dish sold out when the kitchen runs out, and clear it when it is back.' : 'Every dish, including sold out and out-of-season ones.'} Changes show on
-              the storefront at once.
+              {stockOnly
+                ? 'Mark a dish or one of its options sold out when the kitchen runs out, and clear it when it is back; count the options whose stock is tracked.'
+                : 'Every dish, including sold out and out-of-season ones.'}{' '}
+              Changes show on the storefront at once.
             </p>
           </div>
           {stockOnly ? null : (
@@ -183,6 +187,10 @@ export function MenuManagement({ stockOnly = false }: { stockOnly?: boolean }) {
 function MenuItemRow({ item, actions }: { item: MenuItemOutput; actions: { edit(): void; remove(): void } | null }) {
   const stock = useUpdateItemStock();
   const state = availability(item);
+  const optionsId = useId();
+  const [showOptions, setShowOptions] = useState(false);
+  // The stock view lists a dish's options on demand (a long menu stays short to scan).
+  const optionStock = actions === null && item.option_groups.length > 0;
   // The switch shows the change at once; the write (and the menu's refetch) finishes behind it.
   const [pendingSoldOut, setPendingSoldOut] = useState<boolean | null>(null);
   const soldOut = pendingSoldOut ?? !item.available;
@@ -232,6 +240,19 @@ function MenuItemRow({ item, actions }: { item: MenuItemOutput; actions: { edit(
           aria-label={`Sold out: ${item.name}`}
           onChange={(event) => toggleSoldOut(event.target.checked)}
         />
+        {optionStock ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-expanded={showOptions}
+            aria-controls={showOptions ? optionsId : undefined}
+            aria-label={`Options of ${item.name}`}
+            onClick={() => setShowOptions((open) => !open)}
+            icon={<ChevronDown aria-hidden="true" className={`size-4 transition-transform ${showOptions ? 'rotate-180' : ''}`} />}
+          >
+            Options
+          </Button>
+        ) : null}
         {actions ? (
           <>
             <Button variant="secondary" size="sm" onClick={actions.edit} icon={<Pencil aria-hidden="true" className="size-4" />} aria-label={`Edit ${item.name}`}>
@@ -243,6 +264,11 @@ function MenuItemRow({ item, actions }: { item: MenuItemOutput; actions: { edit(
           </>
         ) : null}
       </div>
+      {optionStock && showOptions ? (
+        <div className="sm:col-span-4">
+          <OptionStockPanel item={item} id={optionsId} />
+        </div>
+      ) : null}
     </li>
   );
 }

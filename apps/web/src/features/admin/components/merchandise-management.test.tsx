@@ -153,7 +153,12 @@ describe('Merchandise management', () => {
   });
 
   it('deletes an item only after the confirmation, and Cancel keeps it', async () => {
-    const server = shopServer({ 'DELETE /merchandise_items/2': () => ({ status: 204 }) });
+    const server = shopServer({
+      'DELETE /merchandise_items/2': () => {
+        server.items.splice(1, 1);
+        return { status: 204 };
+      },
+    });
     const { user } = await openTab();
     const opener = screen.getByRole('button', { name: 'Delete Latte Stone Sticker' });
     await user.click(opener);
@@ -167,5 +172,83 @@ describe('Merchandise management', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete Latte Stone Sticker?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Latte Stone Sticker deleted.')).toBeInTheDocument();
     expect(server.api.callsTo('DELETE', '/merchandise_items/2')).toHaveLength(1);
+    // Its row and Delete button are gone: focus goes to the item before it (it was the last).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Kusina Logo Tee' })).toHaveFocus());
+    expect(screen.queryByText('Latte Stone Sticker', { selector: 'p' })).not.toBeInTheDocument();
+  });
+
+  it('moves focus to the next item after a delete, and to Add item when none is left', async () => {
+    const server = shopServer({
+      'DELETE /merchandise_items/1': () => {
+        server.items.splice(0, 1);
+        return { status: 204 };
+      },
+      'DELETE /merchandise_items/2': () => {
+        server.items.splice(0, 1);
+        return { status: 204 };
+      },
+    });
+    const { user } = await openTab();
+    await user.click(screen.getByRole('button', { name: 'Delete Kusina Logo Tee' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Kusina Logo Tee?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Latte Stone Sticker' })).toHaveFocus());
+
+    await user.click(screen.getByRole('button', { name: 'Delete Latte Stone Sticker' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Latte Stone Sticker?' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No merchandise yet. Add the first item.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add item' })).toHaveFocus());
+  });
+
+  it('deletes a variant from the item dialog after a confirmation; one that orders name is archived, and focus goes to the next variant', async () => {
+    const server = shopServer({
+      'DELETE /merchandise_variants/101': () => {
+        server.items[0]!.variants.splice(0, 1);
+        return { body: { id: 101, archived: true } };
+      },
+      'PATCH /merchandise_items/1': (call) => ({ body: { ...server.items[0], ...(call.body as { merchandise_item: object }).merchandise_item } }),
+    });
+    const { user } = await openTab();
+    await user.click(screen.getByRole('button', { name: 'Edit Kusina Logo Tee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Kusina Logo Tee' });
+    // New, unsaved rows have Remove; saved ones Delete variant.
+    const opener = within(dialog).getByRole('button', { name: 'Delete variant S / Black' });
+    await user.click(opener);
+    let confirm = await screen.findByRole('dialog', { name: 'Delete Kusina Logo Tee (S / Black)?' });
+    expect(confirm).toHaveTextContent('If past orders include it, it is archived instead');
+    await user.click(within(confirm).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(opener).toHaveFocus());
+    expect(server.api.callsTo('DELETE', '/merchandise_variants/101')).toHaveLength(0);
+
+    await user.click(opener);
+    confirm = await screen.findByRole('dialog', { name: 'Delete Kusina Logo Tee (S / Black)?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('S / Black archived: past orders keep it, and the shop no longer sells it.')).toBeInTheDocument();
+    expect(server.api.callsTo('DELETE', '/merchandise_variants/101')).toHaveLength(1);
+    // One variant is left: it is the next one's Size that has focus, and it cannot be deleted.
+    const sizes = within(dialog).getAllByRole('textbox', { name: 'Size' });
+    expect(sizes).toHaveLength(1);
+    await waitFor(() => expect(sizes[0]).toHaveFocus());
+    expect(sizes[0]).toHaveValue('M');
+    expect(within(dialog).queryByRole('button', { name: /Delete variant/ })).not.toBeInTheDocument();
+    // The list shows the item with what is left.
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Merchandise items', hidden: true })).getByText('Kusina Logo Tee').closest('li')).toHaveTextContent('1 variant'));
+
+    // Saving the item afterwards sends only the variants still on sale.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.api.callsTo('PATCH', '/merchandise_items/1')).toHaveLength(1));
+    expect((server.api.callsTo('PATCH', '/merchandise_items/1')[0]?.body as { merchandise_item: { variants: { id?: number }[] } }).merchandise_item.variants.map((v) => v.id)).toEqual([102]);
+  });
+
+  it("says when a variant could not be deleted, keeping it and the dialog", async () => {
+    shopServer({ 'DELETE /merchandise_variants/102': () => apiError(409, 'An item needs at least one variant. Delete the item instead, or add another variant first.') });
+    const { user } = await openTab();
+    await user.click(screen.getByRole('button', { name: 'Edit Kusina Logo Tee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Kusina Logo Tee' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete variant M / Black' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete Kusina Logo Tee (M / Black)?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('An item needs at least one variant. Delete the item instead, or add another variant first.')).toBeInTheDocument();
+    expect(confirm).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('textbox', { name: 'Size', hidden: true })).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Boxes, Eye, EyeOff, ImageOff, Package, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { toast } from 'react-hot-toast';
 import { formatUSD } from '@kusina/domain/money';
@@ -21,6 +21,7 @@ import {
   useAdminMerchandiseItems,
   useChangeMerchandiseStock,
   useDeleteMerchandiseItem,
+  useDeleteMerchandiseVariant,
   useSaveMerchandiseItem,
   useSetMerchandiseHidden,
   type ItemFields,
@@ -34,6 +35,10 @@ export const MerchandiseAdminMessages = {
   noItems: 'No merchandise yet. Add the first item.',
   noMatch: 'No items match your search.',
   deleteConfirm: (name: string) => `${name} and its variants leave the shop for good; its stock history stays.`,
+  variantDeleteConfirm: 'Customers can no longer buy it. If past orders include it, it is archived instead: those orders keep it, and its stock stays as it is.',
+  variantDeleted: (label: string) => `${label} deleted.`,
+  variantArchived: (label: string) => `${label} archived: past orders keep it, and the shop no longer sells it.`,
+  variantDeleteFailed: 'Could not delete the variant. Please try again.',
   imageTooBig: 'Choose a picture of 5 MB or less.',
 } as const;
 
@@ -68,6 +73,10 @@ export function MerchandiseManagement() {
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<MerchandiseItemOutput | 'new' | null>(null);
   const [stockItem, setStockItem] = useState<MerchandiseItemOutput | null>(null);
+  /** The item being deleted, and the item whose row takes focus once it is gone (null: none is left). */
+  const [deleting, setDeleting] = useState<{ id: number; name: string; next: number | null } | null>(null);
+  const remove = useDeleteMerchandiseItem();
+  const addButton = useRef<HTMLButtonElement>(null);
   const headingId = useId();
 
   const collectionNames = useMemo(() => new Map((collections.data ?? []).map((c) => [c.id, c.name])), [collections.data]);
@@ -88,7 +97,7 @@ export function MerchandiseManagement() {
           </h2>
           <p className="text-ink-muted">What the shop sells: items, their sizes and colours, pictures and stock.</p>
         </div>
-        <Button onClick={() => setEditing('new')} icon={<Plus aria-hidden="true" className="size-4" />}>
+        <Button ref={addButton} onClick={() => setEditing('new')} icon={<Plus aria-hidden="true" className="size-4" />}>
           Add item
         </Button>
       </div>
@@ -118,8 +127,16 @@ export function MerchandiseManagement() {
         </div>
       ) : (
         <ul className="divide-y divide-line rounded-2xl border border-line bg-surface-raised" aria-label="Merchandise items">
-          {shown.map((item) => (
-            <ItemRow key={item.id} item={item} collection={collectionNames.get(item.merchandise_collection_id ?? -1) ?? null} onEdit={() => setEditing(item)} onStock={() => setStockItem(item)} />
+          {shown.map((item, index) => (
+            <ItemRow
+              key={item.id}
+              item={item}
+              collection={collectionNames.get(item.merchandise_collection_id ?? -1) ?? null}
+              onEdit={() => setEditing(item)}
+              onStock={() => setStockItem(item)}
+              // Focus then goes to the next item's row, or the one before when it was the last.
+              onDelete={() => setDeleting({ id: item.id, name: item.name, next: (shown[index + 1] ?? shown[index - 1])?.id ?? null })}
+            />
           ))}
         </ul>
       )}
@@ -133,13 +150,27 @@ export function MerchandiseManagement() {
         />
       ) : null}
       {stockItemNow ? <StockDialog item={stockItemNow} onClose={() => setStockItem(null)} /> : null}
+      <ConfirmDeleteDialog
+        target={deleting}
+        what="item"
+        description={deleting ? MerchandiseAdminMessages.deleteConfirm(deleting.name) : ''}
+        remove={(target) => remove.mutateAsync(target.id)}
+        deletedMessage={(target) => `${target.name} deleted.`}
+        failedMessage="Could not delete the item. Please try again."
+        // The Delete button went with its row: the next item's Edit button, or Add item when none is left.
+        focusAfterDelete={(target) => (target.next === null ? null : document.getElementById(editButtonId(target.next))) ?? addButton.current}
+        onClose={() => setDeleting(null)}
+      >
+        <p>To take it out of the shop for a while, hide it instead.</p>
+      </ConfirmDeleteDialog>
     </section>
   );
 }
 
-function ItemRow({ item, collection, onEdit, onStock }: { item: MerchandiseItemOutput; collection: string | null; onEdit(): void; onStock(): void }) {
+const editButtonId = (itemId: number) => `merchandise-edit-${itemId}`;
+
+function ItemRow({ item, collection, onEdit, onStock, onDelete }: { item: MerchandiseItemOutput; collection: string | null; onEdit(): void; onStock(): void; onDelete(): void }) {
   const setHidden = useSetMerchandiseHidden();
-  const remove = useDeleteMerchandiseItem();
 
   const toggleHidden = () =>
     setHidden.mutate(
@@ -149,8 +180,6 @@ function ItemRow({ item, collection, onEdit, onStock }: { item: MerchandiseItemO
         onError: (error) => toast.error(errorMessage(error, MerchandiseAdminMessages.saveFailed)),
       },
     );
-  const [confirming, setConfirming] = useState(false);
-
   return (
     <li className="flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap">
       <div className="flex min-w-0 flex-1 items-center gap-3">
@@ -175,7 +204,7 @@ function ItemRow({ item, collection, onEdit, onStock }: { item: MerchandiseItemO
         </div>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" onClick={onEdit} icon={<Pencil aria-hidden="true" className="size-4" />} aria-label={`Edit ${item.name}`}>
+        <Button id={editButtonId(item.id)} variant="secondary" size="sm" onClick={onEdit} icon={<Pencil aria-hidden="true" className="size-4" />} aria-label={`Edit ${item.name}`}>
           Edit
         </Button>
         <Button variant="secondary" size="sm" onClick={onStock} icon={<Boxes aria-hidden="true" className="size-4" />} aria-label={`Stock of ${item.name}`}>
@@ -191,21 +220,10 @@ function ItemRow({ item, collection, onEdit, onStock }: { item: MerchandiseItemO
         >
           {item.hidden ? 'Show' : 'Hide'}
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Delete ${item.name}`}>
+        <Button variant="ghost" size="sm" onClick={onDelete} icon={<Trash2 aria-hidden="true" className="size-4" />} aria-label={`Delete ${item.name}`}>
           Delete
         </Button>
       </div>
-      <ConfirmDeleteDialog
-        target={confirming ? item : null}
-        what="item"
-        description={MerchandiseAdminMessages.deleteConfirm(item.name)}
-        remove={(target) => remove.mutateAsync(target.id)}
-        deletedMessage={(target) => `${target.name} deleted.`}
-        failedMessage="Could not delete the item. Please try again."
-        onClose={() => setConfirming(false)}
-      >
-        <p>To take it out of the shop for a while, hide it instead.</p>
-      </ConfirmDeleteDialog>
     </li>
   );
 }
@@ -221,6 +239,7 @@ interface VariantRow {
 }
 
 let rowKey = 0;
+const variantSizeId = (key: number) => `variant-size-${key}`;
 const newVariantRow = (): VariantRow => ({ key: ++rowKey, size: '', color: '', price_adjustment: '0', stock_quantity: '0' });
 
 /** Dollars typed in a field; NaN for a blank or unreadable entry, which the server names. */
@@ -242,6 +261,12 @@ function ItemDialog({ item, restaurantId, collections, onClose }: { item: Mercha
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const removeVariant = useDeleteMerchandiseVariant();
+  const [deletingVariant, setDeletingVariant] = useState<{ id: number; name: string; label: string; next: number | null } | null>(null);
+  const addVariantButton = useRef<HTMLButtonElement>(null);
+  // An item keeps one variant at least (the server refuses to delete the last one).
+  const savedVariants = variants.filter((row) => row.id !== undefined).length;
+  const savedLabel = (id: number) => variantLabel(item?.variants.find((v) => v.id === id) ?? { size: null, color: null });
 
   const changeVariant = (key: number, patch: Partial<VariantRow>) => setVariants((rows) => rows.map((row) => (row.key === key ? { ...row, ...patch } : row)));
 
@@ -344,7 +369,7 @@ function ItemDialog({ item, restaurantId, collections, onClose }: { item: Mercha
           <p className="text-sm text-ink-muted">{item ? 'Existing variants change their stock from Stock, with a reason.' : 'One row per size and colour. Leave size and colour blank for a one-size item.'}</p>
           {variants.map((row, index) => (
             <div key={row.key} className="grid gap-3 rounded-xl border border-line p-3 sm:grid-cols-4" role="group" aria-label={`Variant ${index + 1}`}>
-              <TextField label="Size" value={row.size} onChange={(event) => changeVariant(row.key, { size: event.target.value })} error={variantError(index, 'size')} maxLength={20} />
+              <TextField id={variantSizeId(row.key)} label="Size" value={row.size} onChange={(event) => changeVariant(row.key, { size: event.target.value })} error={variantError(index, 'size')} maxLength={20} />
               <TextField label="Color" value={row.color} onChange={(event) => changeVariant(row.key, { color: event.target.value })} error={variantError(index, 'color')} maxLength={40} />
               <TextField
                 label="Price adjustment"
@@ -376,13 +401,48 @@ function ItemDialog({ item, restaurantId, collections, onClose }: { item: Mercha
                   </Button>
                 </div>
               ) : null}
+              {row.id !== undefined && item && savedVariants > 1 ? (
+                <div className="sm:col-span-4">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    icon={<Trash2 aria-hidden="true" className="size-4" />}
+                    aria-label={`Delete variant ${savedLabel(row.id)}`}
+                    onClick={() => {
+                      const next = variants[index + 1] ?? variants[index - 1];
+                      setDeletingVariant({ id: row.id ?? 0, name: `${item.name} (${savedLabel(row.id ?? 0)})`, label: savedLabel(row.id ?? 0), next: next?.key ?? null });
+                    }}
+                  >
+                    Delete variant
+                  </Button>
+                </div>
+              ) : null}
             </div>
           ))}
-          <Button variant="secondary" size="sm" onClick={() => setVariants((rows) => [...rows, newVariantRow()])} icon={<Plus aria-hidden="true" className="size-4" />}>
+          <Button ref={addVariantButton} variant="secondary" size="sm" onClick={() => setVariants((rows) => [...rows, newVariantRow()])} icon={<Plus aria-hidden="true" className="size-4" />}>
             Add variant
           </Button>
         </fieldset>
       </form>
+      <ConfirmDeleteDialog
+        target={deletingVariant}
+        what="variant"
+        description={MerchandiseAdminMessages.variantDeleteConfirm}
+        remove={async (target) => {
+          const result = await removeVariant.mutateAsync(target.id);
+          // The row goes at once (the item's other fields keep what was typed); per-row messages were by position.
+          setVariants((rows) => rows.filter((row) => row.id !== target.id));
+          setErrors({});
+          return result;
+        }}
+        deletedMessage={(target, result) => (result.archived ? MerchandiseAdminMessages.variantArchived(target.label) : MerchandiseAdminMessages.variantDeleted(target.label))}
+        failedMessage={MerchandiseAdminMessages.variantDeleteFailed}
+        // Its Delete button went with its row: the next variant's Size, or Add variant.
+        focusAfterDelete={(target) => (target.next === null ? null : document.getElementById(variantSizeId(target.next))) ?? addVariantButton.current}
+        onClose={() => setDeletingVariant(null)}
+      >
+        <p>Sizes and colours still on sale are not changed.</p>
+      </ConfirmDeleteDialog>
     </Dialog>
   );
 }
