@@ -1,13 +1,12 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'wouter';
-import toast from 'react-hot-toast';
 import { PackageOpen, SlidersHorizontal, X } from 'lucide-react';
 import { MerchandiseMessages, type MerchandiseCollectionOutput, type MerchandiseItemOutput } from '@kusina/domain/merchandise';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Sheet } from '../../../components/ui/sheet.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { pluralize } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -40,6 +39,10 @@ const NO_ITEMS: MerchandiseItemOutput[] = [];
 // (0054): it loads once every card is up (0056), before anyone is likely to open it.
 const loadQuickView = () => import('../components/merchandise-quick-view.tsx');
 const MerchandiseQuickView = lazy(() => loadQuickView().then((m) => ({ default: m.MerchandiseQuickView })));
+// The phone's filter sheet (Radix Dialog and its scroll lock) likewise: fetched with the Quick View,
+// mounted when Filters is first pressed.
+const loadSheet = () => import('../../../components/ui/sheet.tsx');
+const Sheet = lazy(() => loadSheet().then((m) => ({ default: m.Sheet })));
 
 /** Skeletons appear only when loading has lasted this long (as on the menu). */
 const LOADING_DELAY_MS = 150;
@@ -102,6 +105,7 @@ export function MerchandisePage() {
     if (!allCardsShown) return;
     // Failures show when opened (the route's error boundary offers a reload).
     loadQuickView().catch(() => undefined);
+    loadSheet().catch(() => undefined);
   }, [allCardsShown]);
   const chips = filterChips(filters, buckets);
 
@@ -132,7 +136,7 @@ export function MerchandisePage() {
   useEffect(() => {
     if (quickViewId === null || !itemsShown.data || quickViewItem || reportedMissing.current === quickViewId) return;
     reportedMissing.current = quickViewId;
-    toast.error(MerchandiseMessages.itemNotFound);
+    showToast('error', MerchandiseMessages.itemNotFound);
     setSearchParams(
       (current) => {
         const params = new URLSearchParams(current);
