@@ -236,6 +236,8 @@ function messageFor(from: ReservationStatus, to: ReservationStatus): GuestMessag
  * PATCH /reservations/{id}. A change that makes the reservation hold more seats or other times —
  * party size, duration, start time, or a status that holds seats again — re-checks the capacity
  * under the locks of the old and new days, counting every other reservation.
+ * Every value not sent is taken from the row locked in the writing transaction; seats held for the
+ * party on the floor move with a new start, or the move is refused (decision 0074).
  */
 export async function updateReservation(app: FastifyInstance, user: SessionUser, id: number, input: ReservationUpdateInput, now = new Date()): Promise<ReservationOutput> {
   const existing = await reservationForStaff(app.db, user, id);
