@@ -16,6 +16,20 @@ export const BLOCKED_PERIOD_STATUSES = ['active', 'inactive'] as const;
 export const DURATION_OPTIONS = [30, 60, 90, 120, 180, 240, 360, 480, 720] as const;
 export const SINGLE_SLOT_DURATION = 720;
 export const DEFAULT_PHONE_PREFIX = '+1671';
+/** §5, §9: the restaurant's default reservation length (Admin Settings). */
+export const DEFAULT_LENGTH_MIN = 15;
+export const DEFAULT_LENGTH_MAX = 720;
+export const DEFAULT_LENGTH_STEP = 15;
+
+/** The default reservation length's message for what an admin typed, or null when it is fine. */
+export function defaultLengthProblem(value: string | number): string | null {
+  const minutes = typeof value === 'number' ? value : String(value).trim() === '' ? Number.NaN : Number(value);
+  if (!Number.isFinite(minutes) || minutes < DEFAULT_LENGTH_MIN) return ReservationMessages.defaultLengthMin;
+  if (minutes > DEFAULT_LENGTH_MAX) return ReservationMessages.defaultLengthMax;
+  if (!Number.isInteger(minutes) || minutes % DEFAULT_LENGTH_STEP !== 0) return ReservationMessages.defaultLengthStep;
+  return null;
+}
+
 /** Party size buttons of the public modal (1-8), then a dropdown up to the maximum. */
 export const PARTY_SIZE_BUTTONS = 8;
 
@@ -43,6 +57,10 @@ export const ReservationMessages = {
   alreadyClosed: 'This reservation can no longer be canceled.',
   canceledByGuest: 'Your reservation has been canceled.',
   eventDateTaken: 'There is already a special event on that date.',
+  /** §5 Admin Settings: default reservation length min 15, step 15 (the server's words too). */
+  defaultLengthMin: 'Default reservation length must be at least 15 minutes',
+  defaultLengthStep: 'Use steps of 15 minutes',
+  defaultLengthMax: 'Default reservation length must be at most 720 minutes',
 } as const;
 
 /** Socket.IO events to the restaurant's staff room. */

@@ -11,7 +11,7 @@ import { parseCalendarDate, parseClockTime, parseRestaurantDateTime } from './re
  */
 
 export * from './reservation-rules.ts';
-import { ReservationMessages, RESERVATION_STATUSES, BLOCKED_PERIOD_STATUSES, DEFAULT_PHONE_PREFIX } from './reservation-rules.ts';
+import { ReservationMessages, RESERVATION_STATUSES, BLOCKED_PERIOD_STATUSES, DEFAULT_PHONE_PREFIX, DEFAULT_LENGTH_MAX, DEFAULT_LENGTH_MIN, DEFAULT_LENGTH_STEP } from './reservation-rules.ts';
 
 const id = z.number().int().min(1).max(2147483647);
 const idQuery = z.coerce.number().int().min(1).max(2147483647);
@@ -319,7 +319,13 @@ export const RestaurantUpdateInput = z.preprocess(
   unwrap('restaurant'),
   z
     .object({
-      default_reservation_length: z.number().int().min(15, 'Default reservation length must be at least 15 minutes').max(720).multipleOf(15, 'Use steps of 15 minutes').optional(),
+      default_reservation_length: z
+        .number({ error: ReservationMessages.defaultLengthMin })
+        .int(ReservationMessages.defaultLengthStep)
+        .min(DEFAULT_LENGTH_MIN, ReservationMessages.defaultLengthMin)
+        .max(DEFAULT_LENGTH_MAX, ReservationMessages.defaultLengthMax)
+        .multipleOf(DEFAULT_LENGTH_STEP, ReservationMessages.defaultLengthStep)
+        .optional(),
       time_slot_interval: z.number().int().min(5).max(240).optional(),
       admin_settings: AdminSettings.optional(),
       name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(120, 'Use at most 120 characters').optional(),

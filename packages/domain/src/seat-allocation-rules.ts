@@ -81,6 +81,9 @@ export const SeatAllocationMessages = {
   pastDate: 'Seats cannot be given on a past day.',
   duplicateSeats: 'Each seat can be picked once.',
   oneLayout: 'All seats must be in one layout.',
+  /** A reservation holding seats moved to a time its seats are taken (decision 0074). */
+  heldSeatsTaken: (labels: readonly string[]) =>
+    `${labels.length === 1 ? `Seat ${labels[0]} is` : `Seats ${labels.join(', ')} are`} taken at that time. Choose another time, or free this party's seats on the floor first.`,
 } as const;
 
 /** Seat preferences (§5) and assigning one (§4, §8 Seat assignment); decision 0069. */

@@ -1,7 +1,11 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { OccupantType, SeatAllocationStatus } from '@kusina/domain/seat-allocation-rules';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { MINUTE_MS } from '@kusina/domain/restaurant-schedule';
+import { ALLOCATION_MINUTES, SeatAllocationEvents, SeatAllocationMessages as M, type OccupantType, type SeatAllocationStatus } from '@kusina/domain/seat-allocation-rules';
 import type { DbOrTx } from '../../db/client.ts';
-import { seatAllocations } from '../../db/schema/index.ts';
+import { seatAllocations, seats } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { rooms } from '../../realtime/socket.ts';
 
 /**
  * Frees every seat a party still holds (decision 0067), inside the caller's transaction: the floor's
@@ -17,4 +21,60 @@ export async function releaseOccupantSeats(tx: DbOrTx, occupantType: OccupantTyp
     .where(and(eq(seatAllocations.occupantType, occupantType), eq(seatAllocations.occupantId, occupantId), isNull(seatAllocations.releasedAt)))
     .returning({ id: seatAllocations.id });
   return rows.length;
+}
+
+/** How many seats a party holds now (live allocations). */
+export async function liveSeatCount(tx: DbOrTx, occupantType: OccupantType, occupantId: number): Promise<number> {
+  const rows = await tx
+    .select({ id: seatAllocations.id })
+    .from(seatAllocations)
+    .where(and(eq(seatAllocations.occupantType, occupantType), eq(seatAllocations.occupantId, occupantId), isNull(seatAllocations.releasedAt)));
+  return rows.length;
+}
+
+/**
+ * A reservation moved to another start keeps the seats it holds ahead (decision 0074): its reserved
+ * allocations move to the new hour (§9: start, 60 minutes), inside the caller's transaction with the
+ * reservation row locked. The seats are locked in id order, as the floor's writes lock them, and
+ * checked free at the new hour (a live allocation of another party overlapping it, or a party still
+ * seated there); if any is taken the move is refused with a 422 naming `start_time` and the seats,
+ * and nothing is written. Seats a party already sits at are not moved. Returns how many moved.
+ */
+export async function moveHeldSeats(tx: DbOrTx, reservationId: number, startsAt: number): Promise<number> {
+  const held = await tx
+    .select({ id: seatAllocations.id, seatId: seatAllocations.seatId })
+    .from(seatAllocations)
+    .where(and(eq(seatAllocations.occupantType, 'reservation'), eq(seatAllocations.occupantId, reservationId), isNull(seatAllocations.releasedAt), eq(seatAllocations.status, 'reserved')))
+    .orderBy(asc(seatAllocations.seatId))
+    .for('update');
+  if (held.length === 0) return 0;
+  const seatIds = held.map((h) => h.seatId);
+  await tx.select({ id: seats.id }).from(seats).where(inArray(seats.id, seatIds)).orderBy(asc(seats.id)).for('update');
+  const start = new Date(startsAt);
+  const end = new Date(startsAt + ALLOCATION_MINUTES * MINUTE_MS);
+  const clashes = await tx
+    .selectDistinct({ label: seats.label })
+    .from(seatAllocations)
+    .innerJoin(seats, eq(seats.id, seatAllocations.seatId))
+    .where(
+      and(
+        inArray(seatAllocations.seatId, seatIds),
+        isNull(seatAllocations.releasedAt),
+        or(ne(seatAllocations.occupantType, 'reservation'), ne(seatAllocations.occupantId, reservationId)),
+        sql`${seatAllocations.startTime} < ${end.toISOString()}::timestamptz`,
+        or(sql`${seatAllocations.endTime} > ${start.toISOString()}::timestamptz`, eq(seatAllocations.status, 'seated')),
+      ),
+    )
+    .orderBy(asc(seats.label));
+  if (clashes.length > 0) {
+    const message = M.heldSeatsTaken(clashes.map((c) => c.label));
+    throw new AppError('VALIDATION_ERROR', 422, message, { fields: { start_time: message }, seat_labels: clashes.map((c) => c.label) });
+  }
+  await tx.update(seatAllocations).set({ startTime: start, endTime: end }).where(inArray(seatAllocations.id, held.map((h) => h.id)));
+  return held.length;
+}
+
+/** Tells every open floor of the restaurant that a party's seats changed (decision 0067). */
+export function announceSeatsChanged(app: FastifyInstance, restaurantId: number, occupantType: OccupantType, occupantId: number): void {
+  app.realtime.emit(rooms.staff(restaurantId), SeatAllocationEvents.changed, { restaurant_id: restaurantId, occupant_type: occupantType, occupant_id: occupantId });
 }

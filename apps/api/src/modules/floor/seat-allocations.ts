@@ -6,7 +6,6 @@ import { zonedParts } from '@kusina/domain/restaurant-schedule';
 import {
   allocationWindow,
   dayBounds,
-  SeatAllocationEvents,
   SeatAllocationMessages as M,
   type OccupantType,
   type SeatAllocationCreateInput,
@@ -26,7 +25,7 @@ import { getRestaurant } from '../restaurants/service.ts';
 import { lockReservationForFloor, writeReservationFromFloor, type ReservationRow } from '../reservations/service.ts';
 import { scopeRestaurant } from '../reservations/schedule.ts';
 import { lockWaitlistEntryForFloor, waitlistEntryView, writeWaitlistMove, type WaitlistEntryRow } from '../reservations/waitlist.ts';
-import { releaseOccupantSeats } from './allocation-release.ts';
+import { announceSeatsChanged, releaseOccupantSeats } from './allocation-release.ts';
 
 /*
  * Seat allocations (backoffice §3, §4, §7 /seat_allocations, §9; decision 0067). One transaction per
@@ -89,9 +88,7 @@ async function writeOccupant(app: FastifyInstance, ctx: Ctx, occupant: Occupant,
   return () => app.realtime.emit(rooms.staff(view.restaurant_id), WaitlistEvents.updated, { waitlist_entry: view });
 }
 
-function announce(app: FastifyInstance, restaurantId: number, type: OccupantType, id: number): void {
-  app.realtime.emit(rooms.staff(restaurantId), SeatAllocationEvents.changed, { restaurant_id: restaurantId, occupant_type: type, occupant_id: id });
-}
+const announce = announceSeatsChanged;
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────
 

@@ -364,7 +364,9 @@ describe('reservations API', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ default_reservation_length: 90 });
       expect((await http.get(`/availability?date=${OPEN_DAY}&party_size=2&location_id=${loc.tamuning}`)).json().slots.at(-1)).toBe('19:30');
-      expect((await http.patch('/restaurants/1', { default_reservation_length: 20 }, tokens.admin)).statusCode).toBe(400);
+      const uneven = await http.patch('/restaurants/1', { default_reservation_length: 20 }, tokens.admin);
+      expect(uneven.statusCode).toBe(400);
+      expect(uneven.json().error.details.fields).toEqual({ default_reservation_length: 'Use steps of 15 minutes' });
       expect((await http.patch('/restaurants/1', { default_reservation_length: 60 }, tokens.staff)).statusCode).toBe(403);
       expect((await http.patch('/restaurants/1', { default_reservation_length: 60 }, tokens.otherAdmin)).statusCode).toBe(403);
       const settings = (await http.get('/restaurants/1?include_settings=true')).json().admin_settings;

@@ -27,7 +27,7 @@ import { getRestaurant } from '../restaurants/service.ts';
 import { adminMaxPartySize, freeSeatsDuring, loadSchedule, slotAt, todayIn } from './availability.ts';
 import { guestMessages, type GuestMessageKind } from './messages.ts';
 import { capacityOf, getLocation, resolveLocation, scopeRestaurant, type LocationRow } from './schedule.ts';
-import { releaseOccupantSeats } from '../floor/allocation-release.ts';
+import { announceSeatsChanged, moveHeldSeats, releaseOccupantSeats } from '../floor/allocation-release.ts';
 
 /*
  * Reservations (issue #21). One path writes a booking's seats: `holdSeats` inside the transaction
@@ -236,30 +236,34 @@ function messageFor(from: ReservationStatus, to: ReservationStatus): GuestMessag
  * PATCH /reservations/{id}. A change that makes the reservation hold more seats or other times —
  * party size, duration, start time, or a status that holds seats again — re-checks the capacity
  * under the locks of the old and new days, counting every other reservation.
+ * Every value not sent is taken from the row locked in the writing transaction; seats held for the
+ * party on the floor move with a new start, or the move is refused (decision 0074).
  */
 export async function updateReservation(app: FastifyInstance, user: SessionUser, id: number, input: ReservationUpdateInput, now = new Date()): Promise<ReservationOutput> {
   const existing = await reservationForStaff(app.db, user, id);
   const restaurant = await getRestaurant(app.db, existing.restaurantId);
   const location = await getLocation(app.db, existing.locationId);
-  const startsAt = input.start_time === undefined ? existing.startTime.getTime() : parseRestaurantDateTime(input.start_time, restaurant.timeZone);
-  const durationMinutes = input.duration_minutes ?? existing.durationMinutes;
-  const endsAt = startsAt + durationMinutes * MINUTE_MS;
-  const partySize = input.party_size ?? existing.partySize;
-  const status = input.status ?? existing.status;
 
-  const updated = await transaction(app.pool, async ({ tx, client }) => {
+  const { row: updated, seatsChanged } = await transaction(app.pool, async ({ tx, client }) => {
     const [current] = await tx.select().from(reservations).where(eq(reservations.id, id)).for('update');
     if (!current) throw AppError.notFound(ReservationMessages.notFound);
-    assertPreferencesFit(input.seat_preferences, input.party_size ?? current.partySize);
-    const takesMore =
-      holdsSeats(status) &&
-      (!holdsSeats(current.status) || startsAt !== current.startTime.getTime() || endsAt !== current.endTime.getTime() || partySize > current.partySize);
+    // What is not sent stays as the locked row has it, not as it was read before the lock: an
+    // Approve racing another host's party-size or time change must not write the old values back.
+    const startsAt = input.start_time === undefined ? current.startTime.getTime() : parseRestaurantDateTime(input.start_time, restaurant.timeZone);
+    const durationMinutes = input.duration_minutes ?? current.durationMinutes;
+    const endsAt = startsAt + durationMinutes * MINUTE_MS;
+    const partySize = input.party_size ?? current.partySize;
+    const status = input.status ?? current.status;
+    const moved = startsAt !== current.startTime.getTime();
+    // §5 for the options sent, or for the saved ones when only the party shrinks (decision 0071).
+    assertPreferencesFit(input.seat_preferences ?? (input.party_size === undefined ? undefined : current.seatPreferences), partySize);
+    const takesMore = holdsSeats(status) && (!holdsSeats(current.status) || moved || endsAt !== current.endTime.getTime() || partySize > current.partySize);
     if (takesMore) {
       const ranges: [number, number][] = [[startsAt, endsAt]];
       await lockDays(tx, restaurant.id, [location.id], ranges, restaurant.timeZone, await hasEventCap(tx, restaurant.id, startsAt, endsAt, restaurant.timeZone));
       const data = await loadSchedule(client, restaurant.id, location.id, zonedDate(startsAt, restaurant.timeZone, -1), zonedDate(endsAt, restaurant.timeZone, 0), id);
       // A new start must be a slot the engine offers staff (open, not blocked, not past, on the grid).
-      if (startsAt !== current.startTime.getTime()) {
+      if (moved) {
         const slot = slotAt(data, startsAt, { partySize, durationMinutes, audience: 'staff', now });
         if (!slot || slot.blocked) throw fieldError('start_time', ReservationMessages.slotNotOffered);
       }
@@ -283,22 +287,29 @@ export async function updateReservation(app: FastifyInstance, user: SessionUser,
       .returning();
     const kind = messageFor(current.status, status);
     if (kind) await guestMessages(app, { tx, client, boss: app.boss }, row!, restaurant, location, kind);
-    // A party that no longer holds a table no longer holds its seats on the floor (decision 0067).
-    if (!holdsSeats(status) && holdsSeats(current.status)) await releaseOccupantSeats(tx, 'reservation', id, status, app.clock());
-    return row!;
+    let seatsChanged = 0;
+    // A party that no longer holds a table no longer holds its seats on the floor (decision 0067);
+    // one that moves takes the seats held for it to its new hour (decision 0074).
+    if (!holdsSeats(status) && holdsSeats(current.status)) seatsChanged = await releaseOccupantSeats(tx, 'reservation', id, status, app.clock());
+    else if (moved && holdsSeats(status)) seatsChanged = await moveHeldSeats(tx, id, startsAt);
+    return { row: row!, seatsChanged };
   });
   const view = reservationView(updated, location);
   app.realtime.emit(rooms.staff(restaurant.id), ReservationEvents.updated, { reservation: view });
+  // Open floors redraw (0074): the seats were freed or moved by this screen, not by the floor.
+  if (seatsChanged > 0) announceSeatsChanged(app, restaurant.id, 'reservation', id);
   return view;
 }
 
 export async function deleteReservation(app: FastifyInstance, user: SessionUser, id: number): Promise<void> {
   const existing = await reservationForStaff(app.db, user, id);
-  await transaction(app.pool, async ({ tx }) => {
-    await releaseOccupantSeats(tx, 'reservation', id, 'canceled', app.clock());
+  const freed = await transaction(app.pool, async ({ tx }) => {
+    const released = await releaseOccupantSeats(tx, 'reservation', id, 'canceled', app.clock());
     await tx.delete(reservations).where(eq(reservations.id, id));
+    return released;
   });
   app.realtime.emit(rooms.staff(existing.restaurantId), ReservationEvents.deleted, { id, restaurant_id: existing.restaurantId });
+  if (freed > 0) announceSeatsChanged(app, existing.restaurantId, 'reservation', id);
 }
 
 // ── The floor ────────────────────────────────────────────────────────────────────────────

@@ -19,7 +19,7 @@ import { AppError } from '../../lib/errors.ts';
 import { rooms } from '../../realtime/socket.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { getRestaurant } from '../restaurants/service.ts';
-import { releaseOccupantSeats } from '../floor/allocation-release.ts';
+import { announceSeatsChanged, liveSeatCount, releaseOccupantSeats } from '../floor/allocation-release.ts';
 import { adminMaxPartySize, todayIn } from './availability.ts';
 import { listLocations, pickLocation, scopeRestaurant } from './schedule.ts';
 
@@ -122,9 +122,12 @@ export async function updateWaitlistEntry(app: FastifyInstance, user: SessionUse
   if (input.party_size !== undefined) checkPartySize(restaurant, input.party_size);
   await checkLocation(app.db, restaurant.id, input.location_id);
 
+  let freedSeats = 0;
   const updated = await transaction(app.pool, async ({ tx }) => {
     const [current] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).for('update');
     if (!current) throw AppError.notFound(WaitlistMessages.notFound);
+    // Back in line frees the party's seats (writeWaitlistMove).
+    if (input.status === 'waiting' && current.status !== 'waiting') freedSeats = await liveSeatCount(tx, 'waitlist', current.id);
     return writeWaitlistMove(tx, current, input.status ?? current.status, app.clock(), {
       ...(input.contact_name === undefined ? {} : { contactName: input.contact_name }),
       ...(input.contact_phone === undefined ? {} : { contactPhone: input.contact_phone }),
@@ -135,6 +138,8 @@ export async function updateWaitlistEntry(app: FastifyInstance, user: SessionUse
   });
   const view = waitlistEntryView(updated);
   app.realtime.emit(rooms.staff(updated.restaurantId), WaitlistEvents.updated, { waitlist_entry: view });
+  // Open floors redraw when seats were freed here, not on the floor (decision 0074).
+  if (freedSeats > 0) announceSeatsChanged(app, updated.restaurantId, 'waitlist', updated.id);
   return view;
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { DiscountConfigurationOutput } from '@kusina/domain/order-management';
+import { defaultLengthProblem } from '@kusina/domain/reservation-rules';
 import type { OperatingHoursOutput, SpecialEventOutput } from '@kusina/domain/reservations';
 import type { RestaurantOutput } from '@kusina/domain/restaurants';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -9,10 +10,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import * as settings from '../api/settings.ts';
+import { failureMessage } from '../utils/failure-message.ts';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 export const INVALID_JSON = 'Invalid JSON in Admin Settings.';
+export const SAVE_FAILED = 'Failed to save settings. See console for details.';
 
 type EventDraft = SpecialEventOutput & { deleted?: boolean };
 type DiscountDraft = Pick<DiscountConfigurationOutput, 'id' | 'name' | 'code' | 'discount_percentage' | 'is_active' | 'is_default' | 'display_order' | 'description'> & { deleted?: boolean };
@@ -67,49 +71,68 @@ function SettingsForm({ restaurantId, hours: hoursData, events: eventsData, disc
   const [advanced, setAdvanced] = useState(false);
   const [saving, setSaving] = useState(false);
   const [jsonError, setJsonError] = useState<string | null>(null);
+  const [lengthError, setLengthError] = useState<string | null>(null);
   const hours = { data: hoursData };
   const events = { data: eventsData };
   const discounts = { data: discountsData };
 
   const save = async () => {
+    // Checked before anything is sent, so a bad value never leaves half the settings saved.
+    const lengthProblem = defaultLengthProblem(length);
+    setLengthError(lengthProblem);
     let adminSettings: unknown;
     try {
       adminSettings = JSON.parse(json);
+      setJsonError(null);
     } catch {
       setJsonError(INVALID_JSON);
       toast.error(INVALID_JSON);
       return;
     }
-    setJsonError(null);
+    if (lengthProblem) {
+      document.getElementById('default-length')?.focus();
+      return;
+    }
     setSaving(true);
+    // Whether any call went through: only then is the form refreshed from the server (rows created
+    // must not be created twice); a save refused before anything was written keeps what was typed.
+    let wrote = false;
+    const write = async (call: Promise<unknown>) => {
+      await call;
+      wrote = true;
+    };
     try {
       for (const row of hourRows) {
         const before = hours.data.find((h) => h.id === row.id);
-        if (before && !same(before, row)) await settings.updateHours(row.id, { open_time: row.open_time, close_time: row.close_time, closed: row.closed });
+        if (before && !same(before, row)) await write(settings.updateHours(row.id, { open_time: row.open_time, close_time: row.close_time, closed: row.closed }));
       }
       for (const row of eventRows) {
         const body = { event_date: row.event_date, closed: row.closed, exclusive_booking: row.exclusive_booking, max_capacity: row.max_capacity, description: row.description, start_time: row.start_time || null, end_time: row.end_time || null };
         const before = events.data.find((e) => e.id === row.id);
-        if (row.id === 0 && !row.deleted) await settings.createEvent(body);
-        else if (row.id !== 0 && row.deleted) await settings.deleteEvent(row.id);
-        else if (before && !same(before, row)) await settings.updateEvent(row.id, body);
+        if (row.id === 0 && !row.deleted) await write(settings.createEvent(body));
+        else if (row.id !== 0 && row.deleted) await write(settings.deleteEvent(row.id));
+        else if (before && !same(before, row)) await write(settings.updateEvent(row.id, body));
       }
       for (const row of discountRows) {
         const body = { name: row.name, code: row.code, discount_percentage: row.discount_percentage, is_active: row.is_active, is_default: row.is_default, display_order: row.display_order, description: row.description || null };
         const before = discounts.data.find((d) => d.id === row.id);
-        if (row.id === 0 && !row.deleted) await settings.createDiscount(body);
-        else if (row.id !== 0 && row.deleted) await settings.deleteDiscount(row.id);
-        else if (before && !same({ ...before, description: before.description }, { ...before, ...row })) await settings.updateDiscount(row.id, body);
+        if (row.id === 0 && !row.deleted) await write(settings.createDiscount(body));
+        else if (row.id !== 0 && row.deleted) await write(settings.deleteDiscount(row.id));
+        else if (before && !same({ ...before, description: before.description }, { ...before, ...row })) await write(settings.updateDiscount(row.id, body));
       }
-      await settings.updateRestaurant(restaurantId, { default_reservation_length: Number(length), admin_settings: adminSettings });
+      await write(settings.updateRestaurant(restaurantId, { default_reservation_length: Number(length), admin_settings: adminSettings }));
       toast.success('All settings saved successfully!');
     } catch (error) {
       console.error(error);
-      toast.error('Failed to save settings. See console for details.');
+      // The spec's words, and the server's reason under them (as the layout editor does, 0061).
+      toast.error(failureMessage(SAVE_FAILED, error), { style: { whiteSpace: 'pre-line' } });
+      if (error instanceof ApiError && error.fields.default_reservation_length) setLengthError(error.fields.default_reservation_length);
     } finally {
       setSaving(false);
-      await queryClient.invalidateQueries({ queryKey: settings.settingsKey });
-      await queryClient.invalidateQueries({ queryKey: settings.getDiscountsQueryOptions().queryKey });
+      if (wrote) {
+        await queryClient.invalidateQueries({ queryKey: settings.settingsKey });
+        await queryClient.invalidateQueries({ queryKey: settings.getDiscountsQueryOptions().queryKey });
+      }
     }
   };
 
@@ -281,7 +304,21 @@ function SettingsForm({ restaurantId, hours: hoursData, events: eventsData, disc
         <h3 id="general-title" className="text-lg font-bold">General Settings</h3>
         <div className="max-w-xs space-y-1.5">
           <label htmlFor="default-length" className="block text-sm font-semibold">Default Reservation Length (minutes)</label>
-          <Input id="default-length" type="number" min={15} step={15} value={length} onChange={(e) => setLength(e.target.value)} />
+          <Input
+            id="default-length"
+            type="number"
+            min={15}
+            step={15}
+            value={length}
+            onChange={(e) => (setLength(e.target.value), setLengthError(null))}
+            aria-invalid={lengthError ? true : undefined}
+            aria-describedby={lengthError ? 'default-length-error' : undefined}
+          />
+          {lengthError ? (
+            <p id="default-length-error" role="alert" className="text-sm font-medium text-danger-ink">
+              {lengthError}
+            </p>
+          ) : null}
         </div>
         <div className="space-y-1.5">
           <label htmlFor="admin-json" className="block text-sm font-semibold">Admin Settings JSON</label>

@@ -11,11 +11,14 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useLocations } from '../api/availability.ts';
 import { deleteBlockedPeriod, saveBlockedPeriod, settingsKey, useBlockedPeriods } from '../api/settings.ts';
+import { failureMessage } from '../utils/failure-message.ts';
 import { formatDateTime, toLocalInput } from '../utils/guam.ts';
 
 export const DELETE_BLOCKED_CONFIRM = 'Are you sure you want to delete this blocked period?';
+export const SAVE_BLOCKED_FAILED = 'Failed to save blocked period. Please try again.';
 
 /** Blocked Periods (backoffice §2, §5): filter by location and date, add, edit, delete. */
 export function BlockedPeriods({ restaurantId }: { restaurantId: number }) {
@@ -127,8 +130,10 @@ function BlockedPeriodDialog({ restaurantId, period, locations, onClose }: { res
       toast.success('Blocked period saved.');
       await queryClient.invalidateQueries({ queryKey: settingsKey });
       onClose();
-    } catch {
-      toast.error('Failed to save blocked period. Please try again.');
+    } catch (error) {
+      // The spec's words with the server's reason; a field it names is marked in the form.
+      toast.error(failureMessage(SAVE_BLOCKED_FAILED, error), { style: { whiteSpace: 'pre-line' } });
+      if (error instanceof ApiError) setErrors(error.fields);
     } finally {
       setSaving(false);
     }
@@ -147,7 +152,7 @@ function BlockedPeriodDialog({ restaurantId, period, locations, onClose }: { res
       }
     >
       <form id="blocked-form" className="space-y-4" onSubmit={(e) => void submit(e)} noValidate>
-        <FormField label="Location">
+        <FormField label="Location" error={errors.location_id}>
           {(control) => (
             <Select {...control} value={locationId ?? ''} onChange={(e) => setLocationId(e.target.value ? Number(e.target.value) : null)}>
               <option value="">All locations</option>

@@ -9,7 +9,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { saveCapacity, settingsKey, useCapacities } from '../api/settings.ts';
+import { failureMessage } from '../utils/failure-message.ts';
+
+export const SAVE_CAPACITY_FAILED = 'Failed to save capacity. Please try again.';
 
 /** Location Capacities (backoffice §2, §5). */
 export function LocationCapacities() {
@@ -76,8 +80,13 @@ function CapacityDialog({ capacity, onClose }: { capacity: LocationCapacityOutpu
       toast.success('Capacity saved.');
       await queryClient.invalidateQueries({ queryKey: settingsKey });
       onClose();
-    } catch {
-      toast.error('Failed to save capacity. Please try again.');
+    } catch (error) {
+      // The spec's words with the server's reason; a field it names is marked in the form.
+      toast.error(failureMessage(SAVE_CAPACITY_FAILED, error), { style: { whiteSpace: 'pre-line' } });
+      if (error instanceof ApiError) {
+        const { total_capacity: totalError, default_table_capacity: tableError } = error.fields;
+        setErrors({ ...(totalError ? { total: totalError } : {}), ...(tableError ? { table: tableError } : {}) });
+      }
     } finally {
       setSaving(false);
     }

@@ -94,6 +94,40 @@ describe('New Reservation (staff)', () => {
     expect(within(duration).getByRole('option', { name: '1.5 hours' })).toBeInTheDocument();
   });
 
+  it("starts from the restaurant's default length (§9), offers it when off the list, and books what staff choose", async () => {
+    const api = mockApi({
+      'GET /reservations': { body: [] },
+      'GET /locations': { body: [location] },
+      'GET /availability': { body: { ...availability(['18:00', '18:30']), default_reservation_length: 45 } },
+      'POST /reservations': (call) => ({ status: 201, body: created((call.body as { reservation: Record<string, unknown> }).reservation) }),
+    });
+    const { user } = renderApp('/reservations/dashboard', { user: staff });
+    await user.click(await screen.findByRole('button', { name: 'New Reservation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Reservation' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Duration (minutes)')).toHaveValue('45'));
+    const duration = within(dialog).getByLabelText('Duration (minutes)');
+    expect(within(duration).getAllByRole('option').map((o) => o.getAttribute('value'))).toEqual(['30', '45', '60', '90', '120', '180', '240', '360', '480', '720']);
+    // Until staff choose, availability is asked for the restaurant's own length.
+    expect(api.callsTo('GET', '/availability')[0]!.query.has('duration_minutes')).toBe(false);
+    await user.selectOptions(within(dialog).getByLabelText('Time'), '2030-06-04T08:00:00.000Z');
+    await user.type(within(dialog).getByLabelText('Guest Name'), 'Default Stay');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Reservation created successfully!')).toBeInTheDocument();
+    expect((api.callsTo('POST', '/reservations')[0]!.body as { reservation: Record<string, unknown> }).reservation).toMatchObject({ duration_minutes: 45 });
+
+    await user.click(screen.getByRole('button', { name: 'New Reservation' }));
+    const again = await screen.findByRole('dialog', { name: 'New Reservation' });
+    await waitFor(() => expect(within(again).getByLabelText('Duration (minutes)')).toHaveValue('45'));
+    await user.selectOptions(within(again).getByLabelText('Duration (minutes)'), '120');
+    await waitFor(() => expect(api.callsTo('GET', '/availability').at(-1)!.query.get('duration_minutes')).toBe('120'));
+    expect(within(again).getByLabelText('Duration (minutes)')).toHaveValue('120');
+    await user.selectOptions(within(again).getByLabelText('Time'), '2030-06-04T08:30:00.000Z');
+    await user.type(within(again).getByLabelText('Guest Name'), 'Long Stay');
+    await user.click(within(again).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(api.callsTo('POST', '/reservations')).toHaveLength(2));
+    expect((api.callsTo('POST', '/reservations')[1]!.body as { reservation: Record<string, unknown> }).reservation).toMatchObject({ duration_minutes: 120, contact_name: 'Long Stay' });
+  });
+
   it('Select Seat Preferences: the picked options go into the create body, and the button then reads Edit Seat Preferences', async () => {
     const layout = {
       id: 7, restaurant_id: 1, name: 'Main', is_active: true, section_count: 1, seat_count: 3, created_at: '2030-06-01T00:00:00.000Z', updated_at: '2030-06-01T00:00:00.000Z',

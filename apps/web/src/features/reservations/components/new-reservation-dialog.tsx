@@ -23,7 +23,10 @@ export function NewReservationDialog({ restaurantId, locations, initialDate, onC
   const [party, setParty] = useState('2');
   const [locationId, setLocationId] = useState<number | null>(locations.find((l) => l.is_default)?.id ?? locations[0]?.id ?? null);
   const [startTime, setStartTime] = useState('');
-  const [duration, setDuration] = useState(60);
+  // §9: the stay is the restaurant's default length (default_reservation_length, which availability
+  // reports) until staff choose another; null until then, so the server applies its own default.
+  const [chosenDuration, setDuration] = useState<number | null>(null);
+  const [restaurantDefault, setRestaurantDefault] = useState<number | null>(null);
   const [name, setName] = useState('');
   const [phone, setPhone] = useState(DEFAULT_PHONE_PREFIX);
   const [email, setEmail] = useState('');
@@ -35,7 +38,13 @@ export function NewReservationDialog({ restaurantId, locations, initialDate, onC
   const partySize = Number(party) || 1;
   // §5: lowering the party size below a chosen option is shown at Seat Preferences (as on Edit, 0071).
   const fitError = preferencesOverParty(seatPreferences, partySize);
-  const availability = useAvailability(date ? { restaurantId, date, partySize, locationId, durationMinutes: duration } : null);
+  const availability = useAvailability(date ? { restaurantId, date, partySize, locationId, ...(chosenDuration === null ? {} : { durationMinutes: chosenDuration }) } : null);
+  const reportedDefault = availability.data?.default_reservation_length;
+  if (reportedDefault !== undefined && reportedDefault !== restaurantDefault) setRestaurantDefault(reportedDefault);
+  const duration = chosenDuration ?? restaurantDefault;
+  // A default off the list (say 45) is offered too; before availability answers the select shows 60.
+  const shown = duration ?? 60;
+  const durationOptions = (DURATION_OPTIONS as readonly number[]).includes(shown) ? DURATION_OPTIONS : [...DURATION_OPTIONS, shown].sort((a, b) => a - b);
   // On an availability failure the slot list is empty (§8).
   const slots = availability.isError ? [] : (availability.data?.slot_details ?? []);
   const singleSlot = slots.length === 1;
@@ -62,7 +71,7 @@ export function NewReservationDialog({ restaurantId, locations, initialDate, onC
         contact_email: email.trim(),
         status: 'booked',
         seat_preferences: seatPreferences,
-        duration_minutes: singleSlot ? SINGLE_SLOT_DURATION : duration,
+        duration_minutes: singleSlot ? SINGLE_SLOT_DURATION : (duration ?? undefined),
       });
       toast.success('Reservation created successfully!');
       onClose();
@@ -125,8 +134,8 @@ export function NewReservationDialog({ restaurantId, locations, initialDate, onC
         {singleSlot ? null : (
           <FormField label="Duration (minutes)">
             {(control) => (
-              <Select {...control} value={duration} onChange={(e) => setDuration(Number(e.target.value))}>
-                {DURATION_OPTIONS.map((m) => (
+              <Select {...control} value={shown} onChange={(e) => setDuration(Number(e.target.value))}>
+                {durationOptions.map((m) => (
                   <option key={m} value={m}>
                     {durationLabel(m)}
                   </option>

@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Plus, Search } from 'lucide-react';
+import { Plus, RefreshCw, Search } from 'lucide-react';
 import { formatPhone } from '@kusina/domain/phone-format';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { guamToday } from '../utils/today.ts';
 import { useLocations } from '../api/availability.ts';
 import { useReservations } from '../api/reservations.ts';
@@ -15,6 +16,9 @@ import { ReservationDetailsDialog } from './reservation-details-dialog.tsx';
 import { ReservationStatusBadge } from './reservation-status-badge.tsx';
 
 export const LIST_ERROR = 'Failed to load reservations. Please try again.';
+
+/** §8: the server's message when it gave a reason (a 4xx), else the spec's sentence (5xx, offline). */
+const listError = (error: Error) => (error instanceof ApiError && error.status > 0 && error.status < 500 && error.message ? error.message : LIST_ERROR);
 
 /** The Reservations tab (backoffice §2 Reservations list). */
 export function ReservationsList({ restaurantId }: { restaurantId: number }) {
@@ -91,7 +95,14 @@ export function ReservationsList({ restaurantId }: { restaurantId: number }) {
           <Spinner size="lg" label="Loading reservations..." />
         </div>
       ) : list.isError ? (
-        <Alert tone="error">{list.error.message || LIST_ERROR}</Alert>
+        <Alert tone="error">
+          <div className="flex flex-wrap items-center gap-3">
+            <span>{listError(list.error)}</span>
+            <Button size="sm" variant="secondary" icon={<RefreshCw aria-hidden="true" className="size-4" />} loading={list.isFetching} onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </div>
+        </Alert>
       ) : rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-line-strong px-4 py-10 text-center text-ink-muted">No reservations found.</p>
       ) : (

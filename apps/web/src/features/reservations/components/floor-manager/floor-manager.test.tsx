@@ -119,6 +119,33 @@ describe('Floor Manager (Seating tab)', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Seat/Reserve a Party' })).toHaveFocus());
   });
 
+  it('an approved reservation without seats can be seated like a booked one; one holding seats cannot be given more', async () => {
+    const approved = { ...booked, id: 52, contact_name: 'Approved Party', status: 'reserved' as const, party_size: 2 };
+    const holding = { ...booked, id: 53, contact_name: 'Holding Party', status: 'reserved' as const, party_size: 2, seat_labels: ['T1-3', 'T1-4'] };
+    const { api } = open({
+      'GET /reservations': { body: [booked, approved, holding] },
+      'GET /seat_allocations': { body: [allocation(702, { occupant_id: 53, occupant_name: 'Holding Party' }), allocation(703, { occupant_id: 53, occupant_name: 'Holding Party' })] },
+      'POST /seat_allocations/multi_create': { status: 201, body: [] },
+    });
+    const parties = await screen.findByRole('complementary', { name: "The day's parties" });
+    await waitFor(() => expect(within(parties).getByText('Holding Party').closest('li')).toHaveTextContent('reserved at T1-3, T1-4'));
+    expect(within(parties).getByRole('button', { name: 'Seat Approved Party' })).toBeInTheDocument();
+    expect(within(parties).queryByRole('button', { name: 'Seat Holding Party' })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Seat/Reserve a Party' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Select Occupant' });
+    const group = within(dialog).getByRole('group', { name: 'Reservations (booked)' });
+    expect(within(group).getAllByRole('radio').map((r) => r.closest('label')!.textContent)).toEqual([expect.stringContaining('Yuki Tanaka'), expect.stringContaining('Approved Party')]);
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Approved Party/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start Wizard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Seat T1-1, free' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Seat T1-2, free' }));
+    fireEvent.click(within(screen.getByRole('region', { name: 'Seating wizard' })).getByRole('button', { name: 'Seat Now' }));
+    expect(await screen.findByText('Seats assigned successfully!')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/seat_allocations/multi_create')[0]!.body).toMatchObject({ occupant_type: 'reservation', occupant_id: 52, seat_ids: [700, 701] });
+  });
+
   it('a seat that is not free cannot be picked, and a party of 4 needs exactly 4', async () => {
     const { api } = open({ 'GET /seat_allocations': { body: [allocation(703)] } });
     fireEvent.click(await screen.findByRole('button', { name: 'Seat/Reserve a Party' }));

@@ -13,7 +13,7 @@ import { FloorTabs, ViewControls } from '../floor-plan/floor-plan-parts.tsx';
 import { OccupantDialog } from './occupant-dialog.tsx';
 import { SeatDialog } from './seat-dialog.tsx';
 import { SeatLegend, SeatMap, type MapSeat } from './seat-map.tsx';
-import { occupantOfEntry, occupantOfReservation, useFloorManager } from './use-floor-manager.ts';
+import { occupantOfEntry, occupantOfReservation, seatableReservations, useFloorManager } from './use-floor-manager.ts';
 
 /**
  * A party's line in the side lists: its status, and its seats while it holds them. A walk-in keeps
@@ -43,6 +43,7 @@ export function FloorManager() {
   if (floor.layouts.isError) return <Alert tone="error">{M.loadInitialFailed}</Alert>;
 
   const reservations = floor.reservations.data ?? [];
+  const seatable = new Set(seatableReservations(reservations, floor.holdsSeats).map((r) => r.id));
   const waitlist = floor.waitlist.data ?? [];
   const onSeat = (seat: MapSeat) => {
     if (floor.wizard) floor.togglePick(seat.id);
@@ -166,7 +167,7 @@ export function FloorManager() {
                       <span className="font-semibold">{r.contact_name}</span> · {formatTime(r.start_time)} · {r.party_size}
                       <span className="block text-ink-muted">{partyLine(r.status, r.seat_labels, floor.holdsSeats('reservation', r.id))}</span>
                     </span>
-                    {r.status === 'booked' && !floor.wizard ? (
+                    {seatable.has(r.id) && !floor.wizard ? (
                       <Button size="sm" variant="secondary" aria-label={`Seat ${r.contact_name}`} onClick={() => floor.startWizard(occupantOfReservation(r))}>
                         Seat
                       </Button>
@@ -200,7 +201,7 @@ export function FloorManager() {
 
       {choosing ? (
         <OccupantDialog
-          reservations={reservations}
+          reservations={reservations.filter((r) => seatable.has(r.id))}
           waitlist={waitlist}
           onClose={() => setChoosing(null)}
           onStart={(occupant) => {

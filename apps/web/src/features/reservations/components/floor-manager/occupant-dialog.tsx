@@ -7,6 +7,7 @@ import { formatTime } from '../../utils/guam.ts';
 import { occupantOfEntry, occupantOfReservation, type Occupant } from './use-floor-manager.ts';
 
 interface OccupantDialogProps {
+  /** The reservations that can be given seats (seatableReservations). */
   reservations: ReservationOutput[];
   waitlist: WaitlistEntryOutput[];
   onClose(): void;
@@ -14,11 +15,12 @@ interface OccupantDialogProps {
 }
 
 /**
- * Select Occupant (backoffice §2 Floor Manager, §4 seating wizard): the day's booked reservations and
- * waiting walk-ins, grouped; Start Wizard goes on to pick the seats on the map.
+ * Select Occupant (backoffice §2 Floor Manager, §4 seating wizard): the day's reservations still to
+ * be seated (booked, or approved without seats: decision 0075) and waiting walk-ins, grouped; Start
+ * Wizard goes on to pick the seats on the map.
  */
 export function OccupantDialog({ reservations, waitlist, onClose, onStart }: OccupantDialogProps) {
-  const booked = reservations.filter((r) => r.status === 'booked');
+  const booked = reservations;
   const waiting = waitlist.filter((e) => e.status === 'waiting');
   const options = [...booked.map(occupantOfReservation), ...waiting.map(occupantOfEntry)];
   const [choice, setChoice] = useState<string>(options[0] ? `${options[0].type}-${options[0].id}` : '');

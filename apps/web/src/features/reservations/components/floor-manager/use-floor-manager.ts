@@ -21,6 +21,14 @@ export interface Occupant {
 }
 
 export const occupantOfReservation = (r: ReservationOutput): Occupant => ({ type: 'reservation', id: r.id, name: r.contact_name, partySize: r.party_size });
+/**
+ * The reservations a host can still give seats (decision 0075): booked ones, and approved ones
+ * (status reserved) that hold no seats yet — Approve sets reserved without seats, and the server
+ * seats or holds either (0067). Listed under the spec's "Reservations (booked)".
+ */
+export function seatableReservations(reservations: readonly ReservationOutput[], holdsSeats: (type: 'reservation', id: number) => boolean): ReservationOutput[] {
+  return reservations.filter((r) => r.status === 'booked' || (r.status === 'reserved' && !holdsSeats('reservation', r.id)));
+}
 export const occupantOfEntry = (e: WaitlistEntryOutput): Occupant => ({ type: 'waitlist', id: e.id, name: e.contact_name, partySize: e.party_size });
 
 /**
