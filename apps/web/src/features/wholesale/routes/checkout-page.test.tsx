@@ -229,4 +229,40 @@ describe('wholesale checkout (wholesale.md §2, §4, §5)', () => {
     expect(screen.getByText('Only 1 left, you have 2')).toBeInTheDocument();
     expect(api.callsTo('POST', '/wholesale/payments')).toHaveLength(0);
   });
+
+  it('says when the cart\'s fundraiser stopped taking orders instead of waiting for its pickup details, and links back to the cart', async () => {
+    shopApi(restaurantFixture, {
+      'GET /wholesale/fundraisers/tamuning-tigers': apiError(403, 'This fundraiser is not currently accepting orders.', undefined, 'FORBIDDEN'),
+    });
+    const { user } = renderApp('/wholesale/checkout');
+    expect(await screen.findByText('This fundraiser is not currently accepting orders.')).toBeInTheDocument();
+    expect(screen.queryByText('Loading pickup details…')).not.toBeInTheDocument();
+    expect(screen.getByText('Pickup details are not available.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Name/), 'Maria Cruz');
+    await user.type(screen.getByLabelText(/^Email/), 'maria@example.com');
+    await user.click(screen.getByRole('radio', { name: 'General organisation support' }));
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    await user.click(screen.getByRole('link', { name: 'Review your cart' }));
+    expect(await screen.findByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
+  });
+
+  it('says so when a cart stored without its fundraiser\'s name belongs to a fundraiser no longer listed', async () => {
+    useWholesaleCartStore.setState({ items: [cartLineFixture({ fundraiserId: 9, fundraiserName: undefined, fundraiserSlug: undefined })] });
+    shopApi(restaurantFixture);
+    renderApp('/wholesale/checkout');
+    expect(await screen.findByText('This fundraiser is no longer accepting orders')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/wholesale/cart');
+  });
+
+  it('offers Try Again when the fundraiser could not be loaded for another reason', async () => {
+    let calls = 0;
+    shopApi(restaurantFixture, {
+      'GET /wholesale/fundraisers/tamuning-tigers': () => (++calls === 1 ? apiError(500, 'Internal error') : envelope({ fundraiser: fundraiserFixture() })),
+    });
+    const { user } = renderApp('/wholesale/checkout');
+    expect(await screen.findByText('Failed to load fundraiser')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Tamuning Gym')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load fundraiser')).not.toBeInTheDocument();
+  });
 });
