@@ -9,9 +9,12 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
+import { clearWholesaleCart, useCartFundraiser } from '../../../stores/wholesale-cart-actions.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { WholesaleStatusBadge } from '../components/status-badge.tsx';
-import { reorder } from '../reorder.ts';
+import { SwitchFundraiserDialog } from '../components/switch-fundraiser-dialog.tsx';
+import { addReorderToCart, prepareReorder, reorderConflicts, type PreparedReorder } from '../reorder.ts';
+import type { Order } from '../api/contracts.ts';
 import { money } from '../utils.ts';
 
 const EMPTY = { status: '', fundraiser: '', from: '', to: '' };
@@ -22,6 +25,9 @@ export function OrderHistoryPage() {
   const signedIn = useAuthStore((s) => Boolean(s.jwt));
   const [filters, setFilters] = useState(EMPTY);
   const [, navigate] = useLocation();
+  const cartFundraiser = useCartFundraiser();
+  // Reorder Items when the cart holds another fundraiser's items: Switch Fundraisers asks first (§4).
+  const [switching, setSwitching] = useState<{ order: Order; prepared: Extract<PreparedReorder, { ok: true }> } | null>(null);
   const active = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Partial<typeof EMPTY>;
   const filtered = Object.keys(active).length > 0;
   const orders = useOrders(active, signedIn);
@@ -42,6 +48,18 @@ export function OrderHistoryPage() {
       </div>
     );
   }
+
+  const putInCart = (prepared: Extract<PreparedReorder, { ok: true }>) => {
+    addReorderToCart(prepared);
+    showToast('success', prepared.message);
+    navigate('/wholesale/cart');
+  };
+  const reorderItems = async (order: Order) => {
+    const prepared = await prepareReorder(order);
+    if (!prepared.ok) return showToast('error', prepared.message);
+    if (reorderConflicts(prepared)) setSwitching({ order, prepared });
+    else putInCart(prepared);
+  };
 
   const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: event.target.value }));
   const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
@@ -144,12 +162,7 @@ export function OrderHistoryPage() {
                         size="sm"
                         variant="secondary"
                         aria-label={`Reorder items of order ${o.orderNumber}`}
-                        onClick={() =>
-                          void reorder(o).then((result) => {
-                            showToast(result.ok ? 'success' : 'error', result.message);
-                            if (result.ok) navigate('/wholesale/cart');
-                          })
-                        }
+                        onClick={() => void reorderItems(o)}
                       >
                         Reorder Items
                       </Button>
@@ -164,6 +177,19 @@ export function OrderHistoryPage() {
           )}
         </>
       )}
+      <SwitchFundraiserDialog
+        open={switching !== null}
+        currentName={cartFundraiser?.name ?? 'another fundraiser'}
+        nextName={switching?.order.fundraiser.name ?? ''}
+        detail={switching ? `Clearing the cart removes its items and puts the items of order ${switching.order.orderNumber} from ${switching.order.fundraiser.name} in it.` : ''}
+        onSwitch={() => {
+          if (!switching) return;
+          clearWholesaleCart();
+          setSwitching(null);
+          putInCart(switching.prepared);
+        }}
+        onKeep={() => setSwitching(null)}
+      />
     </div>
   );
 }
