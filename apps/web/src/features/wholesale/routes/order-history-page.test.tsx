@@ -103,4 +103,15 @@ describe('wholesale order history (wholesale.md §2)', () => {
     await waitFor(() => expect(useWholesaleCartStore.getState().items.map((l) => [l.fundraiserId, l.itemId, l.quantity])).toEqual([[1, 101, 2]]));
     expect(await screen.findByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
   });
+
+  it('asks for the fundraiser name filter once typing pauses, not once per key', async () => {
+    const api = mockApi({ 'GET /wholesale/orders': (call) => envelope({ orders: call.query.get('fundraiser') ? [orders[1]!] : orders }) });
+    const { user } = renderApp('/wholesale/orders', { user: makeUser() });
+    expect(await screen.findByRole('heading', { name: 'Order W-000001' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Fundraiser'), 'Choir');
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Order W-000001' })).not.toBeInTheDocument());
+    expect(await screen.findByRole('heading', { name: 'Order W-000002' })).toBeInTheDocument();
+    const asked = api.callsTo('GET', '/wholesale/orders').map((c) => c.query.get('fundraiser'));
+    expect(asked.filter((f) => f !== null)).toEqual(['Choir']);
+  });
 });

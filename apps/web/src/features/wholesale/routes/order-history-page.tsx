@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { clearWholesaleCart, useCartFundraiser } from '../../../stores/wholesale-cart-actions.ts';
@@ -28,8 +29,10 @@ export function OrderHistoryPage() {
   const cartFundraiser = useCartFundraiser();
   // Reorder Items when the cart holds another fundraiser's items: Switch Fundraisers asks first (§4).
   const [switching, setSwitching] = useState<{ order: Order; prepared: Extract<PreparedReorder, { ok: true }> } | null>(null);
-  const active = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Partial<typeof EMPTY>;
-  const filtered = Object.keys(active).length > 0;
+  // The fundraiser name is asked for once typing pauses (not once per key).
+  const fundraiserText = useDebouncedValue(filters.fundraiser.trim(), 250);
+  const active = Object.fromEntries(Object.entries({ ...filters, fundraiser: fundraiserText }).filter(([, v]) => v)) as Partial<typeof EMPTY>;
+  const filtered = Object.values(filters).some((v) => v.trim() !== '');
   const orders = useOrders(active, signedIn);
   const summary = useMemo(() => {
     const list = orders.data ?? [];
@@ -134,7 +137,7 @@ export function OrderHistoryPage() {
             </div>
           </dl>
           {orders.data.length === 0 ? (
-            <p className="mt-6 rounded-2xl border border-line bg-surface-raised p-8 text-center text-ink-muted">{filtered ? 'No orders match your filters' : 'No orders yet'}</p>
+            <p className="mt-6 rounded-2xl border border-line bg-surface-raised p-8 text-center text-ink-muted">{Object.keys(active).length > 0 ? 'No orders match your filters' : 'No orders yet'}</p>
           ) : (
             <ul className="mt-6 space-y-4">
               {orders.data.map((o) => (
