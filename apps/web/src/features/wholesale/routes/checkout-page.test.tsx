@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RestaurantOutput } from '@kusina/domain/restaurants';
 import { apiError, mockApi, restaurantFixture, type ApiHandler } from '../../../test/api-mock.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { makeUser, renderApp } from '../../../test/render-app.tsx';
 import { useWholesaleCartStore } from '../../../stores/wholesale-cart-store.ts';
 import { cartLineFixture, envelope, fundraiserFixture, orderFixture } from '../test-fixtures.ts';
 
@@ -264,5 +264,17 @@ describe('wholesale checkout (wholesale.md §2, §4, §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Tamuning Gym')).toBeInTheDocument();
     expect(screen.queryByText('Failed to load fundraiser')).not.toBeInTheDocument();
+  });
+
+  it("prefills a signed-in supporter's name (or first plus last name), email and phone; an empty phone starts at +1671", async () => {
+    shopApi(restaurantFixture);
+    const first = renderApp('/wholesale/checkout', { user: makeUser({ name: 'Ana S.', first_name: 'Ana', last_name: 'Santos', email: 'ana@example.com', phone: '+16715550199' }) });
+    expect(await screen.findByLabelText(/^Name/)).toHaveValue('Ana S.');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ana@example.com');
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('+16715550199');
+    first.unmount();
+    renderApp('/wholesale/checkout', { user: makeUser({ name: '', first_name: 'Ana', last_name: 'Santos', phone: '' }) });
+    expect(await screen.findByLabelText(/^Name/)).toHaveValue('Ana Santos');
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('+1671');
   });
 });

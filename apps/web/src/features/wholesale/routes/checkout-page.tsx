@@ -37,7 +37,8 @@ export function CheckoutPage() {
   const { busy, failure, issues, placed } = checkout;
 
   const [form, setForm] = useState({
-    customerName: user ? `${user.first_name} ${user.last_name}`.trim() : '',
+    // Prefill (§5): the user's name, or first plus last name; phone defaults to +1671.
+    customerName: user ? user.name?.trim() || `${user.first_name} ${user.last_name}`.trim() : '',
     customerEmail: user?.email ?? '',
     customerPhone: user?.phone || WHOLESALE_DEFAULT_PHONE_PREFIX,
     pickupLocation: WHOLESALE_DEFAULT_PICKUP_LOCATION,
