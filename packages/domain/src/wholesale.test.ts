@@ -10,6 +10,7 @@ import {
   goalProgress,
   isCurrentCartFormat,
   itemAvailableQuantity,
+  optionSoldOut,
   orderStatusMessage,
   sameSelection,
   selectionComplete,
@@ -132,6 +133,23 @@ describe('stock checks before adding (§5)', () => {
     expect(addToCartProblems(tee, { 5: [51], 6: [61] }, 3)).toEqual(["Tee (M / Red) has only 2 available (you're trying to add 3)"]);
     expect(addToCartProblems(tee, { 5: [52], 6: [61] }, 1)).toEqual(['variant is no longer available']);
     expect(addToCartProblems(tee, { 5: [51], 6: [62] }, 1)).toEqual(['M / Blue is not available for Tee']);
+  });
+  it('an option without stock cannot be chosen: option mode by its own stock, variant mode when no active variant with stock holds it', () => {
+    const tracked = { ...size, enableInventoryTracking: true, options: [{ ...size.options[0]!, stockQuantity: 2, damagedQuantity: 2 }, { ...size.options[1]!, stockQuantity: 1 }] };
+    const byOption = item({ inventoryMode: 'option', groups: [tracked] });
+    expect(tracked.options.map((o) => optionSoldOut(byOption, tracked, o))).toEqual([true, false]);
+    expect(optionSoldOut(byOption, { enableInventoryTracking: false }, tracked.options[0]!)).toBe(false);
+    const byVariant = item({
+      inventoryMode: 'variant',
+      groups: [size, colour],
+      variants: [
+        { id: 1, variantKey: '51-61', variantName: 'M / Red', active: true, stockQuantity: 2, damagedQuantity: 0, lowStockThreshold: null },
+        { id: 2, variantKey: '52-61', variantName: 'XL / Red', active: false, stockQuantity: 9, damagedQuantity: 0, lowStockThreshold: null },
+        { id: 3, variantKey: '52-62', variantName: 'XL / Blue', active: true, stockQuantity: 3, damagedQuantity: 3, lowStockThreshold: null },
+      ],
+    });
+    expect([...size.options, ...colour.options].map((o) => optionSoldOut(byVariant, size, o))).toEqual([false, true, false, true]);
+    expect(optionSoldOut(item(), size, size.options[0]!)).toBe(false);
   });
 });
 

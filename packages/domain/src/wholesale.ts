@@ -380,6 +380,16 @@ export function stockUnitsOf(item: RuleItem, selection: OptionSelection): { unit
   }
 }
 
+/**
+ * An option that cannot be chosen for lack of stock (§5): in option mode, a tracked group's option
+ * with nothing left; in variant mode, an option that no active variant with stock contains.
+ */
+export function optionSoldOut(item: Pick<RuleItem, 'inventoryMode' | 'variants'>, group: Pick<RuleGroup, 'enableInventoryTracking'>, option: RuleOption): boolean {
+  if (item.inventoryMode === 'option') return group.enableInventoryTracking && sellable(option) <= 0;
+  if (item.inventoryMode === 'variant') return !item.variants.some((v) => v.active && sellable(v) > 0 && v.variantKey.split('-').map(Number).includes(option.id));
+  return false;
+}
+
 /** How many units of this selection can be bought (null: unlimited). */
 export function selectionAvailableQuantity(item: RuleItem, selection: OptionSelection): number | null {
   const { units, missingVariant } = stockUnitsOf(item, selection);

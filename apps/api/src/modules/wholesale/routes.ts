@@ -286,8 +286,8 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/cart/update',
-    { preHandler: authenticate, schema: { tags, summary: "Sets a line's quantity (0 or less removes it)", body: CartChangeInput, response: { 200: ServerCartOutput, ...errors } } },
-    async (request) => ok(await wholesale.updateServerCart(app.db, requireAuth(request).user.id, request.body)),
+    { preHandler: authenticate, schema: { tags, summary: "Sets a line's quantity (0 or less removes it; a raise is checked against the stock)", body: CartChangeInput, response: { 200: ServerCartOutput, ...errors } } },
+    async (request) => ok(await wholesale.updateServerCart(app.db, shop(app, request), requireAuth(request).user.id, request.body)),
   );
   app.delete(
     '/cart/remove',

@@ -358,14 +358,23 @@ export async function addToServerCart(db: Database, restaurantId: number, userId
   return getServerCart(db, userId);
 }
 
-/** PUT /cart/update: sets a line's quantity (0 or less removes it). */
-export async function updateServerCart(db: Database, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
-  const key = variantKey(selectedOptionIds(normaliseSelection(input.selected_options ?? {})));
+/**
+ * PUT /cart/update: sets a line's quantity (0 or less removes it). Raising it is checked against
+ * the stock as adding is (409 with the §5 message); lowering always goes through.
+ */
+export async function updateServerCart(db: Database, restaurantId: number, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
+  const selection = normaliseSelection(input.selected_options ?? {});
+  const key = variantKey(selectedOptionIds(selection));
   const where = and(eq(wholesaleCartLines.userId, userId), eq(wholesaleCartLines.itemId, input.item_id), eq(wholesaleCartLines.selectionKey, key));
   if (input.quantity <= 0) await db.delete(wholesaleCartLines).where(where);
   else {
-    const updated = await db.update(wholesaleCartLines).set({ quantity: input.quantity }).where(where).returning({ id: wholesaleCartLines.id });
-    if (updated.length === 0) throw AppError.notFound(WholesaleMessages.itemNotFound);
+    const [line] = await db.select().from(wholesaleCartLines).where(where).limit(1);
+    if (!line) throw AppError.notFound(WholesaleMessages.itemNotFound);
+    if (input.quantity > line.quantity) {
+      const problems = addToCartProblems(await shopItem(db, restaurantId, input.item_id), line.selectedOptions, input.quantity);
+      if (problems.length > 0) throw AppError.conflict(problems[0]!, { errors: problems });
+    }
+    await db.update(wholesaleCartLines).set({ quantity: input.quantity, updatedAt: new Date() }).where(eq(wholesaleCartLines.id, line.id));
   }
   return getServerCart(db, userId);
 }

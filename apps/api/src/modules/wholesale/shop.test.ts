@@ -211,6 +211,17 @@ describe('wholesale shop API', () => {
     const updated = await request(t.app, { method: 'PUT', url: '/api/v1/wholesale/cart/update', token: customerToken, payload: { item_id: plain.id, quantity: 5 } });
     expect(updated.json().data.items[0].quantity).toBe(5);
     expect((await get('/cart/validate', customerToken)).json().data).toMatchObject({ valid: true, total_cents: 5000 });
+    // Raising a line is checked against the stock as adding is; lowering always goes through.
+    const counted = item('Counted');
+    expect((await post('/cart/add', { item_id: counted.id, quantity: 2 }, customerToken)).statusCode).toBe(200);
+    const over = await request(t.app, { method: 'PUT', url: '/api/v1/wholesale/cart/update', token: customerToken, payload: { item_id: counted.id, quantity: 4 } });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe("Counted has only 3 available (you're trying to add 4)");
+    const up = await request(t.app, { method: 'PUT', url: '/api/v1/wholesale/cart/update', token: customerToken, payload: { item_id: counted.id, quantity: 3 } });
+    expect(up.json().data.items.find((l: { item_id: number }) => l.item_id === counted.id).quantity).toBe(3);
+    const missing = await request(t.app, { method: 'PUT', url: '/api/v1/wholesale/cart/update', token: customerToken, payload: { item_id: counted.id, quantity: 2, selected_options: { '1': [1] } } });
+    expect(missing.statusCode).toBe(404);
+    await request(t.app, { method: 'DELETE', url: `/api/v1/wholesale/cart/remove?item_id=${counted.id}`, token: customerToken });
     const removed = await request(t.app, { method: 'DELETE', url: `/api/v1/wholesale/cart/remove?item_id=${plain.id}`, token: customerToken });
     expect(removed.json().data.items).toEqual([]);
     await post('/cart/add', { item_id: plain.id, quantity: 1 }, customerToken);

@@ -1,8 +1,9 @@
 import { formatUSD } from '@kusina/domain/money';
-import { useState } from 'react';
-import { orderStatusLabel, WHOLESALE_ORDER_STATUSES, WHOLESALE_TRANSITIONS, type FundraiserDetailOutput, type WholesaleOrderStatus } from '@kusina/domain/wholesale';
+import { useRef, useState } from 'react';
+import { orderStatusLabel, WHOLESALE_ORDER_STATUSES, WHOLESALE_TRANSITIONS, WholesaleMessages, type FundraiserDetailOutput, type OrderOutput, type WholesaleOrderStatus } from '@kusina/domain/wholesale';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -26,6 +27,35 @@ export function FundraiserOrders({ fundraiser }: { fundraiser: FundraiserDetailO
   const change = useOrderStatus();
   const bulk = useBulkStatus();
   const pick = usePickList(fundraiser.id, showPick);
+  // Cancelling refunds the card, returns the stock and reverses the participant's credit: asked
+  // first, for one order or for the selected ones (§4's 'Are you sure you want to cancel this order?').
+  const [cancelling, setCancelling] = useState<{ one: OrderOutput } | { ids: number[] } | null>(null);
+  const cancelledOne = useRef<number | null>(null);
+
+  const applyBulk = () =>
+    bulk.mutate(
+      { ids: chosen, status: bulkTo },
+      {
+        onSuccess: (results) => {
+          const failed = results.filter((r) => !r.ok).length;
+          setMessage(`✓ ${results.length - failed} updated${failed ? `, ${failed} not allowed` : ''}`);
+          setChosen([]);
+        },
+        onError: (e) => setMessage(errorMessage(e, 'Unable to update the orders.')),
+        onSettled: () => setCancelling(null),
+      },
+    );
+  const changeOne = (o: OrderOutput, to: WholesaleOrderStatus) =>
+    change.mutate(
+      { id: o.id, status: to },
+      {
+        onSuccess: () => {
+          if (to === 'cancelled') cancelledOne.current = o.id;
+        },
+        onError: (e) => setMessage(errorMessage(e, 'Unable to update the order.')),
+        onSettled: () => setCancelling(null),
+      },
+    );
 
   return (
     <section className="space-y-4" aria-label="Fundraiser orders">
@@ -80,23 +110,7 @@ export function FundraiserOrders({ fundraiser }: { fundraiser: FundraiserDetailO
             ))}
           </select>
         </div>
-        <Button
-          disabled={chosen.length === 0}
-          loading={bulk.isPending}
-          onClick={() =>
-            bulk.mutate(
-              { ids: chosen, status: bulkTo },
-              {
-                onSuccess: (results) => {
-                  const failed = results.filter((r) => !r.ok).length;
-                  setMessage(`✓ ${results.length - failed} updated${failed ? `, ${failed} not allowed` : ''}`);
-                  setChosen([]);
-                },
-                onError: (e) => setMessage(errorMessage(e, 'Unable to update the orders.')),
-              },
-            )
-          }
-        >
+        <Button disabled={chosen.length === 0} loading={bulk.isPending} onClick={() => (bulkTo === 'cancelled' ? setCancelling({ ids: chosen }) : applyBulk())}>
           Apply to {chosen.length} selected
         </Button>
       </div>
@@ -115,6 +129,7 @@ export function FundraiserOrders({ fundraiser }: { fundraiser: FundraiserDetailO
             return (
               <li key={o.id} className="flex flex-wrap items-start gap-3 p-4 text-sm">
                 <input
+                  id={`wholesale-order-${o.id}`}
                   type="checkbox"
                   className="mt-1 size-5 accent-brand"
                   aria-label={`Select order ${o.orderNumber}`}
@@ -138,7 +153,7 @@ export function FundraiserOrders({ fundraiser }: { fundraiser: FundraiserDetailO
                         size="sm"
                         variant={to === 'cancelled' ? 'danger' : 'secondary'}
                         loading={change.isPending && change.variables?.id === o.id && change.variables.status === to}
-                        onClick={() => change.mutate({ id: o.id, status: to }, { onError: (e) => setMessage(errorMessage(e, 'Unable to update the order.')) })}
+                        onClick={() => (to === 'cancelled' ? setCancelling({ one: o }) : changeOne(o, to))}
                         aria-label={`Mark ${o.orderNumber} ${orderStatusLabel(to)}`}
                       >
                         {to === 'cancelled' ? 'Cancel & refund' : orderStatusLabel(to)}
@@ -151,6 +166,36 @@ export function FundraiserOrders({ fundraiser }: { fundraiser: FundraiserDetailO
           })}
         </ul>
       )}
+
+      <ConfirmDialog
+        open={cancelling !== null}
+        title={cancelling && 'one' in cancelling ? `Cancel order ${cancelling.one.orderNumber}?` : `Cancel ${cancelling && 'ids' in cancelling ? cancelling.ids.length : 0} selected orders?`}
+        message={WholesaleMessages.cancelConfirm}
+        confirmLabel="Cancel & refund"
+        cancelLabel="Keep Order"
+        destructive
+        busy={change.isPending || bulk.isPending}
+        onConfirm={() => {
+          if (!cancelling) return;
+          if ('one' in cancelling) changeOne(cancelling.one, 'cancelled');
+          else applyBulk();
+        }}
+        onCancel={() => setCancelling(null)}
+        onCloseAutoFocus={(event) => {
+          // A cancelled order loses its status buttons: focus its checkbox instead of the page.
+          const id = cancelledOne.current;
+          cancelledOne.current = null;
+          if (id === null) return;
+          event.preventDefault();
+          requestAnimationFrame(() => document.getElementById(`wholesale-order-${id}`)?.focus());
+        }}
+      >
+        <p>
+          {cancelling && 'one' in cancelling
+            ? `${formatUSD(cancelling.one.totalCents)} is refunded to ${cancelling.one.customerName}'s card, the stock goes back and the participant's credit is reversed.`
+            : "Each order that may be cancelled is refunded to its supporter's card, its stock goes back and its participant's credit is reversed."}
+        </p>
+      </ConfirmDialog>
 
       {showPick ? (
         pick.isPending ? (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   maxSelectableQuantity,
   normaliseSelection,
+  optionSoldOut,
   sameSelection,
   selectedOptionNames,
   selectionAvailableQuantity,
@@ -125,7 +126,7 @@ function ItemForm({ item, fundraiser, onClose, onAdded, onConflict }: Omit<ItemD
             </legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {group.options.map((option) => {
-                const soldOut = item.inventory_mode === 'option' && group.enableInventoryTracking && option.stockQuantity - option.damagedQuantity <= 0;
+                const soldOut = optionSoldOut(rule, group, option);
                 const disabled = !option.available || soldOut;
                 const inputId = `opt-${group.id}-${option.id}`;
                 return (

@@ -87,4 +87,14 @@ describe('wholesale cart (wholesale.md §2, §4, §8)', () => {
     expect(screen.getByRole('link', { name: 'Browse Fundraisers' })).toHaveAttribute('href', '/wholesale');
     expect(useWholesaleCartStore.getState().items).toEqual([]);
   });
+
+  it('after Fix Cart Automatically lowers a line to the stock left, its plus control stops there', async () => {
+    cartApi([{ valid: false, issues: [{ ...issues[0]!, available: 2 }] }, { valid: true, issues: [] }]);
+    useWholesaleCartStore.setState({ items: [{ ...tee, maxQuantity: 10 }] });
+    const { user } = renderApp('/wholesale/cart');
+    await user.click(await screen.findByRole('button', { name: 'Fix Cart Automatically' }));
+    await waitFor(() => expect(useWholesaleCartStore.getState().items.map((l) => [l.quantity, l.maxQuantity])).toEqual([[2, 2]]));
+    expect(await screen.findByText('Max reached')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Increase quantity of Tigers Tee' })).toBeDisabled();
+  });
 });

@@ -57,7 +57,12 @@ export function CartPage() {
   for (const issue of issues) issuesByLine.set(issue.line, [...(issuesByLine.get(issue.line) ?? []), issue.message || WholesaleMessages.unknownIssue]);
 
   const fix = () => {
-    const result = fixCart(items, issues);
+    // A line lowered to the stock left keeps that stock as its maximum: its plus control stops there.
+    const capped = items.map((line, index) => {
+      const short = issues.find((i) => i.line === index && (i.type === 'insufficient_stock' || i.type === 'variant_insufficient_stock') && (i.available ?? 0) > 0);
+      return short ? { ...line, maxQuantity: Math.min(line.maxQuantity ?? Infinity, short.available!) } : line;
+    });
+    const result = fixCart(capped, issues);
     replaceWholesaleLines(result.lines);
     setFixMessage(fixResultMessage(result));
   };

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RestaurantOutput } from '@kusina/domain/restaurants';
 import { apiError, mockApi, restaurantFixture, type ApiHandler } from '../../../test/api-mock.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { makeUser, renderApp } from '../../../test/render-app.tsx';
 import { useWholesaleCartStore } from '../../../stores/wholesale-cart-store.ts';
 import { cartLineFixture, envelope, fundraiserFixture, orderFixture } from '../test-fixtures.ts';
 
@@ -228,5 +228,53 @@ describe('wholesale checkout (wholesale.md §2, §4, §5)', () => {
     expect(await screen.findByText('Some items in your cart need attention')).toBeInTheDocument();
     expect(screen.getByText('Only 1 left, you have 2')).toBeInTheDocument();
     expect(api.callsTo('POST', '/wholesale/payments')).toHaveLength(0);
+  });
+
+  it('says when the cart\'s fundraiser stopped taking orders instead of waiting for its pickup details, and links back to the cart', async () => {
+    shopApi(restaurantFixture, {
+      'GET /wholesale/fundraisers/tamuning-tigers': apiError(403, 'This fundraiser is not currently accepting orders.', undefined, 'FORBIDDEN'),
+    });
+    const { user } = renderApp('/wholesale/checkout');
+    expect(await screen.findByText('This fundraiser is not currently accepting orders.')).toBeInTheDocument();
+    expect(screen.queryByText('Loading pickup details…')).not.toBeInTheDocument();
+    expect(screen.getByText('Pickup details are not available.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Name/), 'Maria Cruz');
+    await user.type(screen.getByLabelText(/^Email/), 'maria@example.com');
+    await user.click(screen.getByRole('radio', { name: 'General organisation support' }));
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    await user.click(screen.getByRole('link', { name: 'Review your cart' }));
+    expect(await screen.findByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
+  });
+
+  it('says so when a cart stored without its fundraiser\'s name belongs to a fundraiser no longer listed', async () => {
+    useWholesaleCartStore.setState({ items: [cartLineFixture({ fundraiserId: 9, fundraiserName: undefined, fundraiserSlug: undefined })] });
+    shopApi(restaurantFixture);
+    renderApp('/wholesale/checkout');
+    expect(await screen.findByText('This fundraiser is no longer accepting orders')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review your cart' })).toHaveAttribute('href', '/wholesale/cart');
+  });
+
+  it('offers Try Again when the fundraiser could not be loaded for another reason', async () => {
+    let calls = 0;
+    shopApi(restaurantFixture, {
+      'GET /wholesale/fundraisers/tamuning-tigers': () => (++calls === 1 ? apiError(500, 'Internal error') : envelope({ fundraiser: fundraiserFixture() })),
+    });
+    const { user } = renderApp('/wholesale/checkout');
+    expect(await screen.findByText('Failed to load fundraiser')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('Tamuning Gym')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load fundraiser')).not.toBeInTheDocument();
+  });
+
+  it("prefills a signed-in supporter's name (or first plus last name), email and phone; an empty phone starts at +1671", async () => {
+    shopApi(restaurantFixture);
+    const first = renderApp('/wholesale/checkout', { user: makeUser({ name: 'Ana S.', first_name: 'Ana', last_name: 'Santos', email: 'ana@example.com', phone: '+16715550199' }) });
+    expect(await screen.findByLabelText(/^Name/)).toHaveValue('Ana S.');
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ana@example.com');
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('+16715550199');
+    first.unmount();
+    renderApp('/wholesale/checkout', { user: makeUser({ name: '', first_name: 'Ana', last_name: 'Santos', phone: '' }) });
+    expect(await screen.findByLabelText(/^Name/)).toHaveValue('Ana Santos');
+    expect(screen.getByLabelText(/^Phone/)).toHaveValue('+1671');
   });
 });

@@ -1,13 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { checkoutFieldErrors, pickupText, WholesaleMessages, WHOLESALE_DEFAULT_PHONE_PREFIX, WHOLESALE_DEFAULT_PICKUP_LOCATION } from '@kusina/domain/wholesale';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { paymentGatewayOf, PayPalPayment, StripeCardPayment } from '../../../components/ui/live-payment.tsx';
 import { EMPTY_TEST_CARD, TestCardFields, testCardErrors, type TestCardValue } from '../../../components/ui/test-card-fields.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/errors.ts';
 import { useRestaurant } from '../../../lib/restaurant.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
@@ -15,6 +17,7 @@ import { selectWholesaleCartTotalCents } from '../../../stores/wholesale-cart-ac
 import { useNamedCartFundraiser } from '../api/use-named-cart-fundraiser.ts';
 import { useWholesaleCartStore } from '../../../stores/wholesale-cart-store.ts';
 import { useFundraiser } from '../api/get-fundraiser.ts';
+import { useFundraisers } from '../api/get-fundraisers.ts';
 import { rememberedParticipant } from '../participant-link.ts';
 import { useWholesaleCheckout, type CheckoutOrder } from '../use-wholesale-checkout.ts';
 import { money } from '../utils.ts';
@@ -29,11 +32,13 @@ export function CheckoutPage() {
   const restaurant = useRestaurant();
   const [, navigate] = useLocation();
   const fundraiser = useFundraiser(cartFundraiser?.slug ?? '');
+  const list = useFundraisers('');
   const checkout = useWholesaleCheckout();
   const { busy, failure, issues, placed } = checkout;
 
   const [form, setForm] = useState({
-    customerName: user ? `${user.first_name} ${user.last_name}`.trim() : '',
+    // Prefill (§5): the user's name, or first plus last name; phone defaults to +1671.
+    customerName: user ? user.name?.trim() || `${user.first_name} ${user.last_name}`.trim() : '',
     customerEmail: user?.email ?? '',
     customerPhone: user?.phone || WHOLESALE_DEFAULT_PHONE_PREFIX,
     pickupLocation: WHOLESALE_DEFAULT_PICKUP_LOCATION,
@@ -57,6 +62,16 @@ export function CheckoutPage() {
       return () => clearTimeout(timer);
     }
   }, [items.length, navigate, placed]);
+
+  // The cart's fundraiser closed or vanished while the cart waited: say so (the pickup details and
+  // Place Order would otherwise wait for it forever) and send the supporter back to the cart.
+  const unnamedAndGone = cartFundraiser !== null && !cartFundraiser.slug && list.data !== undefined && !list.data.some((x) => x.id === cartFundraiser.id);
+  const closedStatus = fundraiser.error instanceof ApiError && (fundraiser.error.status === 403 || fundraiser.error.status === 404);
+  const fundraiserProblem = unnamedAndGone
+    ? WholesaleMessages.fundraiserInactive
+    : fundraiser.isError
+      ? errorMessage(fundraiser.error, WholesaleMessages.fundraiserLoadRetry)
+      : null;
 
   const participants = useMemo(() => fundraiser.data?.participants ?? [], [fundraiser.data]);
   // A fundraiser without participants has only general support to choose.
@@ -116,6 +131,21 @@ export function CheckoutPage() {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="font-display text-3xl font-bold">Checkout</h1>
+      {fundraiserProblem ? (
+        <Alert tone="error" className="mt-4" title={closedStatus || unnamedAndGone ? undefined : WholesaleMessages.fundraiserLoadFailed}>
+          <p>{fundraiserProblem}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            {!closedStatus && !unnamedAndGone ? (
+              <Button variant="secondary" size="sm" onClick={() => void fundraiser.refetch()}>
+                Try Again
+              </Button>
+            ) : null}
+            <Link href="/wholesale/cart" className={buttonClasses({ variant: 'secondary', size: 'sm' })}>
+              Review your cart
+            </Link>
+          </div>
+        </Alert>
+      ) : null}
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem]">
         <form
           className="space-y-8"
@@ -146,6 +176,8 @@ export function CheckoutPage() {
                 {f.pickup_hours ? <p>{f.pickup_hours}</p> : null}
                 {f.pickup_instructions ? <p className="mt-1 text-ink-muted">{f.pickup_instructions}</p> : null}
               </div>
+            ) : fundraiserProblem ? (
+              <p className="mt-3 text-ink-muted">Pickup details are not available.</p>
             ) : (
               <p className="mt-3 text-ink-muted">Loading pickup details…</p>
             )}

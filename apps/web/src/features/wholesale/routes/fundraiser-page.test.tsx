@@ -63,6 +63,25 @@ describe('fundraiser page: item customisation and the Switch Fundraisers modal (
     ]);
   });
 
+  it('marks an option out of stock when no variant with stock holds it, and it cannot be chosen', async () => {
+    const variantTee = itemFixture({
+      inventory_mode: 'variant',
+      track_variants: true,
+      option_groups: [groupFixture(5, 'Size', [{ id: 51, name: 'M' }, { id: 52, name: 'XL' }])],
+      item_variants: [
+        { id: 1, item_id: 101, variant_key: '51', variant_name: 'M', active: true, stock_quantity: 4, damaged_quantity: 0, low_stock_threshold: null, available_quantity: 4, stock_status: 'in_stock' },
+        { id: 2, item_id: 101, variant_key: '52', variant_name: 'XL', active: true, stock_quantity: 2, damaged_quantity: 2, low_stock_threshold: null, available_quantity: 0, stock_status: 'out_of_stock' },
+      ],
+    });
+    shopApi({ 'GET /wholesale/fundraisers/tamuning-tigers': envelope({ fundraiser: fundraiserFixture({ items: [variantTee] }) }) });
+    const { user } = renderApp('/wholesale/tamuning-tigers');
+    const dialog = await openTee(user);
+    const xl = within(dialog).getByRole('radio', { name: /XL/ });
+    expect(xl).toBeDisabled();
+    expect(xl.closest('label')).toHaveTextContent('Out of stock');
+    expect(within(dialog).getByRole('radio', { name: /^M/ })).toBeEnabled();
+  });
+
   it("shows 'Cannot add to cart' with the server's stock errors and adds nothing", async () => {
     shopApi({
       'POST /wholesale/items/101/check_availability': envelope({ available: false, available_quantity: 0, requested: 1, errors: ['Tigers Tee is out of stock'] }),

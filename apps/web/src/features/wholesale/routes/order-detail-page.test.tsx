@@ -51,6 +51,22 @@ describe('wholesale order detail (wholesale.md §2, §4)', () => {
     expect(screen.getByText('Refunded $50.00')).toBeInTheDocument();
   });
 
+  it("says 'Failed to cancel order' with the server's reason on the page and shows the order as it is now", async () => {
+    let reads = 0;
+    mockApi({
+      'GET /wholesale/orders/77': () =>
+        envelope({ order: ++reads === 1 ? orderFixture() : orderFixture({ status: 'fulfilled', statusLabel: 'Ready for Pickup', statusMessage: 'Your order is ready for pickup!', canCancel: false }) }),
+      'DELETE /wholesale/orders/77/cancel': apiError(409, 'Only pending or confirmed orders can be cancelled.', undefined, 'CONFLICT'),
+    });
+    const { user } = renderApp('/wholesale/orders/77');
+    await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Cancel Order' })).getByRole('button', { name: 'Yes, Cancel Order' }));
+    const title = await screen.findByText('Failed to cancel order');
+    expect(title.parentElement).toHaveTextContent('Only pending or confirmed orders can be cancelled.');
+    expect(await screen.findByText('Your order is ready for pickup!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+
   it('offers no Cancel Order once the order is Ready for Pickup', async () => {
     mockApi({ 'GET /wholesale/orders/77': envelope({ order: orderFixture({ status: 'fulfilled', statusLabel: 'Ready for Pickup', statusMessage: 'Your order is ready for pickup!', canCancel: false }) }) });
     renderApp('/wholesale/orders/77');

@@ -37,6 +37,7 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
   const cancel = useCancelOrder(orderId, token);
   const restaurant = useRestaurant();
   const [confirming, setConfirming] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
   useOrderLive(orderId, token);
 
   if (order.isPending) {
@@ -67,7 +68,8 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
   const address = o.fundraiser.pickup_display_address ?? restaurant.data?.address ?? RestaurantDefaults.pickupAddress;
   const phone = o.fundraiser.pickup_contact_phone ?? restaurant.data?.phone_number ?? RestaurantDefaults.phone;
 
-  const doCancel = () =>
+  const doCancel = () => {
+    setCancelError(null);
     cancel.mutate(undefined, {
       onSuccess: () => {
         setConfirming(false);
@@ -75,9 +77,12 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
       },
       onError: (error) => {
         setConfirming(false);
-        showToast('error', errorMessage(error, WholesaleMessages.cancelRetry));
+        setCancelError(errorMessage(error, WholesaleMessages.cancelRetry));
+        // The order may have moved on (e.g. Ready for Pickup): show it as it is now.
+        void order.refetch();
       },
     });
+  };
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
@@ -90,6 +95,11 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
         <p>{o.statusMessage}</p>
         <p className="text-xs">Last updated {formatDateTime(o.updatedAt)}</p>
       </Alert>
+      {cancelError ? (
+        <Alert tone="error" className="mt-4" title={WholesaleMessages.cancelFailed}>
+          <p>{cancelError}</p>
+        </Alert>
+      ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
         {o.canCancel ? (
           <Button variant="danger" onClick={() => setConfirming(true)}>

@@ -7,11 +7,15 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
+import { clearWholesaleCart, useCartFundraiser } from '../../../stores/wholesale-cart-actions.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { WholesaleStatusBadge } from '../components/status-badge.tsx';
-import { reorder } from '../reorder.ts';
+import { SwitchFundraiserDialog } from '../components/switch-fundraiser-dialog.tsx';
+import { addReorderToCart, prepareReorder, reorderConflicts, type PreparedReorder } from '../reorder.ts';
+import type { Order } from '../api/contracts.ts';
 import { money } from '../utils.ts';
 
 const EMPTY = { status: '', fundraiser: '', from: '', to: '' };
@@ -22,8 +26,13 @@ export function OrderHistoryPage() {
   const signedIn = useAuthStore((s) => Boolean(s.jwt));
   const [filters, setFilters] = useState(EMPTY);
   const [, navigate] = useLocation();
-  const active = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Partial<typeof EMPTY>;
-  const filtered = Object.keys(active).length > 0;
+  const cartFundraiser = useCartFundraiser();
+  // Reorder Items when the cart holds another fundraiser's items: Switch Fundraisers asks first (§4).
+  const [switching, setSwitching] = useState<{ order: Order; prepared: Extract<PreparedReorder, { ok: true }> } | null>(null);
+  // The fundraiser name is asked for once typing pauses (not once per key).
+  const fundraiserText = useDebouncedValue(filters.fundraiser.trim(), 250);
+  const active = Object.fromEntries(Object.entries({ ...filters, fundraiser: fundraiserText }).filter(([, v]) => v)) as Partial<typeof EMPTY>;
+  const filtered = Object.values(filters).some((v) => v.trim() !== '');
   const orders = useOrders(active, signedIn);
   const summary = useMemo(() => {
     const list = orders.data ?? [];
@@ -42,6 +51,18 @@ export function OrderHistoryPage() {
       </div>
     );
   }
+
+  const putInCart = (prepared: Extract<PreparedReorder, { ok: true }>) => {
+    addReorderToCart(prepared);
+    showToast('success', prepared.message);
+    navigate('/wholesale/cart');
+  };
+  const reorderItems = async (order: Order) => {
+    const prepared = await prepareReorder(order);
+    if (!prepared.ok) return showToast('error', prepared.message);
+    if (reorderConflicts(prepared)) setSwitching({ order, prepared });
+    else putInCart(prepared);
+  };
 
   const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setFilters((f) => ({ ...f, [key]: event.target.value }));
   const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
@@ -116,7 +137,7 @@ export function OrderHistoryPage() {
             </div>
           </dl>
           {orders.data.length === 0 ? (
-            <p className="mt-6 rounded-2xl border border-line bg-surface-raised p-8 text-center text-ink-muted">{filtered ? 'No orders match your filters' : 'No orders yet'}</p>
+            <p className="mt-6 rounded-2xl border border-line bg-surface-raised p-8 text-center text-ink-muted">{Object.keys(active).length > 0 ? 'No orders match your filters' : 'No orders yet'}</p>
           ) : (
             <ul className="mt-6 space-y-4">
               {orders.data.map((o) => (
@@ -144,12 +165,7 @@ export function OrderHistoryPage() {
                         size="sm"
                         variant="secondary"
                         aria-label={`Reorder items of order ${o.orderNumber}`}
-                        onClick={() =>
-                          void reorder(o).then((result) => {
-                            showToast(result.ok ? 'success' : 'error', result.message);
-                            if (result.ok) navigate('/wholesale/cart');
-                          })
-                        }
+                        onClick={() => void reorderItems(o)}
                       >
                         Reorder Items
                       </Button>
@@ -164,6 +180,19 @@ export function OrderHistoryPage() {
           )}
         </>
       )}
+      <SwitchFundraiserDialog
+        open={switching !== null}
+        currentName={cartFundraiser?.name ?? 'another fundraiser'}
+        nextName={switching?.order.fundraiser.name ?? ''}
+        detail={switching ? `Clearing the cart removes its items and puts the items of order ${switching.order.orderNumber} from ${switching.order.fundraiser.name} in it.` : ''}
+        onSwitch={() => {
+          if (!switching) return;
+          clearWholesaleCart();
+          setSwitching(null);
+          putInCart(switching.prepared);
+        }}
+        onKeep={() => setSwitching(null)}
+      />
     </div>
   );
 }
