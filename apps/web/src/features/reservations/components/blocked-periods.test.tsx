@@ -2,9 +2,10 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
+import { diningRoom } from '../test-fixtures.ts';
 
 const admin = makeUser({ id: 2, role: 'admin', email: 'admin@kusina.test', first_name: 'Lani', last_name: 'Admin', name: 'Lani Admin' });
-const location = { id: 1, restaurant_id: 1, name: 'Tamuning Dining Room', address: null, phone_number: null, is_default: true, is_active: true, active: true };
+const location = diningRoom;
 
 describe('Blocked Periods', () => {
   afterEach(cleanup);

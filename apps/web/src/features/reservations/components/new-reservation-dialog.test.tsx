@@ -2,48 +2,17 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import { mockApi } from '../../../test/api-mock.ts';
-import { makeUser, renderApp } from '../../../test/render-app.tsx';
+import { renderApp } from '../../../test/render-app.tsx';
+import { availabilityAnswer, bookedReservation, diningRoom, staffUser } from '../test-fixtures.ts';
 
-const staff = makeUser({ id: 3, role: 'staff', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff' });
-const location = { id: 1, restaurant_id: 1, name: 'Tamuning Dining Room', address: null, phone_number: null, is_default: true, is_active: true, active: true };
+const staff = staffUser;
+const location = diningRoom;
 
-function availability(slots: string[]) {
-  return {
-    date: '2030-06-04',
-    location_id: 1,
-    slots,
-    slot_details: slots.map((time) => ({ time, start_time: `2030-06-04T${String(Number(time.slice(0, 2)) - 10).padStart(2, '0')}:${time.slice(3)}:00.000Z`, available_seats: 20 })),
-    closed_reason: null,
-    actual_capacity: 26,
-    admin_max_party_size: 20,
-    effective_max_party_size: 20,
-    max_available_seats: 26,
-    default_reservation_length: 60,
-  };
-}
+const availability = (slots: string[]) => availabilityAnswer('2030-06-04', slots);
 
 function created(body: Record<string, unknown>): ReservationOutput {
-  return {
-    id: 42,
-    reservation_number: 'R-000042',
-    restaurant_id: 1,
-    location_id: 1,
-    location: { id: 1, name: location.name },
-    start_time: String(body.start_time),
-    end_time: String(body.start_time),
-    duration_minutes: Number(body.duration_minutes),
-    party_size: Number(body.party_size),
-    contact_name: String(body.contact_name),
-    contact_phone: null,
-    contact_email: null,
-    status: 'booked',
-    seat_preferences: [],
-    seat_labels: [],
-    special_requests: null,
-    source: 'staff',
-    created_at: '2030-06-01T00:00:00.000Z',
-    updated_at: '2030-06-01T00:00:00.000Z',
-  };
+  const start = String(body.start_time);
+  return bookedReservation({ start_time: start, end_time: start, duration_minutes: Number(body.duration_minutes), party_size: Number(body.party_size), contact_name: String(body.contact_name) });
 }
 
 describe('New Reservation (staff)', () => {

@@ -2,50 +2,15 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
-import { makeUser, renderApp } from '../../../test/render-app.tsx';
-import { layoutSummary, mainLayout } from '../test-fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { availabilityAnswer, bookedReservation, diningRoom, layoutSummary, mainLayout, staffUser } from '../test-fixtures.ts';
 
-const staff = makeUser({ id: 3, role: 'staff', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff' });
-const location = { id: 1, restaurant_id: 1, name: 'Tamuning Dining Room', address: null, phone_number: null, is_default: true, is_active: true, active: true };
+const staff = staffUser;
+const location = diningRoom;
 
-// 18:00 Guam on Tue Jun 4, 2030 is 08:00 UTC.
-const reservation: ReservationOutput = {
-  id: 42,
-  reservation_number: 'R-000042',
-  restaurant_id: 1,
-  location_id: 1,
-  location: { id: 1, name: location.name },
-  start_time: '2030-06-04T08:00:00.000Z',
-  end_time: '2030-06-04T09:00:00.000Z',
-  duration_minutes: 60,
-  party_size: 4,
-  contact_name: 'Kenji Sato',
-  contact_phone: null,
-  contact_email: null,
-  status: 'booked',
-  seat_preferences: [],
-  seat_labels: [],
-  special_requests: null,
-  source: 'staff',
-  created_at: '2030-06-01T00:00:00.000Z',
-  updated_at: '2030-06-01T00:00:00.000Z',
-};
+const reservation = bookedReservation();
 
-const utc = (date: string, time: string) => `${date}T${String(Number(time.slice(0, 2)) - 10).padStart(2, '0')}:${time.slice(3)}:00.000Z`;
-function availability(date: string, slots: string[]) {
-  return {
-    date,
-    location_id: 1,
-    slots,
-    slot_details: slots.map((time) => ({ time, start_time: utc(date, time), available_seats: 20 })),
-    closed_reason: null,
-    actual_capacity: 26,
-    admin_max_party_size: 20,
-    effective_max_party_size: 20,
-    max_available_seats: 26,
-    default_reservation_length: 60,
-  };
-}
+const availability = availabilityAnswer;
 
 async function openEdit() {
   const { user } = renderApp('/reservations/dashboard?date=2030-06-04', { user: staff });

@@ -1,32 +1,12 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ReservationOutput } from '@kusina/domain/reservations';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
-import { makeUser, renderApp } from '../../../test/render-app.tsx';
+import { renderApp } from '../../../test/render-app.tsx';
+import { bookedReservation, diningRoom, staffUser } from '../test-fixtures.ts';
 
-const staff = makeUser({ id: 3, role: 'staff', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff' });
-const location = { id: 1, restaurant_id: 1, name: 'Tamuning Dining Room', address: null, phone_number: null, is_default: true, is_active: true, active: true };
-const reservation: ReservationOutput = {
-  id: 42,
-  reservation_number: 'R-000042',
-  restaurant_id: 1,
-  location_id: 1,
-  location: { id: 1, name: location.name },
-  start_time: '2030-06-04T08:00:00.000Z',
-  end_time: '2030-06-04T09:00:00.000Z',
-  duration_minutes: 60,
-  party_size: 4,
-  contact_name: 'Kenji Sato',
-  contact_phone: '+16715550142',
-  contact_email: 'kenji@example.jp',
-  status: 'booked',
-  seat_preferences: [],
-  seat_labels: [],
-  special_requests: null,
-  source: 'staff',
-  created_at: '2030-06-01T00:00:00.000Z',
-  updated_at: '2030-06-01T00:00:00.000Z',
-};
+const staff = staffUser;
+const location = diningRoom;
+const reservation = bookedReservation({ contact_phone: '+16715550142', contact_email: 'kenji@example.jp' });
 
 describe('Reservations list', () => {
   afterEach(cleanup);

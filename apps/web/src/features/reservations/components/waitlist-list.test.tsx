@@ -4,11 +4,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
 import { sockets } from '../../../test/fake-socket.ts';
-import { makeUser, renderApp } from '../../../test/render-app.tsx';
+import { renderApp } from '../../../test/render-app.tsx';
+import { diningRoom, staffUser } from '../test-fixtures.ts';
 import { waitedFor } from './waitlist-list.tsx';
 
-const staff = makeUser({ id: 3, role: 'staff', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff' });
-const location = { id: 1, restaurant_id: 1, name: 'Tamuning Dining Room', address: null, phone_number: null, is_default: true, is_active: true, active: true };
+const staff = staffUser;
+const location = diningRoom;
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 
 function entry(id: number, overrides: Partial<WaitlistEntryOutput> = {}): WaitlistEntryOutput {

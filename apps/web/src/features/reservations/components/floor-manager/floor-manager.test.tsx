@@ -5,9 +5,9 @@ import type { ReservationOutput } from '@kusina/domain/reservations';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
 import { apiError, mockApi } from '../../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../../test/render-app.tsx';
-import { fixtureStamp, layoutSummary, mainLayout, seatAllocation } from '../../test-fixtures.ts';
+import { fixtureStamp, layoutSummary, mainLayout, seatAllocation, staffUser } from '../../test-fixtures.ts';
 
-const staff = makeUser({ id: 3, role: 'staff', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff' });
+const staff = staffUser;
 const admin = makeUser({ id: 2, role: 'admin', first_name: 'Leilani', last_name: 'Admin', name: 'Leilani Admin' });
 const stamp = fixtureStamp;
 

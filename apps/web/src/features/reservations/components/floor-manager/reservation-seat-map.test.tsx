@@ -3,50 +3,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
 import { apiError, mockApi } from '../../../../test/api-mock.ts';
-import { makeUser, renderApp } from '../../../../test/render-app.tsx';
-import { fixtureStamp, layoutSummary, mainLayout, seatAllocation } from '../../test-fixtures.ts';
+import { renderApp } from '../../../../test/render-app.tsx';
+import { availabilityAnswer, bookedReservation, diningRoom, layoutSummary, mainLayout, seatAllocation, staffUser } from '../../test-fixtures.ts';
 
-const staff = makeUser({ id: 3, role: 'staff', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff' });
-const location = { id: 1, restaurant_id: 1, name: 'Tamuning Dining Room', address: null, phone_number: null, is_default: true, is_active: true, active: true };
+const staff = staffUser;
+const location = diningRoom;
 
 // 18:00 Guam on Tue Jun 4, 2030 (08:00 UTC), a party of two preferring T1-3+T1-4, then T1-1+T1-2.
-const reservation: ReservationOutput = {
-  id: 42,
-  reservation_number: 'R-000042',
-  restaurant_id: 1,
-  location_id: 1,
-  location: { id: 1, name: location.name },
-  start_time: '2030-06-04T08:00:00.000Z',
-  end_time: '2030-06-04T09:00:00.000Z',
-  duration_minutes: 60,
+const reservation = bookedReservation({
   party_size: 2,
-  contact_name: 'Kenji Sato',
-  contact_phone: null,
-  contact_email: null,
-  status: 'booked',
   seat_preferences: [
     ['T1-3', 'T1-4'],
     ['T1-1', 'T1-2'],
   ],
-  seat_labels: [],
-  special_requests: null,
-  source: 'staff',
-  created_at: fixtureStamp,
-  updated_at: fixtureStamp,
-};
+});
 
-const availability = {
-  date: '2030-06-04',
-  location_id: 1,
-  slots: ['18:00'],
-  slot_details: [{ time: '18:00', start_time: reservation.start_time, available_seats: 20 }],
-  closed_reason: null,
-  actual_capacity: 26,
-  admin_max_party_size: 20,
-  effective_max_party_size: 20,
-  max_available_seats: 26,
-  default_reservation_length: 60,
-};
+const availability = availabilityAnswer('2030-06-04', ['18:00']);
 
 // Min-jun Park holds T1-4 in Kenji's hour; Aiko Mori holds T1-3 two hours later (free for Kenji).
 const others: SeatAllocationOutput[] = [
