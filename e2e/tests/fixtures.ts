@@ -108,6 +108,18 @@ export async function fillTestCard(page: Page, cardNumber = '4242 4242 4242 4242
   await page.getByLabel('CVC').fill('123');
 }
 
+/**
+ * Reads a toast and clicks it away (backoffice §2: dismissed by a click), as a person would before
+ * going on: toasts sit top-centre over a wide screen's tab bar and pause while the pointer is on
+ * them, so a click meant for a tab underneath would wait on it for ever.
+ */
+export async function dismissToast(page: Page, text: string): Promise<void> {
+  const toast = page.locator('[data-rht-toaster]').getByText(text).first();
+  await expect(toast).toBeVisible();
+  await toast.click();
+  await expect(page.locator('[data-rht-toaster]').getByText(text)).toHaveCount(0);
+}
+
 export const test = base;
 export { expect };
 
