@@ -109,15 +109,18 @@ export async function fillTestCard(page: Page, cardNumber = '4242 4242 4242 4242
 }
 
 /**
- * Reads a toast and clicks it away (backoffice §2: dismissed by a click), as a person would before
- * going on: toasts sit top-centre over a wide screen's tab bar and pause while the pointer is on
- * them, so a click meant for a tab underneath would wait on it for ever.
+ * Reads a toast, then clears the toaster as a person would before going on: each toast clicked
+ * away (backoffice §2: dismissed by a click), the pointer moved off. Toasts sit top-centre over a
+ * wide screen's tab bar and all pause while the pointer is on any of them, so a click meant for a
+ * tab underneath would otherwise wait on them for ever.
  */
-export async function dismissToast(page: Page, text: string): Promise<void> {
-  const toast = page.locator('[data-rht-toaster]').getByText(text).first();
-  await expect(toast).toBeVisible();
-  await toast.click();
-  await expect(page.locator('[data-rht-toaster]').getByText(text)).toHaveCount(0);
+export async function dismissToasts(page: Page, text: string): Promise<void> {
+  const toaster = page.locator('[data-rht-toaster]');
+  await expect(toaster.getByText(text).first()).toBeVisible();
+  const shown = toaster.getByRole('status');
+  for (let i = await shown.count(); i > 0; i--) await shown.nth(i - 1).click({ timeout: 2_000 }).catch(() => undefined);
+  await page.mouse.move(1, (page.viewportSize()?.height ?? 600) - 1);
+  await expect(shown).toHaveCount(0, { timeout: 10_000 });
 }
 
 export const test = base;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { demo, dismissToast, E2E_PORT, expect, expectAccessible, readOutbox, RESTAURANT_TWO_ORIGIN, signIn, test } from './fixtures.ts';
+import { demo, dismissToasts, E2E_PORT, expect, expectAccessible, readOutbox, RESTAURANT_TWO_ORIGIN, signIn, test } from './fixtures.ts';
 
 /**
  * Issue #21 in a real browser against the production build: a guest books a table through the
@@ -173,7 +173,7 @@ test('staff create, edit and delete a reservation; admins round-trip the setting
   await details.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Reservation deleted.')).toBeVisible();
   await expect(page.getByRole('row', { name: /Staff Edited Party/ })).toHaveCount(0);
-  await dismissToast(page, 'Reservation deleted.');
+  await dismissToasts(page, 'Reservation deleted.');
 
   // Settings round trip.
   await tabs.getByRole('link', { name: 'Settings' }).click();
@@ -199,7 +199,7 @@ test('staff create, edit and delete a reservation; admins round-trip the setting
   await expect(page.getByLabel('Default Reservation Length (minutes)')).toHaveValue('90');
   await page.getByLabel('Default Reservation Length (minutes)').fill('60');
   await page.getByRole('button', { name: 'Save Settings' }).click();
-  await dismissToast(page, 'All settings saved successfully!');
+  await dismissToasts(page, 'All settings saved successfully!');
 
   await tabs.getByRole('link', { name: 'Blocked Periods' }).click();
   await expect(page.getByRole('cell', { name: 'Private birthday party on the lanai', exact: true })).toBeVisible();
