@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { apiLogin, demo, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 /**
@@ -6,6 +7,17 @@ import { apiLogin, demo, expect, expectAccessible, signIn, test } from './fixtur
  * edit view (two free seats; a third is refused inline), save, then Assign it: the server holds the
  * seats and the reservation shows reserved with its Current Seats.
  */
+/** Signs staff in and opens the reservation's Edit view from the list of its day. */
+async function openEditAsStaff(page: Page, day: string, id: number, guest: string) {
+  await signIn(page, demo.staff);
+  await page.goto('/reservations/dashboard');
+  await page.getByRole('textbox', { name: /^Date/ }).fill(day);
+  await page.getByRole('button', { name: `View reservation #${id} of ${guest}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Reservation #${id}` });
+  await dialog.getByRole('button', { name: 'Edit' }).click();
+  return dialog;
+}
+
 test('staff choose a seat preference in the picker, save it, and Assign reserves those seats', async ({ page, request }, testInfo) => {
   const run = String(Date.now() % 10000).padStart(4, '0');
   const guest = `Prefs ${testInfo.project.name} ${run}`;
@@ -20,12 +32,7 @@ test('staff choose a seat preference in the picker, save it, and Assign reserves
   expect(created.ok(), await created.text()).toBe(true);
   const { id } = (await created.json()) as { id: number };
 
-  await signIn(page, demo.staff);
-  await page.goto('/reservations/dashboard');
-  await page.getByRole('textbox', { name: /^Date/ }).fill(day);
-  await page.getByRole('button', { name: `View reservation #${id} of ${guest}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Reservation #${id}` });
-  await dialog.getByRole('button', { name: 'Edit' }).click();
+  const dialog = await openEditAsStaff(page, day, id, guest);
   const opener = dialog.getByRole('button', { name: 'Select Seat Preferences' });
   await opener.click();
 
@@ -81,12 +88,7 @@ test('staff reserve and then seat a party from the reservation’s Seat Map', as
   const { id } = (await created.json()) as { id: number };
 
   if (testInfo.project.name === 'mobile') await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, demo.staff);
-  await page.goto('/reservations/dashboard');
-  await page.getByRole('textbox', { name: /^Date/ }).fill(day);
-  await page.getByRole('button', { name: `View reservation #${id} of ${guest}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Reservation #${id}` });
-  await dialog.getByRole('button', { name: 'Edit' }).click();
+  const dialog = await openEditAsStaff(page, day, id, guest);
   const opener = dialog.getByRole('button', { name: 'Seat Map' });
   await opener.click();
 

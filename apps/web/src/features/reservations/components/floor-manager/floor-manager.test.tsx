@@ -1,11 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LayoutSummaryOutput } from '@kusina/domain/layouts';
-import type { ReservationOutput } from '@kusina/domain/reservations';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
 import { apiError, mockApi } from '../../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../../test/render-app.tsx';
-import { fixtureStamp, layoutSummary, mainLayout, seatAllocation, staffUser } from '../../test-fixtures.ts';
+import { bookedReservation, fixtureStamp, layoutSummary, mainLayout, seatAllocation, staffUser } from '../../test-fixtures.ts';
 
 const staff = staffUser;
 const admin = makeUser({ id: 2, role: 'admin', first_name: 'Leilani', last_name: 'Admin', name: 'Leilani Admin' });
@@ -29,27 +28,7 @@ const waiting: WaitlistEntryOutput = {
   created_at: stamp,
   updated_at: stamp,
 };
-const booked = {
-  id: 51,
-  reservation_number: 'R-000051',
-  restaurant_id: 1,
-  location_id: 1,
-  location: { id: 1, name: 'Tamuning Dining Room' },
-  start_time: '2030-06-04T08:00:00.000Z',
-  end_time: '2030-06-04T09:00:00.000Z',
-  duration_minutes: 60,
-  party_size: 4,
-  contact_name: 'Yuki Tanaka',
-  contact_phone: null,
-  contact_email: null,
-  status: 'booked',
-  seat_preferences: [],
-  seat_labels: [],
-  special_requests: null,
-  source: 'staff',
-  created_at: stamp,
-  updated_at: stamp,
-} as ReservationOutput;
+const booked = bookedReservation({ id: 51, reservation_number: 'R-000051', contact_name: 'Yuki Tanaka' });
 
 const allocation = seatAllocation;
 
