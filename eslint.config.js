@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import boundaries from './eslint-rules/boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', 'apps/api/drizzle/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '**/.data/**', 'apps/api/drizzle/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

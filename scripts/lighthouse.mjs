@@ -97,8 +97,9 @@ function audit(url) {
 let ok = true;
 try {
   await waitForServer();
-  // One warm-up load, so the first audited page is not also measuring a cold server.
-  await fetch(`${base}/`).then((r) => r.text());
+  // One warm-up load of each page, so an audit does not also measure a cold server (the first
+  // server render of a page loads its code into the process).
+  for (const page of pages) await fetch(`${base}${page}`).then((r) => r.text());
   const rows = [];
   for (const page of pages) rows.push(audit(`${base}${page}`));
   const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'TBT ms', 'CLS'];

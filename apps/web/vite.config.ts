@@ -206,8 +206,13 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), pureDomainConstants(), inlineEntryCss(), precompress()],
+/**
+ * `vite build --ssr src/entry-server.tsx` (npm run build) writes the server's render of the
+ * storefront's entry pages to dist-ssr/ (decision 0077): one self-contained module for Node, no
+ * styles, manifest, service worker or compressed copies.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), tailwindcss(), pureDomainConstants(), ...(isSsrBuild ? [] : [inlineEntryCss(), precompress()])],
   resolve: {
     // wouter imports the use-sync-external-store shim for React < 18; React 19 has the hook itself,
     // and the shim's fallback code was on every storefront page (the home route's budget, 0040).
@@ -222,7 +227,12 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  build: {
+  ssr: { noExternal: true, target: 'node' as const },
+  // The bundled React is the production build whatever NODE_ENV the server runs with.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
+  build: isSsrBuild
+    ? { target: 'node20', outDir: 'dist-ssr', sourcemap: true, emptyOutDir: true, copyPublicDir: false }
+    : {
     target: 'es2022',
     sourcemap: true,
     // Every browser the storefront targets preloads modules natively (Safari 16 merely skips the
@@ -257,4 +267,4 @@ export default defineConfig({
     // Route chunks are transformed on first import; on a shared 2-core machine that can be slow.
     testTimeout: 15_000,
   },
-});
+}));

@@ -19,6 +19,7 @@ import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { loadPageRenderer } from './plugins/spa-render.ts';
 import { firstImageResolver, themeResolver } from './plugins/spa-first-image.ts';
 import realtimePlugin from './realtime/socket.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
@@ -200,7 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   if (deps.serveWeb) {
-    await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist')), { firstImage: firstImageResolver(app), theme: themeResolver(app) });
+    const distDir = path.resolve(config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist'));
+    await registerSpa(app, distDir, { firstImage: firstImageResolver(app), theme: themeResolver(app), render: await loadPageRenderer(app, distDir) });
   }
 
   return app;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { preferredEncoding } from '../lib/compression.ts';
 import { registerSpa } from './spa.ts';
+import type { RenderedPage } from './spa-render.ts';
 
 describe('preferredEncoding', () => {
   it('prefers brotli, then gzip, and honours q=0', () => {
@@ -141,5 +142,69 @@ describe('the built web app', () => {
     const gold = (await app.inject({ url: '/menu' })).payload;
     expect(gold).toContain('<html lang="en">');
     expect(gold).toContain('<meta name="theme-color" content="#b7791f" />');
+  });
+});
+
+describe('pages rendered on the server (0077)', () => {
+  let dist: string;
+  let app: FastifyInstance;
+  const calls: Array<{ restaurantId: number; route: string }> = [];
+  let answer: RenderedPage | null = { html: '<main><h1>Our Menu</h1></main>', state: '[[["menu",1],"/api/v1/menu?restaurant_id=1"]]' };
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'kusina-spa-render-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="en"><head><meta name="kusina-restaurant-id" content="" /><script type="module" crossorigin src="/assets/index-a.js"></script><link rel="modulepreload" crossorigin href="/assets/react-b.js"></head><body><div id="root"><div data-shell><header></header></div></div>\n</body></html>',
+    );
+    writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ '/menu': ['/assets/menu-page-c.js'] }));
+    app = Fastify();
+    app.decorate('config', loadConfig({ NODE_ENV: 'test', DATA_DIR: dist }));
+    await registerSpa(app, dist, {
+      firstImage: async (_, route) => (route === '/menu' ? '/images/menu/first.svg' : null),
+      render: async (restaurantId, route) => {
+        calls.push({ restaurantId, route });
+        return route === '/menu' ? answer : null;
+      },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("puts the page's markup in place of the frame, the queries beside it, and its first image ahead of the code", async () => {
+    const page = (await app.inject({ url: '/menu', headers: { 'sec-fetch-mode': 'navigate' } })).payload;
+    expect(page).toContain('<div id="root"><main><h1>Our Menu</h1></main></div><script type="application/json" id="kusina-state">[[["menu",1],"/api/v1/menu?restaurant_id=1"]]</script>');
+    expect(page).not.toContain('data-shell');
+    // The answers are preloaded as on any page; the code asks for a lower priority than the content.
+    expect(page).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/v1/menu?restaurant_id=1">');
+    expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js">');
+    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-b.js">');
+    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/menu-page-c.js">');
+    expect(page.indexOf('href="/images/menu/first.svg"')).toBeLessThan(page.indexOf('<script type="module"'));
+    expect(calls.at(-1)).toEqual({ restaurantId: 1, route: '/menu' });
+  });
+
+  it('follows a new render, and keeps the frame where nothing was rendered', async () => {
+    answer = { html: '<main><h1>Our Menu</h1><p>Sold out</p></main>', state: '[]' };
+    expect((await app.inject({ url: '/menu' })).payload).toContain('<p>Sold out</p>');
+    answer = null;
+    const frame = (await app.inject({ url: '/menu' })).payload;
+    expect(frame).toContain('data-shell');
+    expect(frame).not.toContain('kusina-state');
+    expect(frame).toContain('<script type="module" crossorigin');
+    const cart = (await app.inject({ url: '/cart' })).payload;
+    expect(cart).toContain('data-shell');
+    answer = { html: '<main><h1>Our Menu</h1></main>', state: '[]' };
+  });
+
+  it("renders nothing for the service worker's copy of the shell or a shop URL with a query", async () => {
+    calls.length = 0;
+    const shell = (await app.inject({ url: '/menu', headers: { 'sec-fetch-mode': 'cors' } })).payload;
+    expect(shell).toContain('data-shell');
+    expect((await app.inject({ url: '/merchandise?collection=all' })).payload).toContain('data-shell');
+    expect(calls).toEqual([]);
   });
 });

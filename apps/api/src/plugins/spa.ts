@@ -7,10 +7,15 @@ import { preferredEncoding } from '../lib/compression.ts';
 import { storefrontRestaurantId } from '../modules/restaurants/service.ts';
 import { THEME_COLORS, type Theme } from '@kusina/domain/restaurants';
 import type { FirstImageResolver, ThemeResolver } from './spa-first-image.ts';
+import type { PageRenderer, RenderedPage } from './spa-render.ts';
 
 const RESTAURANT_META = /<meta name="kusina-restaurant-id" content="\d*"\s*\/?>/;
 const HTML_TAG = /<html lang="en">/;
 const THEME_COLOR_META = /<meta name="theme-color" content="#[0-9a-f]+"\s*\/?>/;
+/** The page's code: the entry script and its module preloads (index.html's and the route's). */
+const CODE_TAGS = /<script type="module"|<link rel="modulepreload"/g;
+/** index.html's root with the app's frame in it, up to the end of the body. */
+const ROOT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
 
 interface EncodedPage {
   identity: Buffer;
@@ -86,7 +91,7 @@ function routeOf(urlPath: string, preloads: RoutePreloads): string | null {
 export async function registerSpa(
   app: FastifyInstance,
   distDir: string,
-  options: { firstImage?: FirstImageResolver; theme?: ThemeResolver } = {},
+  options: { firstImage?: FirstImageResolver; theme?: ThemeResolver; render?: PageRenderer } = {},
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
@@ -95,24 +100,42 @@ export async function registerSpa(
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   const preloads = readRoutePreloads(path.join(distDir, 'route-preloads.json'));
-  const pages = new Map<string, EncodedPage & { image: string | null; theme: Theme | null }>();
-  const pageFor = (restaurantId: number, urlPath: string, image: string | null, theme: Theme | null): EncodedPage => {
+  const pages = new Map<string, EncodedPage & { image: string | null; theme: Theme | null; rendered: RenderedPage | null }>();
+  const pageFor = (restaurantId: number, urlPath: string, image: string | null, theme: Theme | null, rendered: RenderedPage | null): EncodedPage => {
     const route = routeOf(urlPath, preloads);
     const data = dataPreloads(restaurantId, urlPath);
-    const key = `${restaurantId} ${route ?? ''} ${data.join(' ')}`;
+    // (Rendered pages are the renderer's few paths: the map stays as small as before.)
+    const key = `${restaurantId} ${route ?? ''} ${rendered ? `rendered ${normalisedPath(urlPath)}` : data.join(' ')}`;
     let page = pages.get(key);
-    if (!page || page.image !== image || page.theme !== theme) {
+    const sameRender = page?.rendered === rendered || (page?.rendered?.html === rendered?.html && page?.rendered?.state === rendered?.state);
+    if (!page || page.image !== image || page.theme !== theme || !sameRender) {
+      const imageLink = image ? `<link rel="preload" as="image" fetchpriority="high" href="${image}">` : '';
       const links =
-        (image ? `<link rel="preload" as="image" fetchpriority="high" href="${image}">` : '') +
+        (rendered ? '' : imageLink) +
         data.map((url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${url}">`).join('') +
         (route ? (preloads[route] ?? []) : []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
       let html = indexHtml.replace(RESTAURANT_META, `<meta name="kusina-restaurant-id" content="${restaurantId}" />`).replace('</head>', `${links}</head>`);
+      // A rendered page's first image is its largest paint: asked for before any of the code.
+      if (rendered && imageLink) html = html.replace('<script type="module"', `${imageLink}<script type="module"`);
       // The restaurant's theme from the first paint: the frame's logo and band in its colours.
       if (theme) html = html.replace(HTML_TAG, `<html lang="en" data-theme="${theme}">`).replace(THEME_COLOR_META, `<meta name="theme-color" content="${THEME_COLORS[theme]}" />`);
+      // The page rendered on the server in place of the frame, and the queries it was rendered
+      // from for the app's first render (main.tsx reads #kusina-state; their answers are preloaded).
+      // Its code comes after the content: the markup and the first image are what the visitor
+      // sees first, so the scripts ask for less than their default (high) priority.
+      if (rendered) {
+        html = html
+          .replace(
+            ROOT,
+            (_, end: string) => `<div id="root">${rendered.html}</div><script type="application/json" id="kusina-state">${rendered.state}</script>${end}`,
+          )
+          .replace(CODE_TAGS, '$& fetchpriority="low"');
+      }
       const identity = Buffer.from(html);
       page = {
         image,
         theme,
+        rendered,
         identity,
         br: brotliCompressSync(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
         gzip: gzipSync(identity, { level: 9 }),
@@ -143,7 +166,11 @@ export async function registerSpa(
     const knowable = route !== '/merchandise' || !request.url.includes('?');
     const image = options.firstImage && knowable ? await options.firstImage(restaurantId, route) : null;
     const theme = options.theme ? await options.theme(restaurantId) : null;
-    const page = pageFor(restaurantId, urlPath, image, theme);
+    // Pages are rendered for a browser's navigation (and for clients that do not say): the service
+    // worker's copy of the shell stays the bare frame, which any page may be opened from offline.
+    const mode = request.headers['sec-fetch-mode'];
+    const rendered = options.render && knowable && (mode === undefined || mode === 'navigate') && ROOT.test(indexHtml) ? await options.render(restaurantId, route) : null;
+    const page = pageFor(restaurantId, urlPath, image, theme, rendered);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     if (encoding) reply.header('Content-Encoding', encoding);

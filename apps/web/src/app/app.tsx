@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { RouteLoadingMarker } from './global-loading.tsx';
@@ -24,9 +25,9 @@ import {
 } from './lazy-pages.ts';
 import { AppProviders } from './providers.tsx';
 
-export function App() {
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <AppRoutes />
     </AppProviders>
   );

@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MENU_UPDATE_EVENT, RESTAURANT_REFETCH_THROTTLE_MS } from '@kusina/domain/restaurants';
 import { getMenuQueryOptions } from '../lib/menu.ts';
 import { afterPageLoad } from '../lib/after-load.ts';
-import { openRealtime } from '../lib/realtime.ts';
 import { getRestaurantQueryOptions, getSiteSettingsQueryOptions } from '../lib/restaurant.ts';
 import { throttle } from '../lib/throttle.ts';
 import { useAuthStore } from '../stores/auth-store.ts';
@@ -32,18 +31,24 @@ export function useRestaurantRealtime(restaurantId: number): void {
       void queryClient.invalidateQueries({ queryKey: getMenuQueryOptions(restaurantId).queryKey });
     }, RESTAURANT_REFETCH_THROTTLE_MS);
     let close: (() => void) | null = null;
+    let closed = false;
+    // The connection's code, too, is fetched after the load (it is no part of the first screen).
     const cancelWait = afterPageLoad(() => {
-      close = openRealtime({
-        token,
-        subscriptions: [{ channel: 'restaurant', restaurant_id: restaurantId }],
-        events: { restaurant_update: () => refetch(), [MENU_UPDATE_EVENT]: () => refetchMenu() },
-        onSubscribed: () => {
-          refetch();
-          refetchMenu();
-        },
-      });
+      void import('../lib/realtime.ts').then(({ openRealtime }) => {
+        if (closed) return;
+        close = openRealtime({
+          token,
+          subscriptions: [{ channel: 'restaurant', restaurant_id: restaurantId }],
+          events: { restaurant_update: () => refetch(), [MENU_UPDATE_EVENT]: () => refetchMenu() },
+          onSubscribed: () => {
+            refetch();
+            refetchMenu();
+          },
+        });
+      }, () => undefined);
     });
     return () => {
+      closed = true;
       cancelWait();
       refetch.cancel();
       refetchMenu.cancel();

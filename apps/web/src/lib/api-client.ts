@@ -24,6 +24,13 @@ export class ApiError extends Error {
 }
 
 type TokenSource = () => string | null;
+let send: typeof fetch = (input, init) => fetch(input, init);
+
+/** The server-side render answers the page's queries in-process (entry-server.tsx); the browser uses fetch. */
+export function setTransport(transport: typeof fetch): void {
+  send = transport;
+}
+
 let tokenSource: TokenSource = () => null;
 const unauthorizedListeners = new Set<() => void>();
 
@@ -59,7 +66,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), {
+    response = await send(buildUrl(path, query), {
       ...init,
       headers: {
         Accept: 'application/json',

@@ -38,3 +38,8 @@ export function getRestaurantId(): number {
   cached ??= resolveRestaurantId();
   return cached;
 }
+
+/** The server-side render (entry-server.tsx) renders for the restaurant of the request's host. */
+export function setRestaurantId(id: number): void {
+  cached = id;
+}

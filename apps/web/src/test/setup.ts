@@ -10,6 +10,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+  // (The server render's tests run in Node, without a browser's storage or history.)
+  if (typeof window === 'undefined') return;
   localStorage.clear();
   // The router reads the real History API: each test starts from / with no state.
   window.history.replaceState(null, '', '/');

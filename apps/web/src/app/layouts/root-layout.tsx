@@ -1,9 +1,10 @@
-import { lazy, memo, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { THEME_COLORS } from '@kusina/domain/restaurants';
 import { onUnauthorized } from '../../lib/api-client.ts';
 import { returnToHere } from '../../lib/router.ts';
+import { setServerRendered } from '../../lib/server-rendered.ts';
 import { getRestaurantId } from '../../lib/restaurant-id.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useRestaurant } from '../../lib/restaurant.ts';
@@ -22,6 +23,16 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
 /** The common layout of every route (storefront.md §2): header, main (the matched route), footer. */
 export function RootLayout({ realtime = true, children }: { realtime?: boolean; children: ReactNode }) {
   const { data: restaurant } = useRestaurant();
+  // Once the visitor moves on from the page the server rendered, pages are the browser's own
+  // (not on the first commit: the page itself may hydrate after the layout).
+  const [pathname] = useLocation();
+  const firstPathname = useRef(pathname);
+  // A page the server rendered has no footer in its markup (below the fold, and less to send and
+  // to adopt): the server and the adopting render show its placeholder, the next render the footer.
+  const footerShown = useSyncExternalStore(noChange, inBrowser, onServer);
+  useEffect(() => {
+    if (pathname !== firstPathname.current) setServerRendered(false);
+  }, [pathname]);
   return (
     <div className="flex min-h-dvh flex-col bg-surface text-ink">
       <a
@@ -43,13 +54,21 @@ export function RootLayout({ realtime = true, children }: { realtime?: boolean; 
         <RoutePage>{children}</RoutePage>
       </main>
       <ErrorBoundary fallback={null}>
-        <Suspense fallback={<div className="min-h-72 border-t border-line bg-surface-muted" />}>
-          <Footer restaurant={restaurant} />
+        <Suspense fallback={<FooterPlaceholder />}>
+          {footerShown ? <Footer restaurant={restaurant} /> : <FooterPlaceholder />}
         </Suspense>
       </ErrorBoundary>
       <GlobalLoadingOverlay />
     </div>
   );
+}
+
+const noChange = () => () => undefined;
+const inBrowser = () => true;
+const onServer = () => false;
+
+function FooterPlaceholder() {
+  return <div className="min-h-72 border-t border-line bg-surface-muted" />;
 }
 
 export const OFFLINE_NOTICE = 'You are offline. Pages you have opened show what they last loaded; ordering needs a connection.';
@@ -91,10 +110,16 @@ function RouteFallback() {
   );
 }
 
-/** storefront.md §2: the page scrolls to the top on every route change. */
+/**
+ * storefront.md §2: the page scrolls to the top on every route change. Not when the app starts: a
+ * visitor may already have scrolled the page the server rendered while its code was arriving.
+ */
 function ScrollToTop() {
   const [pathname] = useLocation();
+  const shown = useRef(pathname);
   useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
   return null;

@@ -21,7 +21,8 @@ export interface LazyImageProps {
  */
 export function LazyImage({ src, alt, priority = false, className, placeholder }: LazyImageProps) {
   const holder = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(priority || typeof IntersectionObserver === 'undefined');
+  // The server renders only the prioritised images, as the browser's first render does.
+  const [near, setNear] = useState(priority || (typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined'));
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {

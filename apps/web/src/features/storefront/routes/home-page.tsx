@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { CalendarDaysIcon, UtensilsCrossedIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useRestaurant, useSiteSettings } from '../../../lib/restaurant.ts';
+import { preloadableLazy } from '../../../lib/preloadable-lazy.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { getMenuQueryOptions } from '../../../lib/menu.ts';
 import { useFeaturedMenuItems } from '../api/get-featured-menu-items.ts';
@@ -11,8 +12,9 @@ import { OpenStateLine } from '../components/open-state-line.tsx';
 
 // Popular Items needs the featured items before it shows anything: its cards, the add-to-cart
 // rules and the customisation dialog's loader stay off the home route's first download.
-const loadPopularItems = () => import('../components/popular-items.tsx');
-const PopularItems = lazy(() => loadPopularItems().then((m) => ({ default: m.PopularItems })));
+const PopularItems = preloadableLazy(() => import('../components/popular-items.tsx').then((m) => m.PopularItems));
+/** Loads Popular Items' code (main.tsx, before the first render of a page the server rendered). */
+export const preloadPopularItems = PopularItems.preload;
 
 /** The full menu is fetched in the background this long after the home page appears (storefront.md §9). */
 export const HOME_MENU_PREFETCH_MS = 2000;
@@ -31,7 +33,7 @@ export function HomePage() {
 
   // The cards' code downloads while the featured items load: neither waits for the other.
   useEffect(() => {
-    void loadPopularItems();
+    void PopularItems.preload();
   }, []);
 
   useEffect(() => {

@@ -7,6 +7,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { pluralize } from '../../../lib/format.ts';
+import { isServerRendered } from '../../../lib/server-rendered.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMenu } from '../../../lib/menu.ts';
 import { MenuItemCard, type MenuLayout } from '../components/menu-item-card.tsx';
@@ -83,7 +84,9 @@ export function MenuPage() {
   }, [categories, items]);
   // The dishes render in a background pass React can interrupt (useDeferredValue): the menu
   // arriving, or a search settling, never blocks the main thread for the whole list (0040).
-  const shownSections = useDeferredValue(sections, NO_SECTIONS);
+  // A page the server rendered starts from the whole list, as the server's markup does (0077).
+  const [fromServer] = useState(isServerRendered);
+  const shownSections = useDeferredValue(sections, fromServer ? sections : NO_SECTIONS);
   const firstPass = shownSections === NO_SECTIONS && sections.length > 0;
   const cardCount = useProgressiveCount(shownSections.reduce((sum, section) => sum + section.items.length, 0), FIRST_CARDS, CARDS_PER_PASS);
   const bar = useRef<HTMLDivElement>(null);

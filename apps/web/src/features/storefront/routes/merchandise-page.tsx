@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { pluralize } from '../../../lib/format.ts';
+import { isServerRendered } from '../../../lib/server-rendered.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useMerchandiseCollections } from '../api/get-merchandise-collections.ts';
 import { useMerchandiseItems } from '../api/get-merchandise-items.ts';
@@ -97,7 +98,9 @@ export function MerchandisePage() {
   const options = useMemo(() => filterOptions(tabItems), [tabItems]);
   const shown = useMemo(() => applyFilters(tabItems, filters, buckets), [tabItems, filters, buckets]);
   // The grid renders in a background pass React can interrupt (as the menu's, 0040).
-  const shownCards = useDeferredValue(shown, NO_ITEMS);
+  // A page the server rendered starts from the whole list, as the server's markup does (0077).
+  const [fromServer] = useState(isServerRendered);
+  const shownCards = useDeferredValue(shown, fromServer ? shown : NO_ITEMS);
   const firstPass = shownCards === NO_ITEMS && shown.length > 0;
   const cardCount = useProgressiveCount(shownCards.length, FIRST_CARDS, CARDS_PER_PASS);
   const allCardsShown = cardCount === Infinity || (itemsShown.data !== undefined && shown.length === 0);

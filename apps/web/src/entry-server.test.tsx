@@ -1,0 +1,103 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import type { RestaurantOutput } from '@kusina/domain/restaurants';
+import { renderPage, type Answer } from './entry-server.tsx';
+import { menuItem, menuResponse } from './features/storefront/test-utils.tsx';
+
+/** The server's render of the storefront's entry pages, in Node as the API runs it (decision 0077). */
+
+const restaurant: RestaurantOutput = {
+  id: 1,
+  name: 'Kusina',
+  address: '123 Route 8, Barrigada, GU',
+  phone_number: '+16715550100',
+  contact_email: null,
+  time_zone: 'Pacific/Guam',
+  theme: 'gold',
+  facebook_url: null,
+  instagram_url: null,
+  twitter_url: null,
+  custom_pickup_location: null,
+  vip_only_checkout: false,
+  vip_enabled: false,
+  default_reservation_length: 60,
+  time_slot_interval: 30,
+  current_layout_id: null,
+  current_seat_count: 0,
+  admin_settings: {},
+};
+
+const menu = menuResponse([
+  menuItem({ id: 1, name: 'Spam Musubi', image: '/images/menu/spam-musubi.svg', featured: true }),
+  menuItem({ id: 2, name: 'Chicken Kelaguen', image: '/images/menu/chicken-kelaguen.svg' }),
+]);
+
+const bodies: Record<string, unknown> = {
+  '/api/v1/restaurants/1': restaurant,
+  '/api/v1/admin/site_settings': { hero_image_url: null },
+  '/api/v1/menu': menu,
+  '/api/v1/restaurants/1/ordering_status': {
+    restaurant_id: 1,
+    open: true,
+    closes_at: '2026-03-05T11:00:00.000Z',
+    next_opens_at: null,
+    hours_today: '11AM-9PM',
+    state_text: 'Open now · closes Thu 9:00 PM',
+    time_zone: 'Pacific/Guam',
+  },
+};
+
+function answers(asked: string[], overrides: Record<string, { status: number; body: unknown }> = {}): Answer {
+  return async (url) => {
+    asked.push(url);
+    const path = url.split('?')[0]!;
+    const answer = overrides[path] ?? (path in bodies ? { status: 200, body: bodies[path] } : { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } });
+    return { status: answer.status, body: JSON.stringify(answer.body) };
+  };
+}
+
+describe('renderPage', () => {
+  it('renders the menu with its first dishes and pictures, names the queries it used, and writes no script', async () => {
+    const asked: string[] = [];
+    const page = await renderPage('/menu', 1, answers(asked));
+    expect(page).not.toBeNull();
+    expect(page!.html).toContain('Our Menu');
+    expect(page!.html).toContain('Spam Musubi');
+    expect(page!.html).toContain('Chicken Kelaguen');
+    expect(page!.html).toContain('src="/images/menu/spam-musubi.svg"');
+    expect(page!.html).toContain('Open now · closes Thu 9:00 PM');
+    expect(page!.html).not.toContain('<script');
+    // React's own image preloads are left out: the server names the first image itself.
+    expect(page!.html).not.toContain('rel="preload"');
+    // The answers are not in the page: the browser fetches the same URLs (preloaded with the HTML).
+    expect(page!.queries).toEqual([
+      [['restaurants', 1, { include_settings: true }], '/api/v1/restaurants/1?include_settings=true'],
+      [['site-settings', 1], '/api/v1/admin/site_settings?restaurant_id=1'],
+      [['menu', 1], '/api/v1/menu?restaurant_id=1'],
+      [['ordering-status', 1], '/api/v1/restaurants/1/ordering_status'],
+    ]);
+    expect(asked).toEqual(page!.queries.map(([, url]) => url));
+  });
+
+  it('renders the home page with its hero and the featured dishes', async () => {
+    const page = await renderPage('/', 1, answers([]));
+    expect(page!.html).toContain('src="/images/hero-kusina.svg"');
+    expect(page!.html).toContain('Spam Musubi');
+    expect(page!.queries.map(([key]) => key)).toContainEqual(['menu', 1, { featured: true }]);
+  });
+
+  it('reuses the last render while the answers are the same, and renders again when one changes', async () => {
+    const first = await renderPage('/menu', 1, answers([]));
+    expect(await renderPage('/menu', 1, answers([]))).toBe(first);
+    const soldOut = menuResponse([menuItem({ id: 1, name: 'Spam Musubi', enable_stock_tracking: true, available_quantity: 0, stock_status: 'out_of_stock', is_available: false })]);
+    const changed = await renderPage('/menu', 1, answers([], { '/api/v1/menu': { status: 200, body: soldOut } }));
+    expect(changed).not.toBe(first);
+    expect(changed!.html).toContain('Sorry, this item is out of stock.');
+    expect(changed!.html).not.toContain('Chicken Kelaguen');
+  });
+
+  it('answers null for a page it does not render, or when a query the page shows first fails', async () => {
+    expect(await renderPage('/checkout', 1, answers([]))).toBeNull();
+    expect(await renderPage('/menu', 1, answers([], { '/api/v1/menu': { status: 500, body: { error: { code: 'INTERNAL', message: 'x' } } } }))).toBeNull();
+  });
+});
