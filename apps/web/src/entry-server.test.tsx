@@ -1,31 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { RestaurantOutput } from '@kusina/domain/restaurants';
 import { renderPage, type Answer } from './entry-server.tsx';
 import { menuItem, menuResponse } from './features/storefront/test-utils.tsx';
+import { restaurantFixture } from './test/api-mock.ts';
 
 /** The server's render of the storefront's entry pages, in Node as the API runs it (decision 0077). */
-
-const restaurant: RestaurantOutput = {
-  id: 1,
-  name: 'Kusina',
-  address: '123 Route 8, Barrigada, GU',
-  phone_number: '+16715550100',
-  contact_email: null,
-  time_zone: 'Pacific/Guam',
-  theme: 'gold',
-  facebook_url: null,
-  instagram_url: null,
-  twitter_url: null,
-  custom_pickup_location: null,
-  vip_only_checkout: false,
-  vip_enabled: false,
-  default_reservation_length: 60,
-  time_slot_interval: 30,
-  current_layout_id: null,
-  current_seat_count: 0,
-  admin_settings: {},
-};
 
 const menu = menuResponse([
   menuItem({ id: 1, name: 'Spam Musubi', image: '/images/menu/spam-musubi.svg', featured: true }),
@@ -33,7 +12,7 @@ const menu = menuResponse([
 ]);
 
 const bodies: Record<string, unknown> = {
-  '/api/v1/restaurants/1': restaurant,
+  '/api/v1/restaurants/1': restaurantFixture,
   '/api/v1/admin/site_settings': { hero_image_url: null },
   '/api/v1/menu': menu,
   '/api/v1/restaurants/1/ordering_status': {

@@ -38,12 +38,12 @@ if (serverQueries) {
       ]),
     )
     .then(
-    () => {
-      const { jwt, user } = useAuthStore.getState();
-      return !jwt && !user && selectCartCount(useCartStore.getState()) === 0 && selectWholesaleCartCount(useWholesaleCartStore.getState()) === 0;
-    },
-    () => false,
-  );
+      () => {
+        const { jwt, user } = useAuthStore.getState();
+        return !jwt && !user && selectCartCount(useCartStore.getState()) === 0 && selectWholesaleCartCount(useWholesaleCartStore.getState()) === 0;
+      },
+      () => false,
+    );
 }
 
 // The first render is a transition: React builds the app in slices, yielding to the browser

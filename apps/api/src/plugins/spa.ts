@@ -100,6 +100,8 @@ export async function registerSpa(
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
   const preloads = readRoutePreloads(path.join(distDir, 'route-preloads.json'));
+  // A rendered page needs the frame's root to put itself in (a build without one is served as is).
+  const render = ROOT.test(indexHtml) ? options.render : undefined;
   const pages = new Map<string, EncodedPage & { image: string | null; theme: Theme | null; rendered: RenderedPage | null }>();
   const pageFor = (restaurantId: number, urlPath: string, image: string | null, theme: Theme | null, rendered: RenderedPage | null): EncodedPage => {
     const route = routeOf(urlPath, preloads);
@@ -169,7 +171,7 @@ export async function registerSpa(
     // Pages are rendered for a browser's navigation (and for clients that do not say): the service
     // worker's copy of the shell stays the bare frame, which any page may be opened from offline.
     const mode = request.headers['sec-fetch-mode'];
-    const rendered = options.render && knowable && (mode === undefined || mode === 'navigate') && ROOT.test(indexHtml) ? await options.render(restaurantId, route) : null;
+    const rendered = render && knowable && (mode === undefined || mode === 'navigate') ? await render(restaurantId, route) : null;
     const page = pageFor(restaurantId, urlPath, image, theme, rendered);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
