@@ -1,7 +1,5 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
-import { afterPageLoad } from '../lib/after-load.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { toastRequested } from '../lib/toast.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
@@ -9,20 +7,12 @@ import { ErrorBoundary } from './error-boundary.tsx';
 const AppToaster = lazy(() => import('./toaster.tsx').then((m) => ({ default: m.AppToaster })));
 
 /**
- * The toaster is not part of the home page's download: it mounts (and its code loads) when the
- * first toast is asked for, or when the visitor opens any other page, whose screens may toast
- * through react-hot-toast directly; there it waits for the page to have loaded (decision 0070),
- * since toasts made before it mounts are kept in react-hot-toast's store and shown when it does.
+ * The toaster mounts (and its code loads) when the first toast is asked for (every toast goes
+ * through lib/toast.ts), never as part of loading a page: react-hot-toast writes its styles into
+ * the document as soon as its code runs, which restyles the whole page.
  */
 function useToasterNeeded(): boolean {
-  const [location] = useLocation();
-  const requested = useSyncExternalStore(toastRequested.subscribe, toastRequested.get, toastRequested.get);
-  // Once the visitor has left the home page the toaster stays (state kept from earlier renders).
-  const [leftHome, setLeftHome] = useState(false);
-  if (location !== '/' && !leftHome) setLeftHome(true);
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => afterPageLoad(() => setLoaded(true)), []);
-  return requested || ((leftHome || location !== '/') && loaded);
+  return useSyncExternalStore(toastRequested.subscribe, toastRequested.get, toastRequested.get);
 }
 
 /** Server state (TanStack Query) and the toaster. */

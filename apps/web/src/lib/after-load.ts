@@ -4,7 +4,7 @@ export const AFTER_LOAD_IDLE_TIMEOUT_MS = 2000;
 /**
  * Runs `task` once the page has loaded (the load event, then an idle moment of the main thread,
  * or AFTER_LOAD_IDLE_TIMEOUT_MS at the latest): work a page needs soon but not for its first paint
- * (the live connection, the toaster) then stays out of the way of the largest paint and of the
+ * (the live connection) then stays out of the way of the largest paint and of the
  * first input. Returns a function that cancels the task if it has not run.
  */
 export function afterPageLoad(task: () => void): () => void {

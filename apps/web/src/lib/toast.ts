@@ -1,8 +1,10 @@
+import type { toast as hotToast, ToastOptions } from 'react-hot-toast';
+
 /**
- * Toasts from code on the home route's first download (header, session handling, home page):
- * react-hot-toast and the toaster are fetched on first use so they stay out of that download.
- * Lazy-loaded screens may import react-hot-toast directly; both share one toast store, and the
- * toaster is mounted as soon as the visitor leaves the home page (see app/providers.tsx).
+ * Every toast goes through here: react-hot-toast and the toaster are fetched on first use, and the
+ * toaster mounts when the first toast is asked for (app/providers.tsx), so no page builds it (and
+ * its styles) while loading. Calls are forwarded in the order they were made; toasts made before
+ * the toaster has mounted are kept in react-hot-toast's store and shown when it does.
  */
 type ToastKind = 'success' | 'error';
 
@@ -18,10 +20,22 @@ export const toastRequested = {
   },
 };
 
-export function showToast(kind: ToastKind, message: string, options?: { id?: string }): void {
+interface HotToast {
+  toast: typeof hotToast;
+}
+let library: Promise<HotToast> | null = null;
+
+export function showToast(kind: ToastKind, message: string, options?: ToastOptions): void {
   if (!requested) {
     requested = true;
     listeners.forEach((listener) => listener());
   }
-  void import('react-hot-toast').then(({ toast }) => toast[kind](message, options));
+  library ??= import('react-hot-toast');
+  void library.then(({ toast: hot }) => hot[kind](message, options), () => undefined);
 }
+
+/** The toasts screens show: react-hot-toast's success and error. */
+export const toast = {
+  success: (message: string, options?: ToastOptions) => showToast('success', message, options),
+  error: (message: string, options?: ToastOptions) => showToast('error', message, options),
+};

@@ -4,7 +4,9 @@ import { useCallback, useSyncExternalStore } from 'react';
  * Whether a media query matches, following changes (a rotated tablet, a resized window). Where the
  * browser cannot tell (no matchMedia) it answers true, so nothing is left out.
  * Pages use it to leave out what CSS would hide anyway at this width (decision 0056), rather than
- * building it for nothing on every phone.
+ * building it for nothing on every phone. The server cannot tell either: its markup is the phone's
+ * (mobile first), so a phone adopts it unchanged and a wider screen adds its parts after adopting
+ * it; a page keeps their place so nothing shifts when they arrive.
  */
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
@@ -17,5 +19,7 @@ export function useMediaQuery(query: string): boolean {
     [query],
   );
   const matches = () => (typeof matchMedia === 'undefined' ? true : matchMedia(query).matches);
-  return useSyncExternalStore(subscribe, matches, () => true);
+  return useSyncExternalStore(subscribe, matches, onServer);
 }
+
+const onServer = () => false;

@@ -1,7 +1,7 @@
 import { lazy, memo, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import { THEME_COLORS } from '@kusina/domain/restaurants';
+import { THEME_COLORS, type RestaurantOutput } from '@kusina/domain/restaurants';
 import { onUnauthorized } from '../../lib/api-client.ts';
 import { returnToHere } from '../../lib/router.ts';
 import { setServerRendered } from '../../lib/server-rendered.ts';
@@ -27,9 +27,6 @@ export function RootLayout({ realtime = true, children }: { realtime?: boolean; 
   // (not on the first commit: the page itself may hydrate after the layout).
   const [pathname] = useLocation();
   const firstPathname = useRef(pathname);
-  // A page the server rendered has no footer in its markup (below the fold, and less to send and
-  // to adopt): the server and the adopting render show its placeholder, the next render the footer.
-  const footerShown = useSyncExternalStore(noChange, inBrowser, onServer);
   useEffect(() => {
     if (pathname !== firstPathname.current) setServerRendered(false);
   }, [pathname]);
@@ -53,13 +50,23 @@ export function RootLayout({ realtime = true, children }: { realtime?: boolean; 
       <main id="main-content" tabIndex={-1} className="flex min-h-dvh flex-1 flex-col outline-none">
         <RoutePage>{children}</RoutePage>
       </main>
-      <ErrorBoundary fallback={null}>
-        <Suspense fallback={<FooterPlaceholder />}>
-          {footerShown ? <Footer restaurant={restaurant} /> : <FooterPlaceholder />}
-        </Suspense>
-      </ErrorBoundary>
+      <FooterSlot restaurant={restaurant} />
       <GlobalLoadingOverlay />
     </div>
+  );
+}
+
+/**
+ * A page the server rendered has no footer in its markup (below the fold, and less to send and to
+ * adopt): the server and the adopting render show its placeholder, the next render the footer. The
+ * switch is this component's own, so neither the layout nor the page renders again for it.
+ */
+function FooterSlot({ restaurant }: { restaurant: RestaurantOutput | undefined }) {
+  const shown = useSyncExternalStore(noChange, inBrowser, onServer);
+  return (
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={<FooterPlaceholder />}>{shown ? <Footer restaurant={restaurant} /> : <FooterPlaceholder />}</Suspense>
+    </ErrorBoundary>
   );
 }
 

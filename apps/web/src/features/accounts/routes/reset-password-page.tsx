@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Redirect, useLocation, useSearchParams } from 'wouter';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { ResetPasswordInput } from '@kusina/domain/accounts';
 import { AccountMessages } from '@kusina/domain/messages';
 import { PASSWORD_MIN_LENGTH } from '@kusina/domain/password';

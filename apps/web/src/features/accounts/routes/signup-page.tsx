@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'wouter';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { SignupInput } from '@kusina/domain/accounts';
 import { AccountMessages } from '@kusina/domain/messages';
 import { DEFAULT_PHONE_PREFIX, PHONE_EXAMPLE } from '@kusina/domain/phone-format';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { VerifyPhoneInput } from '@kusina/domain/accounts';
 import { AccountMessages, resendErrorMessage } from '@kusina/domain/messages';
 import { formatPhone } from '@kusina/domain/phone-format';

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { toast } from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 

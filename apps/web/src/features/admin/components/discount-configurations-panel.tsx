@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Percent, Plus } from 'lucide-react';
-import { toast } from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import type { DiscountConfigurationOutput } from '@kusina/domain/order-management';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';

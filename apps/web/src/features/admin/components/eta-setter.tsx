@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Clock } from 'lucide-react';
-import { toast } from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { etaProblem, type OrderDetailOutput } from '@kusina/domain/order-management';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ArrowDown, ArrowUp, FolderPlus, Pencil, Trash2 } from 'lucide-react';
-import { toast } from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import type { MenuCategoryOutput } from '@kusina/domain/menu';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';

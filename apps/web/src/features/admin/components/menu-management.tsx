@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { ChevronDown, Pencil, Plus, Search, Trash2, UtensilsCrossed } from 'lucide-react';
-import { toast } from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { formatUSD } from '@kusina/domain/money';
 import { filterMenuItems, MenuMessages, type MenuCategoryOutput, type MenuItemOutput } from '@kusina/domain/menu';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { toast } from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { formatUSD } from '@kusina/domain/money';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import type { MenuItemOutput, OptionGroupOutput, OptionOutput } from '@kusina/domain/menu';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Boxes, Eye, EyeOff, ImageOff, Package, Pencil, Plus, Search, Trash2 } from 'lucide-react';
-import { toast } from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { formatUSD } from '@kusina/domain/money';
 import type { MerchandiseCollectionOutput, MerchandiseItemOutput, MerchandiseVariantOutput } from '@kusina/domain/merchandise';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Check, ChefHat, ReceiptText, Undo2 } from 'lucide-react';
-import { toast } from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { canChangeEta, canRefund, type OrderDetailOutput } from '@kusina/domain/order-management';
 import { formatUSD } from '@kusina/domain/money';
 import { formatPhone, phoneHref } from '@kusina/domain/phone-format';

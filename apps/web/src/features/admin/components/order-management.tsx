@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { BellRing, CheckCheck, ClipboardList, RefreshCw, Wifi, WifiOff } from 'lucide-react';
-import { toast } from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import type { OrderBoardEntry } from '@kusina/domain/order-management';
 import { isAdminRole } from '@kusina/domain/roles';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { OrderManagementMessages, refundAmountCents, type OrderDetailOutput, type RefundRestock } from '@kusina/domain/order-management';
 import { formatUSD } from '@kusina/domain/money';
 import { Alert } from '../../../components/ui/alert.tsx';

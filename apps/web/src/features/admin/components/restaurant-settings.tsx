@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import type { AdminSettings, RestaurantOutput, SiteSettingsOutput } from '@kusina/domain/restaurants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

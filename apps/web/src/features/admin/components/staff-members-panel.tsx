@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Pencil, UserPlus, Users } from 'lucide-react';
-import { toast } from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { OrderManagementMessages, type StaffMemberOutput } from '@kusina/domain/order-management';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';

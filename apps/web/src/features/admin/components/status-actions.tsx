@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { allowedTransitions, etaProblem, paymentRefundable, type OrderDetailOutput, type RefundRestock } from '@kusina/domain/order-management';
 import { formatUSD } from '@kusina/domain/money';
 import type { OrderStatus } from '@kusina/domain/orders';

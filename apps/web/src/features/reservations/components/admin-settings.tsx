@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import type { DiscountConfigurationOutput } from '@kusina/domain/order-management';
 import { defaultLengthProblem } from '@kusina/domain/reservation-rules';
 import type { OperatingHoursOutput, SpecialEventOutput } from '@kusina/domain/reservations';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { ReservationMessages } from '@kusina/domain/reservation-rules';
 import type { LocationCapacityOutput } from '@kusina/domain/reservations';
 import { Alert } from '../../../components/ui/alert.tsx';

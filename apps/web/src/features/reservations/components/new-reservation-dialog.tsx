@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { DEFAULT_PHONE_PREFIX, DURATION_OPTIONS, ReservationMessages, SINGLE_SLOT_DURATION } from '@kusina/domain/reservation-rules';
 import type { LocationOutput } from '@kusina/domain/reservations';
 import { preferencesOverParty } from '@kusina/domain/seat-allocation-rules';

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { formatPhone } from '@kusina/domain/phone-format';
 import { RESERVATION_STATUSES, ReservationMessages } from '@kusina/domain/reservation-rules';
 import type { ReservationOutput, ReservationStatus } from '@kusina/domain/reservations';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { DEFAULT_PHONE_PREFIX } from '@kusina/domain/reservation-rules';
 import type { LocationOutput } from '@kusina/domain/reservations';
 import { WaitlistMessages } from '@kusina/domain/waitlist-rules';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { Plus, RefreshCw, Search } from 'lucide-react';
 import { formatPhone, phoneHref } from '@kusina/domain/phone-format';
 import { WaitlistMessages, waitlistStatusLabel, type WaitlistStatus } from '@kusina/domain/waitlist-rules';

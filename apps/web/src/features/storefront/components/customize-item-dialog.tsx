@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { addToCartProblem, MenuMessages, type MenuItemOutput, type OptionGroupOutput, type OptionOutput } from '@kusina/domain/menu';
 import { formatUSD } from '@kusina/domain/money';
 import { minSelectMessage, optionPrice, toggleOption, unitPrice, type PricedGroup } from '@kusina/domain/pricing';

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { useLocation } from 'wouter';
 import { ChevronLeft, ChevronRight, MapPin, Minus, Plus, Shirt } from 'lucide-react';
 import {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../../../lib/toast.ts';
 import { Check, Link as LinkIcon, Share2 } from 'lucide-react';
 import { merchandiseErrorMessage, MerchandiseText } from '../merchandise-messages.ts';
 

@@ -193,7 +193,9 @@ export function MerchandisePage() {
             </aside>
           ) : null}
 
-          <section aria-labelledby="merchandise-results" aria-busy={loading}>
+          {/* Always the grid's second column: the side panel, added after a wide screen adopts the
+              server's (phone) markup, takes the first without moving the items. */}
+          <section aria-labelledby="merchandise-results" aria-busy={loading} className="lg:col-start-2">
             <h2 id="merchandise-results" className="sr-only">
               {activeCollection ? `${activeCollection.name} items` : 'All merchandise items'}
             </h2>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../../../../lib/toast.ts';
 import type { LayoutOutput } from '@kusina/domain/layouts';
 import {
   canvasSize,
