@@ -2,14 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderOutput } from '@kusina/domain/wholesale';
-import { mockApi } from '../../../test/api-mock.ts';
+import { apiError, mockApi } from '../../../test/api-mock.ts';
 import { renderWithProviders } from '../../../test/render-app.tsx';
 import { envelope, fundraiserFixture, orderFixture } from '../../wholesale/test-fixtures.ts';
 import { FundraiserOrders } from './fundraiser-orders.tsx';
 
 beforeEach(() => localStorage.setItem('restaurantId', '1'));
 
-function ordersServer() {
+function ordersServer(routes: Parameters<typeof mockApi>[0] = {}) {
   const orders: OrderOutput[] = [orderFixture({ id: 1, orderNumber: 'W-000001' }), orderFixture({ id: 2, orderNumber: 'W-000002', totalCents: 2000, total: 20 })];
   const api = mockApi({
     'GET /wholesale/admin/orders': () => envelope({ orders }),
@@ -19,6 +19,7 @@ function ordersServer() {
       return envelope({ order: orders[0] });
     },
     'POST /wholesale/admin/orders/bulk_status': (call) => envelope({ results: (call.body as { order_ids: number[] }).order_ids.map((id) => ({ id, ok: true, message: null })) }),
+    ...routes,
   });
   return api;
 }
@@ -65,5 +66,36 @@ describe('fundraiser orders (admin)', () => {
     await user.click(screen.getByRole('button', { name: 'Apply to 1 selected' }));
     await waitFor(() => expect(api.callsTo('POST', '/wholesale/admin/orders/bulk_status')).toHaveLength(2));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a bulk change the server refuses for some orders names each of them with its reason', async () => {
+    ordersServer({
+      'POST /wholesale/admin/orders/bulk_status': (call) =>
+        envelope({ results: (call.body as { order_ids: number[] }).order_ids.map((id) => (id === 2 ? { id, ok: false, message: 'That status change is not allowed.' } : { id, ok: true, message: null })) }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<FundraiserOrders fundraiser={fundraiserFixture()} />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Select order W-000001' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select order W-000002' }));
+    await user.selectOptions(screen.getByLabelText('Change selected to'), 'fulfilled');
+    await user.click(screen.getByRole('button', { name: 'Apply to 2 selected' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('1 updated, 1 not changed: W-000002: That status change is not allowed.');
+  });
+
+  it('a pick list that cannot be loaded says so and offers to try again', async () => {
+    const fundraiser = fundraiserFixture();
+    let failing = true;
+    ordersServer({
+      [`GET /wholesale/admin/fundraisers/${fundraiser.id}/pick_list`]: () =>
+        failing ? apiError(500, 'Something went wrong.') : envelope({ fundraiser: { id: fundraiser.id, name: fundraiser.name }, by_item: [{ name: 'Kelaguen Tray', variant: null, quantity: 3 }], by_participant: [] }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<FundraiserOrders fundraiser={fundraiser} />);
+    await user.click(await screen.findByRole('button', { name: 'Pick List' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The pick list could not be loaded.');
+    failing = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('3 × Kelaguen Tray')).toBeInTheDocument();
   });
 });

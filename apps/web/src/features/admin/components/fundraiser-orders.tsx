@@ -37,8 +37,7 @@ export function FundraiserOrders({ fundraiser }: { fundraiser: FundraiserDetailO
       { ids: chosen, status: bulkTo },
       {
         onSuccess: (results) => {
-          const failed = results.filter((r) => !r.ok).length;
-          setMessage(`✓ ${results.length - failed} updated${failed ? `, ${failed} not allowed` : ''}`);
+          setMessage(bulkOutcome(results, orders.data ?? []));
           setChosen([]);
         },
         onError: (e) => setMessage(errorMessage(e, 'Unable to update the orders.')),
@@ -233,8 +232,28 @@ export function FundraiserOrders({ fundraiser }: { fundraiser: FundraiserDetailO
               </div>
             ))}
           </section>
-        ) : null
+        ) : (
+          <Alert tone="error" title="The pick list could not be loaded.">
+            <p>{errorMessage(pick.error, 'Please try again.')}</p>
+            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void pick.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        )
       ) : null}
     </section>
   );
+}
+
+/**
+ * What a bulk change did: how many orders moved and, for each one the server refused, its number
+ * and the reason ("W-1042: That status change is not allowed."). A change with refusals is shown as
+ * an error, so staff see which orders still need them.
+ */
+export function bulkOutcome(results: readonly { id: number; ok: boolean; message: string | null }[], orders: readonly Pick<OrderOutput, 'id' | 'orderNumber'>[]): string {
+  const updated = results.filter((r) => r.ok).length;
+  const refused = results.filter((r) => !r.ok);
+  if (refused.length === 0) return `✓ ${updated} updated`;
+  const numberOf = (id: number) => orders.find((o) => o.id === id)?.orderNumber ?? `#${id}`;
+  return `${updated} updated, ${refused.length} not changed: ${refused.map((r) => `${numberOf(r.id)}: ${r.message ?? 'Not allowed.'}`).join(' ')}`;
 }
