@@ -58,6 +58,12 @@ describe('renderPage', () => {
     expect(asked).toEqual(page!.queries.map(([, url]) => url));
   });
 
+  it('renders every dish, not only a first screen, so the app adopts the whole list and builds none of it (0079)', async () => {
+    const long = menuResponse(Array.from({ length: 20 }, (_, index) => menuItem({ id: index + 1, name: `Plate number ${index + 1}` })));
+    const page = await renderPage('/menu', 1, answers([], { '/api/v1/menu': { status: 200, body: long } }));
+    for (let id = 1; id <= 20; id++) expect(page!.html).toContain(`>Plate number ${id}</h3>`);
+  });
+
   it('renders the home page with its hero and the featured dishes', async () => {
     const page = await renderPage('/', 1, answers([]));
     expect(page!.html).toContain('src="/images/hero-kusina.svg"');

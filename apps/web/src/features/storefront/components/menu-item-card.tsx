@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { addToCartProblem, requiresAdvanceNotice, stockHint, type MenuItemOutput } from '@kusina/domain/menu';
 import { formatUSD } from '@kusina/domain/money';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -29,7 +30,11 @@ export interface MenuItemCardProps {
   onChoose(item: MenuItemOutput): void;
 }
 
-export function MenuItemCard({ item, layout = 'gallery', priority = false, opening = false, onChoose }: MenuItemCardProps) {
+/**
+ * Memoised: the menu page re-renders for its own state (the section on screen, the sticky bar's
+ * measurements, a search being typed); its dozens of cards only when their own props change (0079).
+ */
+export const MenuItemCard = memo(function MenuItemCard({ item, layout = 'gallery', priority = false, opening = false, onChoose }: MenuItemCardProps) {
   const blocked = addToCartProblem(item);
   // §5's stock display: 'Only N left' at 5 or fewer, 'N in stock' at 20 or fewer, nothing above (or untracked).
   const hint = stockHint(item.available_quantity);
@@ -109,4 +114,4 @@ export function MenuItemCard({ item, layout = 'gallery', priority = false, openi
       </div>
     </article>
   );
-}
+});

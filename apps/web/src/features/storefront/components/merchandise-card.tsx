@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Shirt } from 'lucide-react';
 import { lowStockNotice, merchandiseStockLabel, sortedSizes, type MerchandiseItemOutput } from '@kusina/domain/merchandise';
 import { dollarsToCents, formatUSD } from '@kusina/domain/money';
@@ -35,7 +36,8 @@ export interface MerchandiseCardProps {
  * sold-out item says so and stays viewable. The whole card opens the Quick View; its button is the
  * one focusable control.
  */
-export function MerchandiseCard({ item, priority = false, onQuickView }: MerchandiseCardProps) {
+/** Memoised, as the menu's cards (0079): the shop re-renders for its filters and dialogs, a card only for its item. */
+export const MerchandiseCard = memo(function MerchandiseCard({ item, priority = false, onQuickView }: MerchandiseCardProps) {
   const soldOut = !isItemInStock(item);
   const stock = soldOut ? null : (lowStockNotice(item.available_quantity) ?? merchandiseStockLabel(item.available_quantity));
   const low = !soldOut && lowStockNotice(item.available_quantity) !== null;
@@ -111,4 +113,4 @@ export function MerchandiseCard({ item, priority = false, onQuickView }: Merchan
       </div>
     </article>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { addToCartProblem, type MenuItemOutput } from '@kusina/domain/menu';
 import { showToast } from '../../../lib/toast.ts';
 import { MenuText } from '../messages.ts';
@@ -26,7 +26,8 @@ export function useChooseMenuItem() {
   // The item chosen last: a slow download opens the dialog for it, not for an earlier click.
   const latest = useRef<number | null>(null);
 
-  const choose = (item: MenuItemOutput) => {
+  // Stable (it reads only refs and setters), so the memoised cards keep their render (0079).
+  const choose = useCallback((item: MenuItemOutput) => {
     const blocked = addToCartProblem(item);
     if (blocked) {
       showToast('error', blocked);
@@ -60,12 +61,12 @@ export function useChooseMenuItem() {
       },
       () => showToast('error', MenuText.addUnavailable, { id: 'add-to-cart-load-failed' }),
     );
-  };
+  }, []);
 
-  const closeCustomizer = () => {
+  const closeCustomizer = useCallback(() => {
     latest.current = null;
     setCustomizing(null);
-  };
+  }, []);
 
   return { customizing, openingId, choose, closeCustomizer };
 }

@@ -84,11 +84,12 @@ export function MenuPage() {
   }, [categories, items]);
   // The dishes render in a background pass React can interrupt (useDeferredValue): the menu
   // arriving, or a search settling, never blocks the main thread for the whole list (0040).
-  // A page the server rendered starts from the whole list, as the server's markup does (0077).
+  // A page the server rendered starts from the whole list, every card of it, as the server's markup
+  // does (0077, 0079): the app adopts the cards instead of building them in passes after the paint.
   const [fromServer] = useState(isServerRendered);
   const shownSections = useDeferredValue(sections, fromServer ? sections : NO_SECTIONS);
   const firstPass = shownSections === NO_SECTIONS && sections.length > 0;
-  const cardCount = useProgressiveCount(shownSections.reduce((sum, section) => sum + section.items.length, 0), FIRST_CARDS, CARDS_PER_PASS);
+  const cardCount = useProgressiveCount(shownSections.reduce((sum, section) => sum + section.items.length, 0), fromServer ? Infinity : FIRST_CARDS, CARDS_PER_PASS);
   const bar = useRef<HTMLDivElement>(null);
   const { current: currentSection, jumpTo, stickyTop } = useMenuSections(shownSections.map((section) => section.category.id), bar);
   let shown = 0;

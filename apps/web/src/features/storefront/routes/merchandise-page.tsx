@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'wouter';
 import { PackageOpen, SlidersHorizontal, X } from 'lucide-react';
 import { MerchandiseMessages, type MerchandiseCollectionOutput, type MerchandiseItemOutput } from '@kusina/domain/merchandise';
@@ -98,11 +98,12 @@ export function MerchandisePage() {
   const options = useMemo(() => filterOptions(tabItems), [tabItems]);
   const shown = useMemo(() => applyFilters(tabItems, filters, buckets), [tabItems, filters, buckets]);
   // The grid renders in a background pass React can interrupt (as the menu's, 0040).
-  // A page the server rendered starts from the whole list, as the server's markup does (0077).
+  // A page the server rendered starts from the whole list, every card of it, as the server's markup
+  // does (0077, 0079).
   const [fromServer] = useState(isServerRendered);
   const shownCards = useDeferredValue(shown, fromServer ? shown : NO_ITEMS);
   const firstPass = shownCards === NO_ITEMS && shown.length > 0;
-  const cardCount = useProgressiveCount(shownCards.length, FIRST_CARDS, CARDS_PER_PASS);
+  const cardCount = useProgressiveCount(shownCards.length, fromServer ? Infinity : FIRST_CARDS, CARDS_PER_PASS);
   const allCardsShown = cardCount === Infinity || (itemsShown.data !== undefined && shown.length === 0);
   useEffect(() => {
     if (!allCardsShown) return;
@@ -112,7 +113,10 @@ export function MerchandisePage() {
   }, [allCardsShown]);
   const chips = filterChips(filters, buckets);
 
-  const update = (change: (params: URLSearchParams) => URLSearchParams) => setSearchParams((current) => change(new URLSearchParams(current)), { replace: true });
+  const update = useCallback(
+    (change: (params: URLSearchParams) => URLSearchParams) => setSearchParams((current) => change(new URLSearchParams(current)), { replace: true }),
+    [setSearchParams],
+  );
   const setFilters = (next: ShopFilters) => update((params) => writeFilters(params, next));
   const selectTab = (next: CollectionTab) =>
     update((params) => {
@@ -123,11 +127,15 @@ export function MerchandisePage() {
   // The Quick View follows ?item= (a shared link opens it); it shows the polled copy of the item.
   const quickViewId = Number(searchParams.get(ShopParams.item)) || null;
   const quickViewItem = quickViewId === null ? null : ((itemsShown.data ?? []).find((item) => item.id === quickViewId) ?? null);
-  const openQuickView = (item: MerchandiseItemOutput) =>
-    update((params) => {
-      params.set(ShopParams.item, String(item.id));
-      return params;
-    });
+  // Stable (setSearchParams is), so the memoised cards keep their render (0079).
+  const openQuickView = useCallback(
+    (item: MerchandiseItemOutput) =>
+      update((params) => {
+        params.set(ShopParams.item, String(item.id));
+        return params;
+      }),
+    [update],
+  );
   const closeQuickView = () =>
     update((params) => {
       params.delete(ShopParams.item);
