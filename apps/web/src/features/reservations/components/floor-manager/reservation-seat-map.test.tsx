@@ -147,6 +147,57 @@ describe('Reservation Details: the Seat Map', () => {
     expect(within(details).getByLabelText('Status')).toHaveValue('seated');
   });
 
+  it('a seated party is finished from its Seat Map, which frees its seats; the status follows', async () => {
+    let finished = false;
+    const seatedParty: ReservationOutput = { ...reservation, status: 'seated', seat_labels: ['T1-1', 'T1-2'] };
+    const api = mockApi({
+      ...routes(
+        () => [finished ? { ...seatedParty, status: 'finished' } : seatedParty],
+        () => [...others, ...(finished ? [] : kenjiHolds('seated'))],
+      ),
+      'POST /seat_allocations/finish': () => {
+        finished = true;
+        return { body: [] };
+      },
+    });
+    const { user, details, opener, map } = await openSeatMap();
+    expect(within(map).queryByRole('button', { name: 'Mark No-Show' })).not.toBeInTheDocument();
+    await user.click(await within(map).findByRole('button', { name: 'Finish / Free Seat' }));
+    expect(await screen.findByText('Seat finished (freed).')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/seat_allocations/finish').at(-1)!.body).toEqual({ occupant_type: 'reservation', occupant_id: 42 });
+    await waitFor(() => expect(opener).toHaveFocus());
+    await waitFor(() => expect(within(details).getByLabelText('Status')).toHaveValue('finished'));
+  });
+
+  it('a party holding reserved seats can be marked no-show from its Seat Map; a refusal says why and keeps the map open', async () => {
+    let marked = false;
+    const holding: ReservationOutput = { ...reservation, status: 'reserved', seat_labels: ['T1-1', 'T1-2'] };
+    let reply: Response | null = apiError(422, 'This party has no seats to change.');
+    const api = mockApi({
+      ...routes(
+        () => [marked ? { ...holding, status: 'no_show' } : holding],
+        () => [...others, ...(marked ? [] : kenjiHolds('reserved'))],
+      ),
+      'POST /seat_allocations/no_show': () => {
+        if (reply) return reply;
+        marked = true;
+        return { body: [] };
+      },
+    });
+    const { user, details, opener, map } = await openSeatMap();
+    expect(within(map).queryByRole('button', { name: 'Finish / Free Seat' })).not.toBeInTheDocument();
+    await user.click(await within(map).findByRole('button', { name: 'Mark No-Show' }));
+    expect(await screen.findByText(/^Failed to mark no-show\. Check console\.\s+This party has no seats to change\.$/)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Seat Map' })).toBeInTheDocument();
+
+    reply = null;
+    await user.click(within(map).getByRole('button', { name: 'Mark No-Show' }));
+    expect(await screen.findByText('Marked as no-show.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/seat_allocations/no_show')).toHaveLength(2);
+    await waitFor(() => expect(opener).toHaveFocus());
+    await waitFor(() => expect(within(details).getByLabelText('Status')).toHaveValue('no_show'));
+  });
+
   it('with unsaved changes to the party size the map is shown but no seats are given; the edits stay', async () => {
     mockApi(routes(() => [reservation], () => others));
     const { user } = renderApp('/reservations/dashboard?date=2030-06-04', { user: staff });

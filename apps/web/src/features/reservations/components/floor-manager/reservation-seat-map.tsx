@@ -7,6 +7,7 @@ import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
 import { formatDateTime, formatTime, toLocalInput } from '../../utils/guam.ts';
 import { ActiveFloorPlanView, useActiveFloorPlan } from './active-floor-plan.tsx';
+import type { OccupantAction } from '../../api/seat-allocations.ts';
 import { useSeatActions } from './seat-actions.ts';
 import { seatLabel, SeatLegend, type MapSeat, type SeatMark } from './seat-map.tsx';
 import { blockingAllocations } from './seat-preferences-picker.tsx';
@@ -19,7 +20,7 @@ export interface ReservationSeatMapProps {
   /** The form has unsaved changes to the party size, date or time: seats wait until they are saved. */
   unsaved: boolean;
   onClose(): void;
-  /** The server gave the party seats (its status moved: reserved or seated). */
+  /** The server changed the party's seats and status (seated, reserved, finished, no-show, canceled). */
   onSeated(): void;
 }
 
@@ -32,7 +33,9 @@ const SEATABLE = ['booked', 'reserved'];
  * them — with this party's seats and its preferred options ringed. A booked or reserved party
  * without seats is seated or reserved from here like the Floor Manager's wizard (pick exactly
  * party-size free seats, or start from a preferred option; Seat Now / Reserve Seats); a party
- * holding reserved seats can be seated (arrive). The server checks every call again.
+ * holding reserved seats can be seated (arrive), marked no-show or canceled, and a seated party
+ * finished, with the words of the floor's seat dialog (decision 0071). The server checks
+ * every call again.
  */
 export function ReservationSeatMap({ reservation: r, preferences, unsaved, onClose, onSeated }: ReservationSeatMapProps) {
   const date = toLocalInput(r.start_time).slice(0, 10);
@@ -69,6 +72,7 @@ export function ReservationSeatMap({ reservation: r, preferences, unsaved, onClo
   const loaded = all !== undefined;
   const canGive = seatable && loaded && own.length === 0 && !unsaved && !plan.noLayout;
   const holdsReserved = own.some((a) => a.status === 'reserved');
+  const holdsSeated = own.some((a) => a.status === 'seated');
 
   const onSeat = (seat: MapSeat) => {
     setProblem(null);
@@ -106,9 +110,10 @@ export function ReservationSeatMap({ reservation: r, preferences, unsaved, onClo
     } else if (failure) setProblem(failure);
   };
 
-  const arrive = async () => {
+  /** The party's seats as the Floor Manager's seat dialog offers them: arrive, no-show, cancel, finish. */
+  const act = async (action: OccupantAction) => {
     setProblem(null);
-    if (await actions.act('arrive', { occupant_type: 'reservation', occupant_id: r.id })) {
+    if (await actions.act(action, { occupant_type: 'reservation', occupant_id: r.id })) {
       onSeated();
       onClose();
     }
@@ -137,8 +142,21 @@ export function ReservationSeatMap({ reservation: r, preferences, unsaved, onClo
             </>
           ) : null}
           {holdsReserved && r.status === 'reserved' && !unsaved ? (
-            <Button loading={actions.busy} onClick={() => void arrive()}>
-              Seat This Party
+            <>
+              <Button loading={actions.busy} onClick={() => void act('arrive')}>
+                Seat This Party
+              </Button>
+              <Button variant="secondary" disabled={actions.busy} onClick={() => void act('no_show')}>
+                Mark No-Show
+              </Button>
+              <Button variant="danger" disabled={actions.busy} onClick={() => void act('cancel')}>
+                Cancel Reservation
+              </Button>
+            </>
+          ) : null}
+          {holdsSeated && r.status === 'seated' ? (
+            <Button loading={actions.busy} onClick={() => void act('finish')}>
+              Finish / Free Seat
             </Button>
           ) : null}
           <Button variant="secondary" onClick={onClose}>
