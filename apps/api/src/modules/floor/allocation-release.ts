@@ -23,6 +23,19 @@ export async function releaseOccupantSeats(tx: DbOrTx, occupantType: OccupantTyp
   return rows.length;
 }
 
+/**
+ * Frees the seats held ahead for a party (reserved, not yet sat at), leaving seats it sits at
+ * (decision 0080: a party whose size changed no longer fits the seats held for it). Returns how many.
+ */
+export async function releaseHeldSeats(tx: DbOrTx, occupantType: OccupantType, occupantId: number, now: Date): Promise<number> {
+  const rows = await tx
+    .update(seatAllocations)
+    .set({ status: 'canceled', releasedAt: now })
+    .where(and(eq(seatAllocations.occupantType, occupantType), eq(seatAllocations.occupantId, occupantId), eq(seatAllocations.status, 'reserved'), isNull(seatAllocations.releasedAt)))
+    .returning({ id: seatAllocations.id });
+  return rows.length;
+}
+
 /** How many seats a party holds now (live allocations). */
 export async function liveSeatCount(tx: DbOrTx, occupantType: OccupantType, occupantId: number): Promise<number> {
   const rows = await tx

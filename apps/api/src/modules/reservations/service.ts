@@ -27,7 +27,7 @@ import { getRestaurant } from '../restaurants/service.ts';
 import { adminMaxPartySize, freeSeatsDuring, loadSchedule, slotAt, todayIn } from './availability.ts';
 import { guestMessages, type GuestMessageKind } from './messages.ts';
 import { capacityOf, getLocation, resolveLocation, scopeRestaurant, type LocationRow } from './schedule.ts';
-import { announceSeatsChanged, moveHeldSeats, releaseOccupantSeats } from '../floor/allocation-release.ts';
+import { announceSeatsChanged, liveSeatCount, moveHeldSeats, releaseHeldSeats, releaseOccupantSeats } from '../floor/allocation-release.ts';
 
 /*
  * Reservations (issue #21). One path writes a booking's seats: `holdSeats` inside the transaction
@@ -288,11 +288,20 @@ export async function updateReservation(app: FastifyInstance, user: SessionUser,
     const kind = messageFor(current.status, status);
     if (kind) await guestMessages(app, { tx, client, boss: app.boss }, row!, restaurant, location, kind);
     let seatsChanged = 0;
-    // A party that no longer holds a table no longer holds its seats on the floor (decision 0067);
-    // one that moves takes the seats held for it to its new hour (decision 0074).
+    let written = row!;
+    // A party that no longer holds a table no longer holds its seats on the floor (decision 0067).
+    // One whose size changed no longer fits the seats held ahead for it (seating gives exactly
+    // party-size seats): those are freed and the host picks new ones; seats a party already sits at
+    // stay with it (decision 0080). One that moves takes the seats held for it to its new hour (0074).
     if (!holdsSeats(status) && holdsSeats(current.status)) seatsChanged = await releaseOccupantSeats(tx, 'reservation', id, status, app.clock());
-    else if (moved && holdsSeats(status)) seatsChanged = await moveHeldSeats(tx, id, startsAt);
-    return { row: row!, seatsChanged };
+    else if (partySize !== current.partySize && holdsSeats(status)) {
+      seatsChanged = await releaseHeldSeats(tx, 'reservation', id, app.clock());
+      if (seatsChanged > 0 && (await liveSeatCount(tx, 'reservation', id)) === 0) {
+        const [emptied] = await tx.update(reservations).set({ seatLabels: [] }).where(eq(reservations.id, id)).returning();
+        written = emptied!;
+      }
+    } else if (moved && holdsSeats(status)) seatsChanged = await moveHeldSeats(tx, id, startsAt);
+    return { row: written, seatsChanged };
   });
   const view = reservationView(updated, location);
   app.realtime.emit(rooms.staff(restaurant.id), ReservationEvents.updated, { reservation: view });

@@ -72,6 +72,32 @@ describe('Reservation Details: editing the date and time', () => {
   });
 });
 
+describe('Reservation Details: a new party size and the seats held', () => {
+  afterEach(cleanup);
+
+  it('says which held seats the server freed for the new party size, and where to pick new ones (0080)', async () => {
+    const holding: ReservationOutput = { ...reservation, status: 'reserved', seat_labels: ['T1-1', 'T1-2', 'T1-3', 'T1-4'] };
+    let saved = holding;
+    const api = mockApi({
+      'GET /reservations': () => ({ body: [saved] }),
+      'GET /locations': { body: [location] },
+      'GET /availability': { body: availability('2030-06-04', ['18:00', '19:00']) },
+      'PATCH /reservations/42': (call) => {
+        const change = (call.body as { reservation: Partial<ReservationOutput> }).reservation;
+        saved = { ...holding, ...change, seat_labels: change.party_size === holding.party_size ? holding.seat_labels : [] };
+        return { body: saved };
+      },
+    });
+    const { user, dialog } = await openEdit();
+    const party = within(dialog).getByLabelText('Party Size');
+    await user.clear(party);
+    await user.type(party, '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Seats T1-1, T1-2, T1-3, T1-4 were freed for the new party size: pick 5 seats on the Seat Map.')).toBeInTheDocument();
+    expect((api.callsTo('PATCH', '/reservations/42')[0]!.body as { reservation: Record<string, unknown> }).reservation).toMatchObject({ party_size: 5 });
+  });
+});
+
 describe('Reservation Details: seat preferences', () => {
   afterEach(cleanup);
   const preferring: ReservationOutput = { ...reservation, seat_preferences: [['T1-1', 'T1-2', 'T1-3', 'T1-4'], ['B-1', 'B-2', 'B-3', 'B-4']] };

@@ -217,7 +217,7 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
       return;
     }
     try {
-      await update.mutateAsync({
+      const saved = await update.mutateAsync({
         id: r.id,
         contact_name: name,
         party_size: partySize,
@@ -229,6 +229,10 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
         seat_preferences: seatPreferences,
       });
       toast.success('Reservation updated!');
+      // A new party size frees the seats held ahead for the old one (decision 0080): say so.
+      if (r.seat_labels.length > 0 && saved.seat_labels.length === 0 && saved.party_size !== r.party_size) {
+        toast.success(`Seats ${r.seat_labels.join(', ')} were freed for the new party size: pick ${saved.party_size} seats on the Seat Map.`, { duration: 6000 });
+      }
       onDone();
     } catch (error) {
       toast.error('Error updating reservation. Please try again.');
