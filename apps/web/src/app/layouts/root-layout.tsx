@@ -1,10 +1,10 @@
-import { lazy, memo, Suspense, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, memo, startTransition, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { THEME_COLORS, type RestaurantOutput } from '@kusina/domain/restaurants';
 import { onUnauthorized } from '../../lib/api-client.ts';
 import { returnToHere } from '../../lib/router.ts';
-import { setServerRendered } from '../../lib/server-rendered.ts';
+import { isServerRendered, setServerRendered } from '../../lib/server-rendered.ts';
 import { getRestaurantId } from '../../lib/restaurant-id.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useRestaurant } from '../../lib/restaurant.ts';
@@ -58,21 +58,23 @@ export function RootLayout({ realtime = true, children }: { realtime?: boolean; 
 
 /**
  * A page the server rendered has no footer in its markup (below the fold, and less to send and to
- * adopt): the server and the adopting render show its placeholder, the next render the footer. The
- * switch is this component's own, so neither the layout nor the page renders again for it.
+ * adopt): the server and the adopting render show its placeholder, then the footer comes in a
+ * transition. The switch is this component's own, so neither the layout nor the page renders again
+ * for it; and being a transition, not an external store's change (which React renders synchronously
+ * and which made React adopt the whole page in that one synchronous pass), it leaves the adoption in
+ * the short slices React gives a transition (decision 0081).
  */
 function FooterSlot({ restaurant }: { restaurant: RestaurantOutput | undefined }) {
-  const shown = useSyncExternalStore(noChange, inBrowser, onServer);
+  const [shown, setShown] = useState(() => typeof document !== 'undefined' && !isServerRendered());
+  useEffect(() => {
+    if (!shown) startTransition(() => setShown(true));
+  }, [shown]);
   return (
     <ErrorBoundary fallback={null}>
       <Suspense fallback={<FooterPlaceholder />}>{shown ? <Footer restaurant={restaurant} /> : <FooterPlaceholder />}</Suspense>
     </ErrorBoundary>
   );
 }
-
-const noChange = () => () => undefined;
-const inBrowser = () => true;
-const onServer = () => false;
 
 function FooterPlaceholder() {
   return <div className="min-h-72 border-t border-line bg-surface-muted" />;
