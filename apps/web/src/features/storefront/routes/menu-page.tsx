@@ -92,7 +92,32 @@ export function MenuPage() {
   const cardCount = useProgressiveCount(shownSections.reduce((sum, section) => sum + section.items.length, 0), fromServer ? Infinity : FIRST_CARDS, CARDS_PER_PASS);
   const bar = useRef<HTMLDivElement>(null);
   const { current: currentSection, jumpTo, stickyTop } = useMenuSections(shownSections.map((section) => section.category.id), bar);
-  let shown = 0;
+  // The sections and their cards as elements, kept while only the page's own state changes (the
+  // section on screen, the sticky bar's measurements, a search being typed): those renders of the
+  // page then leave the 51 cards' elements alone instead of building them again (0079).
+  const sectionList = useMemo(() => {
+    let shown = 0;
+    return firstEntries(shownSections, cardCount).map(({ category, items: sectionItems }) => (
+      <section key={category.id} id={`menu-category-${category.id}`} aria-labelledby={`menu-category-${category.id}-title`} className="mb-10" data-menu-section={category.id}>
+        <h2 id={`menu-category-${category.id}-title`} className="font-display text-2xl font-bold">
+          {category.name}
+        </h2>
+        {category.description ? <p className="mt-1 text-sm text-ink-muted">{category.description}</p> : null}
+        <ul className={cn('mt-4 grid gap-4', layout === 'gallery' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'lg:grid-cols-2')}>
+          {sectionItems.map((item) => {
+            const priority = shown++ < PRIORITY_IMAGES;
+            return (
+              <li key={item.id} className={cn('flex', !priority && 'offscreen-card')}>
+                <div className="min-w-0 flex-1">
+                  <MenuItemCard item={item} layout={layout} priority={priority} opening={openingId === item.id} onChoose={choose} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    ));
+  }, [shownSections, cardCount, layout, openingId, choose]);
   const toggleSpecial = (value: Exclude<SpecialFilter, null>) => setSpecial((current) => (current === value ? null : value));
 
   return (
@@ -205,26 +230,7 @@ export function MenuPage() {
             <p role="status" className="sr-only">
               {pluralize(items.length, 'item')}
             </p>
-            {firstEntries(shownSections, cardCount).map(({ category, items: sectionItems }) => (
-              <section key={category.id} id={`menu-category-${category.id}`} aria-labelledby={`menu-category-${category.id}-title`} className="mb-10" data-menu-section={category.id}>
-                <h2 id={`menu-category-${category.id}-title`} className="font-display text-2xl font-bold">
-                  {category.name}
-                </h2>
-                {category.description ? <p className="mt-1 text-sm text-ink-muted">{category.description}</p> : null}
-                <ul className={cn('mt-4 grid gap-4', layout === 'gallery' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'lg:grid-cols-2')}>
-                  {sectionItems.map((item) => {
-                    const priority = shown++ < PRIORITY_IMAGES;
-                    return (
-                      <li key={item.id} className={cn('flex', !priority && 'offscreen-card')}>
-                        <div className="min-w-0 flex-1">
-                          <MenuItemCard item={item} layout={layout} priority={priority} opening={openingId === item.id} onChoose={choose} />
-                        </div>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </section>
-            ))}
+            {sectionList}
           </>
         )}
       </section>
