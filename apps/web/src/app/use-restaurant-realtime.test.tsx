@@ -8,6 +8,7 @@ import { sockets } from '../test/fake-socket.ts';
 import { createTestQueryClient } from '../test/render-app.tsx';
 import { useRestaurantRealtime } from './use-restaurant-realtime.ts';
 import { useMenu } from '../lib/menu.ts';
+import { markFirstPageShown, setServerRendered } from '../lib/server-rendered.ts';
 
 function Probe() {
   const { data } = useRestaurant();
@@ -187,6 +188,30 @@ describe('restaurant realtime', () => {
       vi.advanceTimersByTime(2000);
     });
     expect(menuFetches()).toBe(3);
+  });
+
+  it('while a server-rendered page is being adopted, the catch-up waits until that page has committed (0081)', async () => {
+    const api = mockApi();
+    const restaurantFetches = () => api.callsTo('GET', '/restaurants/1').length;
+    setServerRendered(true);
+    try {
+      render(
+        <QueryClientProvider client={createTestQueryClient()}>
+          <Probe />
+        </QueryClientProvider>,
+      );
+      await eventually(() => expect(restaurantFetches()).toBe(1));
+      const socket = await connectedSocket();
+      expect(socket.emitted).toContainEqual({ event: 'subscribe', payload: { channel: 'restaurant', restaurant_id: 1 } });
+      await act(async () => {
+        vi.advanceTimersByTime(5000);
+      });
+      expect(restaurantFetches()).toBe(1);
+      act(() => markFirstPageShown());
+      await eventually(() => expect(restaurantFetches()).toBe(2));
+    } finally {
+      setServerRendered(false);
+    }
   });
 
   it('sets the fallback flag when the connection is lost or refused and clears it on connect', async () => {

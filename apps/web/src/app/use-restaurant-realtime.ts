@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MENU_UPDATE_EVENT, RESTAURANT_REFETCH_THROTTLE_MS } from '@kusina/domain/restaurants';
 import { getMenuQueryOptions } from '../lib/menu.ts';
 import { afterPageLoad } from '../lib/after-load.ts';
+import { afterFirstPage } from '../lib/server-rendered.ts';
 import { getRestaurantQueryOptions, getSiteSettingsQueryOptions } from '../lib/restaurant.ts';
 import { throttle } from '../lib/throttle.ts';
 import { useAuthStore } from '../stores/auth-store.ts';
@@ -16,7 +17,7 @@ import { useAuthStore } from '../stores/auth-store.ts';
  * The connection opens once the page has loaded (its client code and handshake stay out of the
  * first paint, decision 0070); every time the subscription is confirmed (first connect and each
  * reconnect) the same refetches run, so a change made before then or during a disconnection still
- * reaches the page.
+ * reaches the page; on a server-rendered first page, once the app has adopted it (0081).
  */
 export function useRestaurantRealtime(restaurantId: number): void {
   const queryClient = useQueryClient();
@@ -40,10 +41,13 @@ export function useRestaurantRealtime(restaurantId: number): void {
           token,
           subscriptions: [{ channel: 'restaurant', restaurant_id: restaurantId }],
           events: { restaurant_update: () => refetch(), [MENU_UPDATE_EVENT]: () => refetchMenu() },
-          onSubscribed: () => {
-            refetch();
-            refetchMenu();
-          },
+          // Not while a server-rendered page is still being adopted (afterFirstPage, 0081).
+          onSubscribed: () =>
+            afterFirstPage(() => {
+              if (closed) return;
+              refetch();
+              refetchMenu();
+            }),
         });
       }, () => undefined);
     });

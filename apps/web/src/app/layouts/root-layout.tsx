@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { THEME_COLORS, type RestaurantOutput } from '@kusina/domain/restaurants';
 import { onUnauthorized } from '../../lib/api-client.ts';
 import { returnToHere } from '../../lib/router.ts';
-import { isServerRendered, setServerRendered } from '../../lib/server-rendered.ts';
+import { isServerRendered, markFirstPageShown, setServerRendered } from '../../lib/server-rendered.ts';
 import { getRestaurantId } from '../../lib/restaurant-id.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useRestaurant } from '../../lib/restaurant.ts';
@@ -100,10 +100,19 @@ function OfflineNotice() {
 const RoutePage = memo(function RoutePage({ children }: { children: ReactNode }) {
   return (
     <RouteErrorBoundary>
-      <Suspense fallback={<RouteFallback />}>{children}</Suspense>
+      <Suspense fallback={<RouteFallback />}>
+        {children}
+        <FirstPageMark />
+      </Suspense>
     </RouteErrorBoundary>
   );
 });
+
+/** Inside the page's boundary, so its effect runs once the page itself has committed (afterFirstPage). */
+function FirstPageMark() {
+  useEffect(markFirstPageShown, []);
+  return null;
+}
 
 /** One boundary per page: a failed page offers a reload, and moving to another page starts afresh. */
 function RouteErrorBoundary({ children }: { children: ReactNode }) {
