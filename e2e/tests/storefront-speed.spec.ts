@@ -42,6 +42,10 @@ for (const path of ['/', '/menu', '/merchandise']) {
     // The page's first image is the preloaded one (the server chose it as the page does: spa-first-image.ts).
     await expect(page.locator('main img').first()).toHaveAttribute('src', preloaded[0]!);
     await expect(page.locator('main img').first()).toHaveAttribute('fetchpriority', 'high');
+    // Only that one asks for high priority: the other first images load at once at the browser's own
+    // priority, high only for those in view, so on a phone they do not compete with it (0082).
+    await expect(page.locator('main img[fetchpriority="high"]')).toHaveCount(1);
+    expect(await page.locator('main img[loading="eager"]').count()).toBeGreaterThan(1);
   });
 }
 

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useIsFetching, useIsMutating } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { notifyManager, useQueryClient, type MutationFilters, type QueryFilters } from '@tanstack/react-query';
 import { create } from 'zustand';
 import { useSiteSettings } from '../lib/restaurant.ts';
 import { ErrorBoundary } from './error-boundary.tsx';
@@ -24,12 +24,37 @@ export function RouteLoadingMarker() {
   return null;
 }
 
+const FIRST_LOADS: QueryFilters = { predicate: (query) => query.meta?.globalLoading === true && query.state.status === 'pending' };
+const SAVES: MutationFilters = { predicate: (mutation) => mutation.options.meta?.globalLoading === true };
+
+/**
+ * Whether a query flagged meta.globalLoading is loading for the first time or a flagged mutation is
+ * pending: one subscription to both caches, read with the client's own counts (what useIsFetching
+ * and useIsMutating do, without their general-purpose code in every page's first download).
+ */
+function useFlaggedWork(): boolean {
+  const client = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const notify = notifyManager.batchCalls(onChange);
+      const stopQueries = client.getQueryCache().subscribe(notify);
+      const stopMutations = client.getMutationCache().subscribe(notify);
+      return () => {
+        stopQueries();
+        stopMutations();
+      };
+    },
+    [client],
+  );
+  const busy = () => client.isFetching(FIRST_LOADS) > 0 || client.isMutating(SAVES) > 0;
+  return useSyncExternalStore(subscribe, busy, busy);
+}
+
 /** Watches route chunks and the queries and mutations flagged meta.globalLoading. */
 export function GlobalLoadingOverlay() {
   const routeLoading = useRouteLoadingStore((state) => state.pending > 0);
-  const fetching = useIsFetching({ predicate: (query) => query.meta?.globalLoading === true && query.state.status === 'pending' });
-  const mutating = useIsMutating({ predicate: (mutation) => mutation.options.meta?.globalLoading === true });
-  return routeLoading || fetching > 0 || mutating > 0 ? <DelayedOverlay /> : null;
+  const working = useFlaggedWork();
+  return routeLoading || working ? <DelayedOverlay /> : null;
 }
 
 // Mounted only while loading, so its timer starts at the beginning of each loading spell. The

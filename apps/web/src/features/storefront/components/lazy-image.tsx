@@ -8,8 +8,14 @@ export const IMAGE_ROOT_MARGIN = '300px';
 export interface LazyImageProps {
   src: string | null | undefined;
   alt: string;
-  /** The first cards of a list load at once with high priority (the first 6 on the menu). */
+  /** The first cards of a list load at once, not when scrolled near (the first 6 on the menu, §9). */
   priority?: boolean;
+  /**
+   * The list's first image, the one a phone shows above the fold (the page's largest paint): asked
+   * for with high priority. The other prioritised images load at once at the browser's own
+   * priority, which rises for those in view, so below the fold they do not compete with it (0082).
+   */
+  lead?: boolean;
   className?: string;
   /** Shown when there is no image or it fails to load (default: the menu's plate icon). */
   placeholder?: ReactNode;
@@ -19,10 +25,10 @@ export interface LazyImageProps {
  * A menu photo: prioritised ones load eagerly; the rest wait for an IntersectionObserver with a
  * 300 px margin. A missing or broken image shows a neutral placeholder instead.
  */
-export function LazyImage({ src, alt, priority = false, className, placeholder }: LazyImageProps) {
+export function LazyImage({ src, alt, priority = false, lead = false, className, placeholder }: LazyImageProps) {
   const holder = useRef<HTMLDivElement>(null);
   // The server renders only the prioritised images, as the browser's first render does.
-  const [near, setNear] = useState(priority || (typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined'));
+  const [near, setNear] = useState(priority || lead || (typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined'));
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
@@ -50,8 +56,8 @@ export function LazyImage({ src, alt, priority = false, className, placeholder }
           // The frame reserves the space; the intrinsic size lets the browser lay out before decoding.
           width={400}
           height={300}
-          loading={priority ? 'eager' : 'lazy'}
-          fetchPriority={priority ? 'high' : 'auto'}
+          loading={priority || lead ? 'eager' : 'lazy'}
+          fetchPriority={lead ? 'high' : 'auto'}
           decoding="async"
           onError={() => setFailed(true)}
           className="size-full object-cover"

@@ -25,6 +25,8 @@ export interface MenuItemCardProps {
   item: MenuItemOutput;
   layout?: MenuLayout;
   priority?: boolean;
+  /** The list's first card: its image has high priority (LazyImage). */
+  lead?: boolean;
   /** The customisation dialog is downloading for this item: the button shows a spinner. */
   opening?: boolean;
   onChoose(item: MenuItemOutput): void;
@@ -34,7 +36,7 @@ export interface MenuItemCardProps {
  * Memoised: the menu page re-renders for its own state (the section on screen, the sticky bar's
  * measurements, a search being typed); its dozens of cards only when their own props change (0079).
  */
-export const MenuItemCard = memo(function MenuItemCard({ item, layout = 'gallery', priority = false, opening = false, onChoose }: MenuItemCardProps) {
+export const MenuItemCard = memo(function MenuItemCard({ item, layout = 'gallery', priority = false, lead = false, opening = false, onChoose }: MenuItemCardProps) {
   const blocked = addToCartProblem(item);
   // §5's stock display: 'Only N left' at 5 or fewer, 'N in stock' at 20 or fewer, nothing above (or untracked).
   const hint = stockHint(item.available_quantity);
@@ -51,7 +53,7 @@ export const MenuItemCard = memo(function MenuItemCard({ item, layout = 'gallery
         blocked && 'opacity-80',
       )}
     >
-      <LazyImage src={item.image} alt="" priority={priority} className={isList ? 'w-28 shrink-0 sm:w-36' : 'aspect-[4/3] w-full'} />
+      <LazyImage src={item.image} alt="" priority={priority} lead={lead} className={isList ? 'w-28 shrink-0 sm:w-36' : 'aspect-[4/3] w-full'} />
       {item.promo_label ? (
         <Badge tone="brand" className="absolute top-2 left-2 shadow-sm">
           {item.promo_label}

@@ -27,6 +27,8 @@ export function colorCount(item: MerchandiseItemOutput): number {
 export interface MerchandiseCardProps {
   item: MerchandiseItemOutput;
   priority?: boolean;
+  /** The shop's first card: its image has high priority (LazyImage). */
+  lead?: boolean;
   onQuickView(item: MerchandiseItemOutput): void;
 }
 
@@ -37,7 +39,7 @@ export interface MerchandiseCardProps {
  * one focusable control.
  */
 /** Memoised, as the menu's cards (0079): the shop re-renders for its filters and dialogs, a card only for its item. */
-export const MerchandiseCard = memo(function MerchandiseCard({ item, priority = false, onQuickView }: MerchandiseCardProps) {
+export const MerchandiseCard = memo(function MerchandiseCard({ item, priority = false, lead = false, onQuickView }: MerchandiseCardProps) {
   const soldOut = !isItemInStock(item);
   const stock = soldOut ? null : (lowStockNotice(item.available_quantity) ?? merchandiseStockLabel(item.available_quantity));
   const low = !soldOut && lowStockNotice(item.available_quantity) !== null;
@@ -55,6 +57,7 @@ export const MerchandiseCard = memo(function MerchandiseCard({ item, priority = 
           src={item.image_url}
           alt=""
           priority={priority}
+          lead={lead}
           placeholder={<Shirt aria-hidden="true" className="size-10" />}
           className={cn('size-full transition-opacity', soldOut && 'opacity-60')}
         />

@@ -36,6 +36,17 @@ describe('MenuPage', () => {
     expect(within(cake).getByRole('button', { name: /Unavailable/ })).toBeDisabled();
   });
 
+  it('loads the first 6 images at once, only the first with high priority; the rest wait to be scrolled near (§9)', async () => {
+    const many = Array.from({ length: 8 }, (_, i) => menuItem({ id: 100 + i, name: `Plate ${i + 1}`, image: `/images/menu/plate-${i + 1}.svg` }));
+    stubApi({ 'GET /api/v1/menu': () => ({ body: menuResponse(many) }) });
+    const { container } = renderRoute(<MenuPage />);
+    await screen.findByRole('article', { name: 'Plate 8' });
+    const images = Array.from(container.querySelectorAll('img'));
+    expect(images.map((img) => img.getAttribute('src'))).toEqual(many.slice(0, 6).map((item) => item.image));
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual(Array(6).fill('eager'));
+    expect(images.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', 'auto', 'auto', 'auto', 'auto', 'auto']);
+  });
+
   it("says whether the restaurant is open now, from the server's ordering status", async () => {
     stubApi({
       'GET /api/v1/menu': () => ({ body: menuResponse(items) }),

@@ -24,7 +24,7 @@ import { OpenStateLine } from '../components/open-state-line.tsx';
 export const SEARCH_SETTLE_MS = 500;
 /** Skeletons appear only when loading has lasted this long, so a fast answer does not flicker. */
 export const MENU_LOADING_DELAY_MS = 150;
-/** The first cards' images load at once with high priority. */
+/** The first cards' images load at once (the first with high priority, LazyImage's `lead`). */
 export const PRIORITY_IMAGES = 6;
 /** The first commit builds the first screen's cards, each following pass this many more (0054). */
 const FIRST_CARDS = 6;
@@ -105,11 +105,12 @@ export function MenuPage() {
         {category.description ? <p className="mt-1 text-sm text-ink-muted">{category.description}</p> : null}
         <ul className={cn('mt-4 grid gap-4', layout === 'gallery' ? 'sm:grid-cols-2 lg:grid-cols-3' : 'lg:grid-cols-2')}>
           {sectionItems.map((item) => {
+            const lead = shown === 0;
             const priority = shown++ < PRIORITY_IMAGES;
             return (
               <li key={item.id} className={cn('flex', !priority && 'offscreen-card')}>
                 <div className="min-w-0 flex-1">
-                  <MenuItemCard item={item} layout={layout} priority={priority} opening={openingId === item.id} onChoose={choose} />
+                  <MenuItemCard item={item} layout={layout} priority={priority} lead={lead} opening={openingId === item.id} onChoose={choose} />
                 </div>
               </li>
             );

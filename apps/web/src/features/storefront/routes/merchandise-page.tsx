@@ -47,7 +47,7 @@ const Sheet = lazy(() => loadSheet().then((m) => ({ default: m.Sheet })));
 
 /** Skeletons appear only when loading has lasted this long (as on the menu). */
 const LOADING_DELAY_MS = 150;
-/** The first cards' images load at once with high priority (storefront.md §9). */
+/** The first cards' images load at once (storefront.md §9; the first with high priority, LazyImage's `lead`). */
 const PRIORITY_IMAGES = 6;
 /** The first commit builds the first screen's cards, each following pass this many more (0054). */
 const FIRST_CARDS = 4;
@@ -256,7 +256,7 @@ export function MerchandisePage() {
               <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3">
                 {shownCards.slice(0, cardCount).map((item, index) => (
                   <li key={item.id} className={cn('min-w-0', index >= PRIORITY_IMAGES && 'offscreen-card')}>
-                    <MerchandiseCard item={item} priority={index < PRIORITY_IMAGES} onQuickView={openQuickView} />
+                    <MerchandiseCard item={item} priority={index < PRIORITY_IMAGES} lead={index === 0} onQuickView={openQuickView} />
                   </li>
                 ))}
               </ul>
