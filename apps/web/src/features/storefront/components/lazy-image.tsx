@@ -21,6 +21,35 @@ export interface LazyImageProps {
   placeholder?: ReactNode;
 }
 
+let observer: IntersectionObserver | null = null;
+const waiting = new Map<Element, () => void>();
+
+/**
+ * Calls `onNear` once `element` comes within IMAGE_ROOT_MARGIN of the viewport. One observer serves
+ * every waiting image of the page (the menu has about 45): a page's images cost one observer, not
+ * one each to create, register and run when the page is adopted (0082). Returns the cancel.
+ */
+function whenNear(element: Element, onNear: () => void): () => void {
+  observer ??= new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const callback = entry.isIntersecting ? waiting.get(entry.target) : undefined;
+        if (!callback) continue;
+        observer?.unobserve(entry.target);
+        waiting.delete(entry.target);
+        callback();
+      }
+    },
+    { rootMargin: IMAGE_ROOT_MARGIN },
+  );
+  waiting.set(element, onNear);
+  observer.observe(element);
+  return () => {
+    observer?.unobserve(element);
+    waiting.delete(element);
+  };
+}
+
 /**
  * A menu photo: prioritised ones load eagerly; the rest wait for an IntersectionObserver with a
  * 300 px margin. A missing or broken image shows a neutral placeholder instead.
@@ -33,17 +62,7 @@ export function LazyImage({ src, alt, priority = false, lead = false, className,
 
   useEffect(() => {
     if (near || !holder.current) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setNear(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: IMAGE_ROOT_MARGIN },
-    );
-    observer.observe(holder.current);
-    return () => observer.disconnect();
+    return whenNear(holder.current, () => setNear(true));
   }, [near]);
 
   const showImage = Boolean(src) && !failed;
