@@ -119,3 +119,25 @@ test('the Quick View keeps the quantity within the variant stock and refuses sol
   await page.goto(link);
   await expect(page.getByRole('dialog', { name: 'Kusina Logo Tee' })).toBeVisible();
 });
+
+// A card shows the back of the item on hover (decision 0082): only where a pointer hovers. A phone
+// never fetches the backs (they are not displayed, so their lazy images never load).
+test("a card's back image is fetched only where a pointer can hover over the card", async ({ page, isMobile }) => {
+  const backs: string[] = [];
+  page.on('request', (request) => {
+    if (/-back\.svg$/.test(new URL(request.url()).pathname)) backs.push(request.url());
+  });
+  await page.goto('/merchandise');
+  const card = page.getByRole('article', { name: 'Kusina Logo Tee' });
+  await expect(card).toBeVisible();
+  const back = card.getByTestId('card-back-image');
+  if (isMobile) {
+    await page.waitForTimeout(1_500);
+    await expect(back).toBeHidden();
+    expect(backs).toEqual([]);
+  } else {
+    await card.hover();
+    await expect(back).toHaveCSS('opacity', '1');
+    await expect.poll(() => backs.some((url) => url.endsWith('/kusina-logo-tee-back.svg'))).toBe(true);
+  }
+});

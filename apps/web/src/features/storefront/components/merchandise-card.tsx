@@ -62,7 +62,9 @@ export const MerchandiseCard = memo(function MerchandiseCard({ item, priority = 
           className={cn('size-full transition-opacity', soldOut && 'opacity-60')}
         />
         {item.second_image_url && !soldOut ? (
-          // The back of the shirt on hover, as shops do; decorative, and never loaded on touch-only phones until hovered.
+          // The back of the shirt on hover, as shops do; decorative. Only where there is a pointer that
+          // hovers: elsewhere it is not displayed, and a lazy image that is not displayed is never
+          // fetched (a phone used to download every card's back, 0082).
           <img
             src={item.second_image_url}
             alt=""
@@ -70,7 +72,8 @@ export const MerchandiseCard = memo(function MerchandiseCard({ item, priority = 
             height={400}
             loading="lazy"
             decoding="async"
-            className="pointer-events-none absolute inset-0 size-full object-cover opacity-0 transition-opacity duration-300 motion-safe:group-hover:opacity-100"
+            data-testid="card-back-image"
+            className="pointer-events-none absolute inset-0 hidden size-full object-cover opacity-0 transition-opacity duration-300 motion-safe:group-hover:opacity-100 [@media(hover:hover)]:block"
           />
         ) : null}
         {soldOut ? (
