@@ -152,12 +152,15 @@ test('staff create, edit and delete a reservation; admins round-trip the setting
   await details.getByRole('button', { name: 'Edit' }).click();
   await details.getByLabel('Guest Name').fill('Staff Edited Party');
   await details.getByLabel('Party Size').fill('5');
-  // Move it to the day's last slot the engine offers (the server re-checks the room).
+  // Move it to the day's last slot the engine offers (the server re-checks the room). The times for
+  // a party of 5 load first (until then the list holds only the current time); the last option's
+  // label and value are read together, from the list as it then is.
   const editTime = details.getByLabel('Time');
+  await expect(details.getByText('Checking available times…')).toBeHidden();
   await expect(editTime.locator('option')).not.toHaveCount(1);
-  const lastSlot = editTime.locator('option').last();
-  const lastLabel = (await lastSlot.textContent())!.split(' (')[0]!;
-  await editTime.selectOption((await lastSlot.getAttribute('value'))!);
+  const lastSlot = await editTime.locator('option').last().evaluate((option: HTMLOptionElement) => ({ label: option.textContent ?? '', value: option.value }));
+  const lastLabel = lastSlot.label.split(' (')[0]!;
+  await editTime.selectOption(lastSlot.value);
   await expectAccessible(page);
   await details.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Reservation updated!')).toBeVisible();
