@@ -281,7 +281,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // requests before any page could start; each costs a phone a round trip (0082).
             {
               name: 'react',
-              test: /(node_modules[\\/](react|react-dom|scheduler|zustand|clsx)[\\/]|node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!(useMutation|mutationObserver|mutationOptions)\.js$)|src[\\/](react-first|lib[\\/]cn)\.ts$|rolldown[\\/]runtime)/,
+              test: /(node_modules[\\/](react|react-dom|scheduler|zustand|clsx)[\\/]|node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!(useMutation|mutationObserver|mutationOptions)\.js$)|src[\\/](react-first|lib[\\/]cn)\.ts$)/,
             },
             // What the menu and the shop show before anything else, beyond storefront-shared: the
             // icon component and their icons, alerts, the search field and the list helpers. One
