@@ -11,14 +11,15 @@ import { rooms } from '../../realtime/socket.ts';
  * Frees every seat a party still holds (decision 0067), inside the caller's transaction: the floor's
  * finish/no-show/cancel, and the reservation and waitlist writes that take a party off the floor
  * (a reservation canceled or deleted on its screen, a waitlist party sent back to waiting, 0058).
- * Released rows are kept with how they ended. Returns how many seats were freed.
+ * Released rows are kept with how they ended. `only` limits it to the seats in that state.
+ * Returns how many seats were freed.
  */
-export async function releaseOccupantSeats(tx: DbOrTx, occupantType: OccupantType, occupantId: number, how: string, now: Date): Promise<number> {
+export async function releaseOccupantSeats(tx: DbOrTx, occupantType: OccupantType, occupantId: number, how: string, now: Date, only?: SeatAllocationStatus): Promise<number> {
   const ended: SeatAllocationStatus = how === 'finished' || how === 'no_show' ? how : 'canceled';
   const rows = await tx
     .update(seatAllocations)
     .set({ status: ended, releasedAt: now })
-    .where(and(eq(seatAllocations.occupantType, occupantType), eq(seatAllocations.occupantId, occupantId), isNull(seatAllocations.releasedAt)))
+    .where(and(eq(seatAllocations.occupantType, occupantType), eq(seatAllocations.occupantId, occupantId), isNull(seatAllocations.releasedAt), only ? eq(seatAllocations.status, only) : undefined))
     .returning({ id: seatAllocations.id });
   return rows.length;
 }
@@ -27,13 +28,8 @@ export async function releaseOccupantSeats(tx: DbOrTx, occupantType: OccupantTyp
  * Frees the seats held ahead for a party (reserved, not yet sat at), leaving seats it sits at
  * (decision 0080: a party whose size changed no longer fits the seats held for it). Returns how many.
  */
-export async function releaseHeldSeats(tx: DbOrTx, occupantType: OccupantType, occupantId: number, now: Date): Promise<number> {
-  const rows = await tx
-    .update(seatAllocations)
-    .set({ status: 'canceled', releasedAt: now })
-    .where(and(eq(seatAllocations.occupantType, occupantType), eq(seatAllocations.occupantId, occupantId), eq(seatAllocations.status, 'reserved'), isNull(seatAllocations.releasedAt)))
-    .returning({ id: seatAllocations.id });
-  return rows.length;
+export function releaseHeldSeats(tx: DbOrTx, occupantType: OccupantType, occupantId: number, now: Date): Promise<number> {
+  return releaseOccupantSeats(tx, occupantType, occupantId, 'canceled', now, 'reserved');
 }
 
 /** How many seats a party holds now (live allocations). */
