@@ -1,35 +1,62 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /**
- * The server preloads the public data a page asks for first with its HTML (apps/api/src/plugins/spa.ts,
- * dataPreloads). A preload the page does not use is a request wasted on a phone (and the SPA's query
- * URLs could drift from the server's list): each preloaded URL must be requested once and used.
- * The live connection is kept out: once subscribed it refetches on purpose (decision 0070).
+ * The server preloads the public data a page the app renders itself asks for first with its HTML
+ * (apps/api/src/plugins/spa.ts, dataPreloads). A preload the page does not use is a request wasted
+ * on a phone (and the SPA's query URLs could drift from the server's list): each preloaded URL must
+ * be requested once and used. A page the server rendered carries its answers instead (0083): it
+ * asks for none of them again. The live connection is kept out: once subscribed it refetches on
+ * purpose (decision 0070).
  */
 test.skip(({ isMobile }) => !isMobile, 'once is enough: the page code is the same on both projects');
 
-for (const path of ['/', '/menu', '/merchandise', '/cart']) {
-  test(`${path} uses every data preload its HTML names, fetching each once`, async ({ page }) => {
-    const requested: string[] = [];
-    const warnings: string[] = [];
-    await page.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
-    await page.route('**/socket.io/**', (route) => route.abort());
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) requested.push(`${url.pathname}${url.search}`);
-    });
-    page.on('console', (message) => {
-      if (/preload/i.test(message.text())) warnings.push(message.text());
-    });
+function watchApi(page: Page) {
+  const requested: string[] = [];
+  const warnings: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) requested.push(`${url.pathname}${url.search}`);
+  });
+  page.on('console', (message) => {
+    if (/preload/i.test(message.text())) warnings.push(message.text());
+  });
+  return { requested, warnings };
+}
+
+async function withoutLiveConnection(page: Page) {
+  await page.routeWebSocket(/\/socket\.io\//, (socket) => socket.close());
+  await page.route('**/socket.io/**', (route) => route.abort());
+}
+
+test('/cart uses every data preload its HTML names, fetching each once', async ({ page }) => {
+  await withoutLiveConnection(page);
+  const { requested, warnings } = watchApi(page);
+  await page.goto('/cart');
+  const preloaded = await page.locator('link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  expect(preloaded.length).toBeGreaterThanOrEqual(3);
+  await expect(page.locator('#main-content')).toBeVisible();
+  // Every preloaded answer is read by the page: a fetch that does not match its preload would
+  // show as a second request for the same URL (and Chromium warns about the unused preload).
+  for (const url of preloaded) await expect.poll(() => requested.filter((r) => r === url).length, { message: url }).toBe(1);
+  await page.waitForTimeout(3_500); // Chromium reports an unused preload after about three seconds
+  for (const url of preloaded) expect(requested.filter((r) => r === url), url).toHaveLength(1);
+  expect(warnings).toEqual([]);
+});
+
+for (const path of ['/', '/menu', '/merchandise']) {
+  test(`${path} comes rendered with the answers it was rendered from, and asks for none of them again`, async ({ page }) => {
+    await withoutLiveConnection(page);
+    const { requested, warnings } = watchApi(page);
     await page.goto(path);
-    const preloaded = await page.locator('link[rel="preload"][as="fetch"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-    expect(preloaded.length).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('#kusina-state').count()).toBe(1);
+    expect(await page.locator('link[rel="preload"][as="fetch"]').count()).toBe(0);
     await expect(page.locator('#main-content')).toBeVisible();
-    // Every preloaded answer is read by the page: a fetch that does not match its preload would
-    // show as a second request for the same URL (and Chromium warns about the unused preload).
-    for (const url of preloaded) await expect.poll(() => requested.filter((r) => r === url).length, { message: url }).toBe(1);
-    await page.waitForTimeout(3_500); // Chromium reports an unused preload after about three seconds
-    for (const url of preloaded) expect(requested.filter((r) => r === url), url).toHaveLength(1);
+    // The app has taken the page over from the answers in it: its menu button works.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.waitForTimeout(1_000);
+    expect(requested).toEqual([]);
     expect(warnings).toEqual([]);
   });
 }

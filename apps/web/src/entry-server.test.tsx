@@ -36,7 +36,7 @@ function answers(asked: string[], overrides: Record<string, { status: number; bo
 }
 
 describe('renderPage', () => {
-  it('renders the menu with its first dishes and pictures, names the queries it used, and writes no script', async () => {
+  it('renders the menu with its first dishes and pictures, gives the queries it used with their answers, and writes no script', async () => {
     const asked: string[] = [];
     const page = await renderPage('/menu', 1, answers(asked));
     expect(page).not.toBeNull();
@@ -48,14 +48,19 @@ describe('renderPage', () => {
     expect(page!.html).not.toContain('<script');
     // React's own image preloads are left out: the server names the first image itself.
     expect(page!.html).not.toContain('rel="preload"');
-    // The answers are not in the page: the browser fetches the same URLs (preloaded with the HTML).
+    // Each query with the answer it was rendered from, for the browser's first render (0083).
     expect(page!.queries).toEqual([
-      [['restaurants', 1, { include_settings: true }], '/api/v1/restaurants/1?include_settings=true'],
-      [['site-settings', 1], '/api/v1/admin/site_settings?restaurant_id=1'],
-      [['menu', 1], '/api/v1/menu?restaurant_id=1'],
-      [['ordering-status', 1], '/api/v1/restaurants/1/ordering_status'],
+      [['restaurants', 1, { include_settings: true }], restaurantFixture],
+      [['site-settings', 1], { hero_image_url: null }],
+      [['menu', 1], menu],
+      [['ordering-status', 1], bodies['/api/v1/restaurants/1/ordering_status']],
     ]);
-    expect(asked).toEqual(page!.queries.map(([, url]) => url));
+    expect(asked).toEqual([
+      '/api/v1/restaurants/1?include_settings=true',
+      '/api/v1/admin/site_settings?restaurant_id=1',
+      '/api/v1/menu?restaurant_id=1',
+      '/api/v1/restaurants/1/ordering_status',
+    ]);
   });
 
   it('renders every dish, not only a first screen, so the app adopts the whole list and builds none of it (0079)', async () => {

@@ -26,11 +26,11 @@ import { setRestaurantId } from './lib/restaurant-id.ts';
  */
 
 /**
- * One query the page was rendered from: its key and the URL of its answer. The browser fetches
- * them (the server preloads each with the page) before adopting the markup: the answers are not
- * repeated inside the page, whose first bytes should be the markup and the first image.
+ * One query the page was rendered from: its key and its answer (the API's JSON, as the browser's
+ * fetch would parse it). spa.ts writes them after the markup, so the browser adopts the page from
+ * the very answers it was rendered from, without asking the server for them again (decision 0083).
  */
-export type ServerQuery = [queryKey: QueryKey, url: string];
+export type ServerQuery = [queryKey: QueryKey, answer: unknown];
 
 export interface ServerPage {
   /** The markup of #root. */
@@ -106,7 +106,7 @@ export async function renderPage(path: string, restaurantId: number, answer: Ans
     // One after the other, to know which URL answers which query.
     for (const options of queries) {
       await client.fetchQuery({ ...options, retry: false });
-      answered.push([options.queryKey, asked]);
+      answered.push([options.queryKey, JSON.parse(bodies.get(asked) ?? 'null')]);
     }
   } catch {
     return null;

@@ -4,9 +4,9 @@ import { App } from './app/app.tsx';
 import { ErrorBoundary } from './app/error-boundary.tsx';
 import { trackLastActivated } from './lib/last-activated.ts';
 import { preloadServerRenderedPage } from './app/lazy-pages.ts';
-import { api } from './lib/api-client.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { setServerRendered } from './lib/server-rendered.ts';
+import { afterFirstPage, setServerRendered } from './lib/server-rendered.ts';
+import { afterPageLoad } from './lib/after-load.ts';
 import { getRestaurantId } from './lib/restaurant-id.ts';
 import { useAuthStore } from './stores/auth-store.ts';
 import { selectCartCount, useCartStore } from './stores/cart-store.ts';
@@ -15,16 +15,12 @@ import './styles.css';
 
 trackLastActivated();
 
-// The shell, the menu and the last confirmation keep working offline (public/service-worker.js).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  addEventListener('load', () => void navigator.serviceWorker.register(`/service-worker.js?restaurant=${getRestaurantId()}`).catch(() => undefined));
-}
-
-// A page the server rendered (decision 0077) names the queries it was rendered from; their answers
-// were preloaded with the page. The app's first render waits for them and for the page's code, so
-// it shows what the server's markup shows, and for a visitor who is not signed in and has empty
-// carts (the visitor the server renders for) it adopts the markup (hydration) instead of building
-// it again. For anyone else, or when an answer fails, the first render replaces the markup.
+// A page the server rendered (decision 0077) carries the queries it was rendered from with their
+// answers (0083). The app's first render starts from them and waits for the page's code, so it
+// shows what the server's markup shows, and for a visitor who is not signed in and has empty carts
+// (the visitor the server renders for) it adopts the markup (hydration) instead of building it
+// again. For anyone else, or when the page's code fails to load, the first render replaces the
+// markup.
 const queryClient = createQueryClient();
 const serverQueries = document.getElementById('kusina-state')?.textContent;
 let ready: Promise<boolean> = Promise.resolve(false);
@@ -33,7 +29,7 @@ if (serverQueries) {
   ready = Promise.resolve()
     .then(() =>
       Promise.all([
-        ...(JSON.parse(serverQueries) as [readonly unknown[], string][]).map(([queryKey, url]) => api.get(url).then((data) => queryClient.setQueryData(queryKey, data))),
+        ...(JSON.parse(serverQueries) as [readonly unknown[], unknown][]).map(([queryKey, answer]) => queryClient.setQueryData(queryKey, answer)),
         preloadServerRenderedPage(location.pathname),
       ]),
     )
@@ -68,3 +64,13 @@ void ready.then((hydrate) => {
   if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(() => render(hydrate), 0));
   else render(hydrate);
 });
+
+// The shell, the menu and the last confirmation keep working offline (public/service-worker.js).
+// Its install downloads the pages promised offline with all their code: it waits until the first
+// page is on screen and adopted, the page has loaded and the browser is idle, so a first visit's
+// precaching never competes with the page being shown (decision 0083).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  afterFirstPage(() =>
+    afterPageLoad(() => void navigator.serviceWorker.register(`/service-worker.js?restaurant=${getRestaurantId()}`).catch(() => undefined)),
+  );
+}

@@ -149,7 +149,7 @@ describe('pages rendered on the server (0077)', () => {
   let dist: string;
   let app: FastifyInstance;
   const calls: Array<{ restaurantId: number; route: string }> = [];
-  let answer: RenderedPage | null = { html: '<main><h1>Our Menu</h1></main>', state: '[[["menu",1],"/api/v1/menu?restaurant_id=1"]]' };
+  let answer: RenderedPage | null = { html: '<main><h1>Our Menu</h1></main>', state: '[[["menu",1],{"categories":[]}]]' };
 
   beforeAll(async () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'kusina-spa-render-'));
@@ -176,10 +176,10 @@ describe('pages rendered on the server (0077)', () => {
 
   it("puts the page's markup in place of the frame, the queries beside it, and its first image ahead of the code", async () => {
     const page = (await app.inject({ url: '/menu', headers: { 'sec-fetch-mode': 'navigate' } })).payload;
-    expect(page).toContain('<div id="root"><main><h1>Our Menu</h1></main></div><script type="application/json" id="kusina-state">[[["menu",1],"/api/v1/menu?restaurant_id=1"]]</script>');
+    expect(page).toContain('<div id="root"><main><h1>Our Menu</h1></main></div><script type="application/json" id="kusina-state">[[["menu",1],{"categories":[]}]]</script>');
     expect(page).not.toContain('data-shell');
-    // The answers are preloaded as on any page; the code asks for a lower priority than the content.
-    expect(page).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/v1/menu?restaurant_id=1">');
+    // The answers come with the page: none is preloaded. The code asks for a lower priority than the content.
+    expect(page).not.toContain('as="fetch"');
     expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js">');
     expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-b.js">');
     expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/menu-page-c.js">');
@@ -194,6 +194,8 @@ describe('pages rendered on the server (0077)', () => {
     const frame = (await app.inject({ url: '/menu' })).payload;
     expect(frame).toContain('data-shell');
     expect(frame).not.toContain('kusina-state');
+    // A page the app renders itself has its data preloaded.
+    expect(frame).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/v1/menu?restaurant_id=1">');
     expect(frame).toContain('<script type="module" crossorigin');
     const cart = (await app.inject({ url: '/cart' })).payload;
     expect(cart).toContain('data-shell');

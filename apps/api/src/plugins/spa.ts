@@ -39,8 +39,9 @@ function readRoutePreloads(file: string): RoutePreloads {
 
 /**
  * The public data a page asks for as soon as it starts, by the same URLs the SPA's queries fetch
- * (apps/web/src/lib/restaurant.ts, features/storefront/api/*): preloaded with the HTML, so each
- * answer is on its way while the code downloads instead of after it has run. Every page's layout
+ * (apps/web/src/lib/restaurant.ts, features/storefront/api/*): preloaded with the HTML of a page the
+ * app renders itself, so each answer is on its way while the code downloads instead of after it has
+ * run (a page rendered on the server carries its answers instead, 0083). Every page's layout
  * reads the restaurant and its site settings; the storefront's entry pages their catalog, and home
  * and the menu whether the kitchen is open now. All of it is the same for every visitor (no
  * Authorization, no cookies), so a preloaded answer is the one the page would have fetched. e2e/tests/storefront-speed.spec.ts checks that each is used once.
@@ -84,9 +85,10 @@ function routeOf(urlPath: string, preloads: RoutePreloads): string | null {
  * answered with index.html so client routes work on reload; index.html carries the restaurant this
  * host serves (RESTAURANT_HOSTS), read by the SPA at boot, and modulepreload links for the code of
  * the storefront page asked for (route-preloads.json from the build), so that page's chunk arrives
- * with the entry, its public data (dataPreloads) and, when `firstImage` knows it, the image the page
- * paints first (its LCP element, spa-first-image.ts) as a high-priority image preload; each variant
- * is compressed once, and rebuilt when that image changes.
+ * with the entry, its public data (dataPreloads, or, for a page rendered here, the answers it was
+ * rendered from inside it) and, when `firstImage` knows it, the image the page paints first (its LCP
+ * element, spa-first-image.ts) as a high-priority image preload; each variant is compressed once,
+ * and rebuilt when that image or the rendered page changes.
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -105,7 +107,9 @@ export async function registerSpa(
   const pages = new Map<string, EncodedPage & { image: string | null; theme: Theme | null; rendered: RenderedPage | null }>();
   const pageFor = (restaurantId: number, urlPath: string, image: string | null, theme: Theme | null, rendered: RenderedPage | null): EncodedPage => {
     const route = routeOf(urlPath, preloads);
-    const data = dataPreloads(restaurantId, urlPath);
+    // A rendered page carries its answers (#kusina-state); only a page the app renders itself
+    // has its data preloaded.
+    const data = rendered ? [] : dataPreloads(restaurantId, urlPath);
     // (Rendered pages are the renderer's few paths: the map stays as small as before.)
     const key = `${restaurantId} ${route ?? ''} ${rendered ? `rendered ${normalisedPath(urlPath)}` : data.join(' ')}`;
     let page = pages.get(key);
@@ -122,7 +126,8 @@ export async function registerSpa(
       // The restaurant's theme from the first paint: the frame's logo and band in its colours.
       if (theme) html = html.replace(HTML_TAG, `<html lang="en" data-theme="${theme}">`).replace(THEME_COLOR_META, `<meta name="theme-color" content="${THEME_COLORS[theme]}" />`);
       // The page rendered on the server in place of the frame, and the queries it was rendered
-      // from for the app's first render (main.tsx reads #kusina-state; their answers are preloaded).
+      // from with their answers for the app's first render (main.tsx reads #kusina-state): after
+      // the markup, so they take none of the first paint's bytes.
       // Its code comes after the content: the markup and the first image are what the visitor
       // sees first, so the scripts ask for less than their default (high) priority.
       if (rendered) {

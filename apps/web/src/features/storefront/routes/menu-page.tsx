@@ -108,7 +108,7 @@ export function MenuPage() {
             const lead = shown === 0;
             const priority = shown++ < PRIORITY_IMAGES;
             return (
-              <li key={item.id} className={cn('flex', !priority && 'offscreen-card')}>
+              <li key={item.id} className={cn('flex', !priority ? 'offscreen-card' : !lead && 'max-sm:offscreen-card')}>
                 <div className="min-w-0 flex-1">
                   <MenuItemCard item={item} layout={layout} priority={priority} lead={lead} opening={openingId === item.id} onChoose={choose} />
                 </div>
