@@ -5,6 +5,7 @@ import { MerchandiseMessages, type MerchandiseCollectionOutput, type Merchandise
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { afterPageLoad } from '../../../lib/after-load.ts';
 import { cn } from '../../../lib/cn.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
@@ -37,7 +38,8 @@ import {
 const NO_ITEMS: MerchandiseItemOutput[] = [];
 
 // The Quick View (Radix Dialog, the cart rules, the gallery) is not on the shop's first download
-// (0054): it loads once every card is up (0056), before anyone is likely to open it.
+// (0054): it loads once every card is up (0056) and the browser is idle, before anyone is likely
+// to open it.
 const loadQuickView = () => import('../components/merchandise-quick-view.tsx');
 const MerchandiseQuickView = lazy(() => loadQuickView().then((m) => ({ default: m.MerchandiseQuickView })));
 // The phone's filter sheet (Radix Dialog and its scroll lock) likewise: fetched with the Quick View,
@@ -49,6 +51,12 @@ const Sheet = lazy(() => loadSheet().then((m) => ({ default: m.Sheet })));
 const LOADING_DELAY_MS = 150;
 /** The first cards' images load at once (storefront.md §9; the first with high priority, LazyImage's `lead`). */
 const PRIORITY_IMAGES = 6;
+/**
+ * A phone's grid row (two columns): the cards after it skip rendering until near the viewport there
+ * (0083). Never one of the first row's: a skipped card beside a rendered one changes the row's
+ * height when it renders, moving the rendered card's contents.
+ */
+const PHONE_ROW = 2;
 /** The first commit builds the first screen's cards, each following pass this many more (0054). */
 const FIRST_CARDS = 4;
 const CARDS_PER_PASS = 6;
@@ -107,9 +115,13 @@ export function MerchandisePage() {
   const allCardsShown = cardCount === Infinity || (itemsShown.data !== undefined && shown.length === 0);
   useEffect(() => {
     if (!allCardsShown) return;
-    // Failures show when opened (the route's error boundary offers a reload).
-    loadQuickView().catch(() => undefined);
-    loadSheet().catch(() => undefined);
+    // Once the page has loaded and the browser is idle: a page the server rendered has every card
+    // up as it is adopted, and the dialogs' code would otherwise download and run during the
+    // adoption (0083). Failures show when opened (the route's error boundary offers a reload).
+    return afterPageLoad(() => {
+      loadQuickView().catch(() => undefined);
+      loadSheet().catch(() => undefined);
+    });
   }, [allCardsShown]);
   const chips = filterChips(filters, buckets);
 
@@ -255,7 +267,7 @@ export function MerchandisePage() {
             ) : (
               <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3">
                 {shownCards.slice(0, cardCount).map((item, index) => (
-                  <li key={item.id} className={cn('min-w-0', index >= PRIORITY_IMAGES && 'offscreen-card')}>
+                  <li key={item.id} className={cn('min-w-0', index >= PRIORITY_IMAGES ? 'offscreen-card' : index >= PHONE_ROW && 'max-sm:offscreen-card')}>
                     <MerchandiseCard item={item} priority={index < PRIORITY_IMAGES} lead={index === 0} onQuickView={openQuickView} />
                   </li>
                 ))}
