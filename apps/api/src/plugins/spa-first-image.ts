@@ -66,10 +66,15 @@ export function firstImageResolver(app: FastifyInstance): FirstImageResolver {
     try {
       switch (route) {
         case '/': {
-          const [site] = await app.db.select({ hero: siteSettings.heroImageUrl }).from(siteSettings).where(eq(siteSettings.restaurantId, restaurantId)).limit(1);
-          const [restaurant] = await app.db.select({ settings: restaurants.adminSettings }).from(restaurants).where(eq(restaurants.id, restaurantId)).limit(1);
-          if (!restaurant) return null;
-          return safeUrl(heroImage(site?.hero, restaurant.settings?.hero_image_url));
+          // One read: the restaurant's admin settings with its site settings' hero, if it has any.
+          const [row] = await app.db
+            .select({ settings: restaurants.adminSettings, hero: siteSettings.heroImageUrl })
+            .from(restaurants)
+            .leftJoin(siteSettings, eq(siteSettings.restaurantId, restaurants.id))
+            .where(eq(restaurants.id, restaurantId))
+            .limit(1);
+          if (!row) return null;
+          return safeUrl(heroImage(row.hero, row.settings?.hero_image_url));
         }
         case '/menu':
         case '/ordering': {

@@ -171,12 +171,15 @@ export async function registerSpa(
     const route = normalisedPath(urlPath);
     // The shop's query picks its tab and filters: only the plain page's first card is known here.
     const knowable = route !== '/merchandise' || !request.url.includes('?');
-    const image = options.firstImage && knowable ? await options.firstImage(restaurantId, route) : null;
-    const theme = options.theme ? await options.theme(restaurantId) : null;
     // Pages are rendered for a browser's navigation (and for clients that do not say): the service
     // worker's copy of the shell stays the bare frame, which any page may be opened from offline.
     const mode = request.headers['sec-fetch-mode'];
-    const rendered = render && knowable && (mode === undefined || mode === 'navigate') ? await render(restaurantId, route) : null;
+    // The three lookups are independent: the page waits for the slowest, not for their sum.
+    const [image, theme, rendered] = await Promise.all([
+      options.firstImage && knowable ? options.firstImage(restaurantId, route) : null,
+      options.theme ? options.theme(restaurantId) : null,
+      render && knowable && (mode === undefined || mode === 'navigate') ? render(restaurantId, route) : null,
+    ]);
     const page = pageFor(restaurantId, urlPath, image, theme, rendered);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
