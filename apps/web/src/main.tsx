@@ -6,7 +6,7 @@ import { trackLastActivated } from './lib/last-activated.ts';
 import { preloadServerRenderedPage } from './app/lazy-pages.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { afterFirstPage, setServerRendered } from './lib/server-rendered.ts';
-import { afterPageLoad } from './lib/after-load.ts';
+import { afterNetworkQuiet, afterPageLoad } from './lib/after-load.ts';
 import { getRestaurantId } from './lib/restaurant-id.ts';
 import { useAuthStore } from './stores/auth-store.ts';
 import { selectCartCount, useCartStore } from './stores/cart-store.ts';
@@ -66,11 +66,14 @@ void ready.then((hydrate) => {
 });
 
 // The shell, the menu and the last confirmation keep working offline (public/service-worker.js).
-// Its install downloads the pages promised offline with all their code: it waits until the first
-// page is on screen and adopted, the page has loaded and the browser is idle, so a first visit's
-// precaching never competes with the page being shown (decision 0083).
+// Its install downloads the pages promised offline with all their code (about 60 requests): it
+// waits until the first page is on screen and adopted, the page has loaded, and the page's own
+// requests (its live connection's, the code it fetches once idle) have gone quiet, so a first
+// visit's precaching never competes with the page being shown (decision 0083).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   afterFirstPage(() =>
-    afterPageLoad(() => void navigator.serviceWorker.register(`/service-worker.js?restaurant=${getRestaurantId()}`).catch(() => undefined)),
+    afterPageLoad(() =>
+      afterNetworkQuiet(() => void navigator.serviceWorker.register(`/service-worker.js?restaurant=${getRestaurantId()}`).catch(() => undefined)),
+    ),
   );
 }
