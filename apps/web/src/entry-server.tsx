@@ -52,7 +52,7 @@ export const SERVER_RENDERED_PATHS = ['/', '/menu', '/ordering', '/merchandise']
 const RENDER_REUSE_MS = 60_000;
 const rendered = new Map<string, { key: string; at: number; page: ServerPage }>();
 
-/** The queries a page shows first, the same URLs as spa.ts's data preloads. */
+/** The queries a page shows first, the same URLs as spa.ts's data preloads for an unrendered page. */
 function firstQueries(path: string, restaurantId: number): FetchQueryOptions[] | null {
   const queries = firstQueryOptions(path, restaurantId);
   // Each query's options are typed by its own data; fetching them together only needs key and fn.
