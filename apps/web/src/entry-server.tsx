@@ -101,12 +101,12 @@ export async function renderPage(path: string, restaurantId: number, answer: Ans
     return new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
   });
   const client = createQueryClient();
-  const answered: ServerQuery[] = [];
+  const answered: [queryKey: QueryKey, url: string][] = [];
   try {
     // One after the other, to know which URL answers which query.
     for (const options of queries) {
       await client.fetchQuery({ ...options, retry: false });
-      answered.push([options.queryKey, JSON.parse(bodies.get(asked) ?? 'null')]);
+      answered.push([options.queryKey, asked]);
     }
   } catch {
     return null;
@@ -135,7 +135,8 @@ export async function renderPage(path: string, restaurantId: number, answer: Ans
   const html = (await streamToString(prelude)).replace(IMAGE_PRELOAD, '');
   // No inline script may run (the CSP forbids them, and the browser renders the app itself).
   if (html.includes('<script')) return null;
-  const page = { html, queries: answered };
+  // The answers as the browser's fetch would parse them, read only for a new render.
+  const page = { html, queries: answered.map(([queryKey, url]): ServerQuery => [queryKey, JSON.parse(bodies.get(url) ?? 'null')]) };
   rendered.set(memoKey, { key, at: Date.now(), page });
   return page;
 }

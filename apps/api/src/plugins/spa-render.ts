@@ -47,6 +47,13 @@ export async function loadPageRenderer(app: FastifyInstance, distDir: string): P
     const response = await app.inject({ method: 'GET', url });
     return { status: response.statusCode, body: response.body };
   };
+  // The renderer hands back the same page while its answers are unchanged: it is written out once.
+  const written = new WeakMap<object, RenderedPage>();
+  const write = (page: { html: string; queries: unknown[] }): RenderedPage => {
+    let out = written.get(page);
+    if (!out) written.set(page, (out = { html: page.html, state: scriptSafeJson(page.queries) }));
+    return out;
+  };
   // One render at a time (the renderer keeps the restaurant it renders for as module state).
   let queue: Promise<unknown> = Promise.resolve();
   let waiting = 0;
@@ -63,7 +70,7 @@ export async function loadPageRenderer(app: FastifyInstance, distDir: string): P
     });
     try {
       const page = await Promise.race([rendering, timeout]);
-      return page ? { html: page.html, state: scriptSafeJson(page.queries) } : null;
+      return page ? write(page) : null;
     } catch (error) {
       app.log.warn({ err: error, route }, 'server render failed; sending the page unrendered');
       return null;
