@@ -1,7 +1,7 @@
 // `npm run bench`: the production build, started here on a fresh embedded database (fsync on,
 // synchronous_commit on, as in production) with the demo data, its restaurant taking payments through
 // Stripe — the local imitation of Stripe's API the tests use (apps/api/src/modules/payments/
-// fake-servers.ts, run in this process under tsx): each order is authorized as Stripe.js would do it
+// src/test/fake-processors.ts, run in this process under tsx): each order is authorized as Stripe.js would do it
 // in the browser, then POST /orders checks the intent with "Stripe" and captures it, as a real
 // restaurant's orders do. Prints, for each endpoint, its throughput and latency, and checks:
 //   - menu listing ≥ 0.5× the /health rate (both closed loops of 50 clients, in the same run)
@@ -41,7 +41,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startFakeStripe } from '../apps/api/src/modules/payments/fake-servers.ts';
+import { startFakeStripe } from '../apps/api/src/test/fake-processors.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 50;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, notifications, orderItems, orders, orderStatusEvents, payments, refunds, restaurants } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
 import { contact, createItem, itemStock, newKey, openAllDay } from '../orders/test-support.ts';
-import { startFakeStripe, type FakeStripe } from '../payments/fake-servers.ts';
+import { startFakeStripe, type FakeStripe } from '../../test/fake-processors.ts';
 import { api, demoTokens, placeOrder, type PlacedOrder, type Tokens } from './test-support.ts';
 
 /**

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, merchandiseStockEvents, options, orderItems, orders, payments, refundLines, refunds, restaurants } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
 import { contact, createItem, createMerchandise, itemStock, merch, newKey, variantStock, openAllDay } from '../orders/test-support.ts';
-import { PAYPAL_CLIENT, startFakePayPal, startFakeStripe, type FakePayPal, type FakeStripe } from '../payments/fake-servers.ts';
+import { PAYPAL_CLIENT, startFakePayPal, startFakeStripe, type FakePayPal, type FakeStripe } from '../../test/fake-processors.ts';
 import { api, demoTokens, placeOrder, type PlacedOrder, type Tokens } from './test-support.ts';
 
 async function stockOf(t: TestContext, table: typeof menuItems | typeof options, id: number) {

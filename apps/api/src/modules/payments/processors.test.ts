@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, restaurants } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
 import { contact, createItem, itemStock, newKey, openAllDay } from '../orders/test-support.ts';
-import { PAYPAL_CLIENT, startFakePayPal, startFakeStripe, type FakePayPal, type FakeStripe } from './fake-servers.ts';
+import { PAYPAL_CLIENT, startFakePayPal, startFakeStripe, type FakePayPal, type FakeStripe } from '../../test/fake-processors.ts';
 import { createPayPalProcessor, paypalValue } from './paypal-processor.ts';
 import { PaymentDeclinedError } from './processor.ts';
 import { selectProcessorName } from './select.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payments, restaurants, wholesaleItems, wholesaleOrders } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
-import { PAYPAL_CLIENT, startFakePayPal, startFakeStripe, type FakePayPal, type FakeStripe } from '../payments/fake-servers.ts';
+import { PAYPAL_CLIENT, startFakePayPal, startFakeStripe, type FakePayPal, type FakeStripe } from '../../test/fake-processors.ts';
 import { createShop, placeOrder, type Line, type Shop } from './test-support.ts';
 
 /**
