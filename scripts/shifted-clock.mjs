@@ -6,6 +6,7 @@
 //   node scripts/shifted-clock.mjs --e2e                    … and the date-sensitive e2e specs too
 //   node scripts/shifted-clock.mjs --only=api,web,e2e       choose the suites
 //   node scripts/shifted-clock.mjs --clocks=sat-0040,sun-2130   only these clocks (day-HHMM, Guam)
+//   node scripts/shifted-clock.mjs --only=e2e --specs=all   the whole e2e suite (or a comma list of tests/x.spec.ts)
 //   node scripts/shifted-clock.mjs --week=2026-11-29        the Sunday (Guam) whose week is used (default: the coming one)
 //   node scripts/shifted-clock.mjs --out=docs/testing/x.md  also append the table to a file
 //
@@ -19,7 +20,7 @@
 // finish loading and the browser never closes. The production build is made once, on the real
 // clock, before the e2e runs.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, appendFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -28,25 +29,27 @@ const GUAM_OFFSET_HOURS = 10; // Pacific/Guam has no daylight saving time: alway
 const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 const HOURS = ['0040', '2130'];
 
-/** The specs whose outcome could depend on the day or hour: reservations, floor, pickup hours, order ETAs, menu days, waitlist. */
+/**
+ * The API specs whose outcome could depend on the day or hour: they read the clock, "today", the
+ * demo's week (seeded relative to the day) or opening hours. Reservations, waitlist and floor;
+ * pickup hours, menu days and order ETAs; wholesale order dates.
+ */
 const API_SPECS = [
   'apps/api/src/modules/reservations',
-  'apps/api/src/modules/floor',
-  'apps/api/src/modules/orders',
-  'apps/api/src/modules/order-management',
-  'apps/api/src/modules/wholesale',
-  'apps/api/src/modules/menu',
+  'apps/api/src/modules/floor/seat-allocations.test.ts',
+  ...['checkout', 'merchandise', 'order-read', 'order-write', 'pickup'].map((name) => `apps/api/src/modules/orders/${name}.test.ts`),
+  ...['realtime', 'status', 'timeline'].map((name) => `apps/api/src/modules/order-management/${name}.test.ts`),
+  'apps/api/src/modules/wholesale/orders.test.ts',
+  'apps/api/src/modules/wholesale/admin.test.ts',
+  ...['admin', 'cache', 'routes'].map((name) => `apps/api/src/modules/menu/${name}.test.ts`),
 ];
 const WEB_PROJECTS = ['domain', 'web'];
-const E2E_SPECS = [
-  'tests/seat-preferences.spec.ts',
-  'tests/reservations.spec.ts',
-  'tests/opening-hours.spec.ts',
-  'tests/floor-manager.spec.ts',
-  'tests/waitlist.spec.ts',
-  'tests/order-management.spec.ts',
-  'tests/storefront.spec.ts',
-];
+/**
+ * Specs that pick a day or read the demo's "today" (its floor, tonight's waitlist, today's hours).
+ * The ones that order "as soon as possible" open the restaurant all day while they run
+ * (openAllDayDuringSpec) and so do not depend on the hour; `--specs=all` runs them too.
+ */
+const E2E_SPECS = ['tests/seat-preferences.spec.ts', 'tests/reservations.spec.ts', 'tests/opening-hours.spec.ts', 'tests/floor-manager.spec.ts', 'tests/waitlist.spec.ts'];
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((arg) => {
@@ -103,8 +106,14 @@ function shifted(clock, extra = {}) {
 }
 
 const reports = path.join(root, 'node_modules/.cache/kusina-shifted-clock');
-rmSync(reports, { recursive: true, force: true });
+// Not emptied first: two runs at once (say API and e2e) keep each other's reports (one file per suite and clock).
 mkdirSync(reports, { recursive: true });
+/** A report's path, its last run's file removed so a run that writes none is not read as passing. */
+function freshReport(name) {
+  const file = path.join(reports, name);
+  rmSync(file, { force: true });
+  return file;
+}
 
 function run(label, cmd, cmdArgs, options) {
   const started = Date.now();
@@ -136,23 +145,24 @@ if (suites.includes('e2e')) {
 for (const clock of selected) {
   console.log(`\n▶ ${clock.name}: ${clock.guam} Guam (${clock.utc.toISOString()} UTC)`);
   if (suites.includes('api')) {
-    const out = path.join(reports, `api-${clock.name}.json`);
+    const out = freshReport(`api-${clock.name}.json`);
     const result = run('api', 'npx', ['vitest', 'run', '--project', 'api', '--reporter=dot', '--reporter=json', `--outputFile.json=${out}`, ...API_SPECS], { cwd: root, env: shifted(clock) });
-    rows.push({ clock, suite: 'API', specs: API_SPECS.map((s) => s.replace('apps/api/src/modules/', '')).join(', '), ok: result.ok, counts: vitestCounts(out), seconds: result.seconds });
+    rows.push({ clock, suite: 'API', specs: 'date-sensitive API specs', ok: result.ok, counts: vitestCounts(out), seconds: result.seconds });
   }
   if (suites.includes('web')) {
-    const out = path.join(reports, `web-${clock.name}.json`);
+    const out = freshReport(`web-${clock.name}.json`);
     const result = run('web', 'npx', ['vitest', 'run', ...WEB_PROJECTS.flatMap((p) => ['--project', p]), '--reporter=dot', '--reporter=json', `--outputFile.json=${out}`], { cwd: root, env: shifted(clock) });
     rows.push({ clock, suite: 'unit', specs: WEB_PROJECTS.join(', '), ok: result.ok, counts: vitestCounts(out), seconds: result.seconds });
   }
   if (suites.includes('e2e')) {
-    const out = path.join(reports, `e2e-${clock.name}.json`);
-    const specs = args.specs ? args.specs.split(',') : E2E_SPECS;
+    const out = freshReport(`e2e-${clock.name}.json`);
+    // --specs=all: the whole e2e suite.
+    const specs = args.specs === 'all' ? [] : args.specs ? args.specs.split(',') : E2E_SPECS;
     const result = run('e2e', 'npx', ['playwright', 'test', '--reporter=list,json', ...specs], {
       cwd: path.join(root, 'e2e'),
       env: shifted(clock, { PLAYWRIGHT_JSON_OUTPUT_NAME: out }),
     });
-    rows.push({ clock, suite: 'e2e', specs: specs.map((s) => s.replace('tests/', '')).join(', '), ok: result.ok, counts: playwrightCounts(out), seconds: result.seconds });
+    rows.push({ clock, suite: 'e2e', specs: specs.length ? specs.map((s) => s.replace('tests/', '')).join(', ') : 'all', ok: result.ok, counts: playwrightCounts(out), seconds: result.seconds });
   }
 }
 
