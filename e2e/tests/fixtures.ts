@@ -135,6 +135,49 @@ export interface WeekdayHoursRow {
   closed: boolean;
 }
 
+/** Today's date in Guam (YYYY-MM-DD), whatever the machine's zone: the calendar day the server's schedule counts from. */
+export function guamDate(at = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Guam', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** The calendar day after `date` (YYYY-MM-DD): a step through the calendar, not a guess at which days are open. */
+function nextCalendarDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+export interface OpenDay {
+  date: string;
+  slots: { time: string; start_time: string; available_seats: number }[];
+}
+
+/**
+ * Tests never pick a day by arithmetic (decision 0087): a day "N days ahead" lands on the demo's
+ * closed Monday, its closed holiday or a fully blocked evening on some weekday of the host clock.
+ * This asks the server's schedule instead: GET /api/v1/availability day after day from today in
+ * Guam (today itself only if it still has slots) and returns the `nth` open day (0 = the first)
+ * that offers `party_size` a slot. Pass a distinct `nth` per test and project when each needs a
+ * day of its own (a floor nobody else books). Sends staff `headers` when the slots are staff ones.
+ */
+export async function openDay(
+  request: APIRequestContext,
+  options: { nth?: number; partySize?: number; restaurantId?: number; locationId?: number; headers?: Record<string, string>; skipToday?: boolean } = {},
+): Promise<OpenDay> {
+  const { nth = 0, partySize = 2, restaurantId = 1, locationId, headers, skipToday = false } = options;
+  let date = guamDate();
+  if (skipToday) date = nextCalendarDate(date);
+  // Two months of days: the demo has one closed weekday and one closed holiday, so this never runs out.
+  for (let looked = 0, found = 0; looked < 60; looked += 1, date = nextCalendarDate(date)) {
+    const params: Record<string, string | number> = { restaurant_id: restaurantId, date, party_size: partySize };
+    if (locationId !== undefined) params.location_id = locationId;
+    const response = await request.get('/api/v1/availability', { params, headers });
+    expect(response.ok(), await response.text()).toBe(true);
+    const { slot_details: slots } = (await response.json()) as { slot_details: OpenDay['slots'] };
+    if (slots.length > 0 && found++ === nth) return { date, slots };
+  }
+  throw new Error(`no open day number ${nth} for a party of ${partySize} in the next 60 days`);
+}
+
 /** Today's weekday in Guam (0 = Sunday), whatever the machine's zone. */
 export function guamWeekday(at = new Date()): number {
   const name = new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Guam', weekday: 'short' }).format(at);

@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { apiLogin, changeHours, demo, E2E_PORT, expect, expectAccessible, fillTestCard, guamWeekday, test, type WeekdayHoursRow } from './fixtures.ts';
+import { apiLogin, changeHours, demo, E2E_PORT, expect, expectAccessible, fillTestCard, guamDate, guamWeekday, test, type WeekdayHoursRow } from './fixtures.ts';
 
 /**
  * Issue #23: opening hours decide ordering. The restaurant is closed today through the reservations
@@ -92,8 +92,8 @@ test.describe('opening hours decide ordering', () => {
     expect(pickup).toMatchObject({ open: false, asap_available: false });
     for (const slot of pickup.slots) expect(insideHours(slot, week), `${slot} is inside the open hours`).toBe(true);
 
-    const firstSlot = new Date(pickup.slots[0]!);
-    const night = new Date(firstSlot.getTime() - (firstSlot.getTime() % 86_400_000) + 17 * 3_600_000); // 17:00 UTC = 3 AM Guam
+    // 3 AM in Guam on the first offered slot's own (Guam) day: after now, and outside every day's hours.
+    const night = new Date(`${guamDate(new Date(pickup.slots[0]!))}T03:00:00+10:00`);
     const outside = await request.post('/api/v1/checkout/quote', { data: { restaurant_id: 1, items, pickup_time: night.toISOString() } });
     expect(outside.status()).toBe(422);
     expect((await outside.json()).error).toMatchObject({

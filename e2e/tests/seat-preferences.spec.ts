@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { apiLogin, demo, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { apiLogin, demo, expect, expectAccessible, openDay, signIn, test } from './fixtures.ts';
 
 /**
  * Seat preferences (decision 0069) in a real browser against the production build: staff book a
- * party of two a few days ahead, choose Option 1 in the Seat Preferences picker from the details'
+ * party of two on an open day ahead, choose Option 1 in the Seat Preferences picker from the details'
  * edit view (two free seats; a third is refused inline), save, then Assign it: the server holds the
  * seats and the reservation shows reserved with its Current Seats.
  */
@@ -23,11 +23,9 @@ test('staff choose a seat preference in the picker, save it, and Assign reserves
   const guest = `Prefs ${testInfo.project.name} ${run}`;
   const token = await apiLogin(request, demo.staff);
   const headers = { Authorization: `Bearer ${token}` };
-  const day = new Date(Date.now() + (testInfo.project.name === 'mobile' ? 9 : 8) * 86_400_000).toISOString().slice(0, 10);
-  const availability = await request.get(`/api/v1/availability?restaurant_id=1&date=${day}&party_size=2`, { headers });
-  expect(availability.ok(), await availability.text()).toBe(true);
-  const slot = ((await availability.json()) as { slot_details: { start_time: string }[] }).slot_details.at(-1);
-  expect(slot, `a slot on ${day}`).toBeDefined();
+  // An open day of its own per project, a week or so ahead, as the schedule says (decision 0087).
+  const { date: day, slots } = await openDay(request, { nth: testInfo.project.name === 'mobile' ? 7 : 6, headers, skipToday: true });
+  const slot = slots.at(-1);
   const created = await request.post('/api/v1/reservations', { data: { restaurant_id: 1, start_time: slot!.start_time, party_size: 2, contact_name: guest }, headers });
   expect(created.ok(), await created.text()).toBe(true);
   const { id } = (await created.json()) as { id: number };
@@ -72,17 +70,9 @@ test('staff reserve and then seat a party from the reservation’s Seat Map', as
   const guest = `Seatmap ${testInfo.project.name} ${run}`;
   const token = await apiLogin(request, demo.staff);
   const headers = { Authorization: `Bearer ${token}` };
-  // The first open day from ten days ahead (desktop) or the second (mobile): each project its own floor.
-  let day = '';
-  let slot: { start_time: string } | undefined;
-  for (let offset = 10, open = 0; offset < 24 && !slot; offset += 1) {
-    const date = new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    const availability = await request.get(`/api/v1/availability?restaurant_id=1&date=${date}&party_size=2`, { headers });
-    expect(availability.ok(), await availability.text()).toBe(true);
-    const last = ((await availability.json()) as { slot_details: { start_time: string }[] }).slot_details.at(-1);
-    if (last && open++ === (testInfo.project.name === 'mobile' ? 1 : 0)) [day, slot] = [date, last];
-  }
-  expect(slot, 'an open day ahead').toBeDefined();
+  // Open days after the first test's, one per project: each project its own floor (decision 0087).
+  const { date: day, slots } = await openDay(request, { nth: testInfo.project.name === 'mobile' ? 9 : 8, headers, skipToday: true });
+  const slot = slots.at(-1);
   const created = await request.post('/api/v1/reservations', { data: { restaurant_id: 1, start_time: slot!.start_time, party_size: 2, contact_name: guest }, headers });
   expect(created.ok(), await created.text()).toBe(true);
   const { id } = (await created.json()) as { id: number };

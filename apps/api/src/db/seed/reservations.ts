@@ -6,6 +6,9 @@ import { addDays, weekdayOf, zonedInstant } from '@kusina/domain/restaurant-sche
 import type { Tx } from '../client.ts';
 import { blockedPeriods, locationCapacities, locations, operatingHours, reservations, specialEvents, waitlistEntries } from '../schema/index.ts';
 
+/** Kusina (1) is closed on Mondays (0 = Sunday). */
+const KUSINA_CLOSED_WEEKDAYS = new Set([1]);
+
 /**
  * Reservations demo (issue #21): Kusina (1) has two active dining rooms, its week's hours (closed
  * Mondays), a fiesta night with a guest cap, a closed holiday, a private party blocking the Tumon
@@ -32,16 +35,17 @@ export async function seedReservations(tx: Tx, now = new Date()): Promise<void> 
       dayOfWeek: d,
       openTime: d === 0 ? '10:00' : '11:00',
       closeTime: d === 5 || d === 6 ? '22:00' : '21:00',
-      closed: d === 1,
+      closed: KUSINA_CLOSED_WEEKDAYS.has(d),
     })),
     ...[0, 1, 2, 3, 4, 5, 6].map((d) => ({ restaurantId: 2, dayOfWeek: d, openTime: '11:00', closeTime: '21:00', closed: false })),
   ]);
 
   const today = restaurantDay(now).date;
-  // The next dates that are not Mondays (Kusina's closed day), for the events.
+  // The next dates that are not a closed weekday, for the events: the block and the fiesta must fall
+  // on days the restaurant opens whatever day the demo is seeded (tests read them, decision 0087).
   const openDate = (from: number) => {
     let date = addDays(today, from);
-    while (weekdayOf(date) === 1) date = addDays(date, 1);
+    while (KUSINA_CLOSED_WEEKDAYS.has(weekdayOf(date))) date = addDays(date, 1);
     return date;
   };
   await tx.insert(specialEvents).values([

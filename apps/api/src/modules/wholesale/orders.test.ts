@@ -1,3 +1,4 @@
+import { restaurantDay } from '@kusina/domain/menu-calendar';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, payments, wholesaleItems, wholesaleItemVariants, wholesaleOrders, wholesaleParticipantCredits } from '../../db/schema/index.ts';
@@ -233,8 +234,9 @@ describe('wholesale checkout, history, cancellation and privacy', () => {
     const ofShop = all.filter((o) => o.fundraiser.id === shop.fundraiserId);
     expect((await url(`?fundraiser=${shop.slug.slice(5)}`)).json().data.orders).toHaveLength(ofShop.length);
     expect((await url('?fundraiser=no-such-fundraiser')).json().data.orders).toHaveLength(0);
-    const guamToday = new Date(Date.now() + 10 * 3600_000).toISOString().slice(0, 10);
-    const today = all.filter((o) => new Date(Date.parse(o.createdAt) + 10 * 3600_000).toISOString().slice(0, 10) === guamToday);
+    // Guam's calendar day (the restaurant's zone), by the shared rule rather than hand-added hours.
+    const guamToday = restaurantDay(new Date()).date;
+    const today = all.filter((o) => restaurantDay(new Date(o.createdAt)).date === guamToday);
     expect(today.length).toBeGreaterThan(2);
     expect((await url(`?from=${guamToday}&to=${guamToday}`)).json().data.orders).toHaveLength(today.length);
     expect((await url(`?from=${guamToday}`)).json().data.orders).toHaveLength(today.length);
