@@ -53,6 +53,11 @@ const EnvSchema = z.object({
    * except in production on an external DATABASE_URL, where it must be chosen explicitly.
    */
   MESSAGES_OUTBOX_ONLY: bool.optional(),
+  /**
+   * Other https origins images may come from (the CSP's img-src), comma separated, e.g. a CDN that
+   * holds the hero picture an admin linked. Unset: images come only from the app (uploads included).
+   */
+  IMAGE_ORIGINS: csv.default([]),
   /** Serve the API documentation at /api/docs. Unset: yes, except in production on an external DATABASE_URL. */
   API_DOCS: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -130,6 +135,15 @@ function trustProxyOf(value: string | undefined): Config['trustProxy'] {
   return value.split(',').map((part) => part.trim()).join(',');
 }
 
+function isHttpsOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
 function isLiveDeployment(env: Env): boolean {
   return env.NODE_ENV === 'production' && env.DATABASE_URL !== undefined;
 }
@@ -186,6 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push('JWT_SECRET: required in production with an external DATABASE_URL (every node must share it)');
     }
     problems.push(...liveDeploymentProblems(parsed.data));
+    for (const origin of parsed.data.IMAGE_ORIGINS) {
+      if (!isHttpsOrigin(origin)) problems.push(`IMAGE_ORIGINS: "${origin}" must be an https origin like https://images.example.com`);
+    }
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
 
