@@ -149,22 +149,24 @@ function isLiveDeployment(env: Env): boolean {
 }
 
 /**
- * What a production start on an external database refuses (decision 0086): the demo's accounts,
- * whose password the README prints, unless acknowledged; customers' messages left in the outbox
- * (nobody would receive a code or a reset link) unless chosen.
+ * What a start refuses (decision 0086). In production on an external database: the demo's accounts,
+ * whose password the README prints, unless acknowledged. Anywhere: customers' messages left in the
+ * outbox (nobody would receive a code or a reset link) unless MESSAGES_OUTBOX_ONLY allows it, which
+ * it does by default only off a live deployment.
  */
-function liveDeploymentProblems(env: Env): string[] {
-  if (!isLiveDeployment(env)) return [];
+function deploymentProblems(env: Env): string[] {
+  const live = isLiveDeployment(env);
   const problems: string[] = [];
-  if (env.SEED_DEMO === true && !env.SEED_DEMO_IN_PRODUCTION) {
+  if (live && env.SEED_DEMO === true && !env.SEED_DEMO_IN_PRODUCTION) {
     problems.push(
       'SEED_DEMO: seeding the demo in production on an external DATABASE_URL creates accounts whose password is public; set SEED_DEMO=false, or SEED_DEMO_IN_PRODUCTION=true for a staging copy',
     );
   }
-  const outboxOnly = [!env.SMTP_URL && 'SMTP_URL', !env.SMS_API_URL && 'SMS_API_URL'].filter((name): name is string => Boolean(name));
-  if (outboxOnly.length > 0 && env.MESSAGES_OUTBOX_ONLY !== true) {
+  const missing = [!env.SMTP_URL && 'SMTP_URL', !env.SMS_API_URL && 'SMS_API_URL'].filter((name): name is string => Boolean(name));
+  if (missing.length > 0 && !(env.MESSAGES_OUTBOX_ONLY ?? !live)) {
+    const what = [missing.includes('SMTP_URL') && 'e-mails', missing.includes('SMS_API_URL') && 'texts'].filter(Boolean).join(' and ');
     problems.push(
-      `MESSAGES_OUTBOX_ONLY: without ${outboxOnly.join(' and ')} customers' ${outboxOnly.includes('SMTP_URL') ? 'e-mails' : ''}${outboxOnly.length === 2 ? ' and ' : ''}${outboxOnly.includes('SMS_API_URL') ? 'texts' : ''} stay in the outbox and reach nobody; configure ${outboxOnly.join(' and ')}, or set MESSAGES_OUTBOX_ONLY=true to choose that`,
+      `MESSAGES_OUTBOX_ONLY: without ${missing.join(' and ')} customers' ${what} stay in the outbox and reach nobody; configure ${missing.join(' and ')}, or set MESSAGES_OUTBOX_ONLY=true to choose that`,
     );
   }
   return problems;
@@ -199,7 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (parsed.data.NODE_ENV === 'production' && parsed.data.DATABASE_URL && !parsed.data.JWT_SECRET) {
       problems.push('JWT_SECRET: required in production with an external DATABASE_URL (every node must share it)');
     }
-    problems.push(...liveDeploymentProblems(parsed.data));
+    problems.push(...deploymentProblems(parsed.data));
     for (const origin of parsed.data.IMAGE_ORIGINS) {
       if (!isHttpsOrigin(origin)) problems.push(`IMAGE_ORIGINS: "${origin}" must be an https origin like https://images.example.com`);
     }
@@ -215,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: data.SEED_DEMO ?? !data.DATABASE_URL,
     allowTestPayments: data.ALLOW_TEST_PAYMENTS ?? !liveDeployment,
     apiDocs: data.API_DOCS ?? !liveDeployment,
+    IMAGE_ORIGINS: data.IMAGE_ORIGINS.map((origin) => new URL(origin).origin),
     dataDir,
     uploadsDir: path.resolve(data.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     publicUrl: (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, ''),
