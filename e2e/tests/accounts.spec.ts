@@ -1,4 +1,4 @@
-import { expect, expectAccessible, readOutbox, signIn, signOut, test, uniqueEmail } from './fixtures.ts';
+import { adminOutbox, expect, expectAccessible, readOutbox, signIn, signOut, test, uniqueEmail } from './fixtures.ts';
 
 /**
  * Issue #2's account journey in a real browser against the production build: sign up → read the
@@ -31,12 +31,16 @@ test('a customer signs up, verifies the phone, edits the profile and resets the 
   await expect(page.getByText('Account created successfully!')).toBeVisible();
   await expect(page).toHaveURL(/\/verify-phone$/);
 
-  // Verify Your Phone: the code comes from the outbox, as a person trying the demo reads it.
+  // Verify Your Phone: the code comes from the server log, as a person trying the demo reads it;
+  // an admin reading the outbox sees the text with the code hidden.
   await expect(page.getByRole('heading', { name: 'Verify Your Phone' })).toBeVisible();
   await expectAccessible(page);
-  const sms = await readOutbox(request, phone, 'sms');
+  const sms = await readOutbox(phone, 'sms');
   const code = sms.body.match(/\b(\d{6})\b/)?.[1];
   expect(code, sms.body).toBeTruthy();
+  const seenCode = (await adminOutbox(request, phone))[0]?.body;
+  expect(seenCode).toMatch(/code is \*{6}\./);
+  expect(seenCode).not.toContain(code!);
   await page.getByLabel('Verification code').fill(code === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByText('Invalid code or verification expired.').first()).toBeVisible();
@@ -83,9 +87,12 @@ test('a customer signs up, verifies the phone, edits the profile and resets the 
   await page.getByRole('button', { name: 'Send Reset Link' }).click();
   await expect(page.getByText('Check your email for a reset link.')).toBeVisible();
 
-  const mail = await readOutbox(request, email, 'email');
+  const mail = await readOutbox(email, 'email');
   const link = mail.body.match(/https?:\/\/\S+\/reset-password\?\S+/)?.[0];
   expect(link, mail.body).toBeTruthy();
+  const seenReset = (await adminOutbox(request, email)).find((m) => m.channel === 'email')?.body;
+  expect(seenReset).toContain('[reset link hidden]');
+  expect(seenReset).not.toContain(new URL(link!).searchParams.get('token')!);
   const target = new URL(link!);
   await page.goto(`${target.pathname}${target.search}`);
   await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();

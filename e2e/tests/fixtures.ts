@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test as base, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -46,28 +49,49 @@ interface OutboxMessage {
   subject: string | null;
 }
 
+/** Where scripts/e2e-server.mjs writes the server's log (one file per port). */
+export const serverLogFile = path.join(os.tmpdir(), `kusina-e2e-server-${E2E_PORT}.log`);
+
+/** The outbox transport's log lines of the e2e server (the demo logs each message's whole text). */
+function loggedMessages(): OutboxMessage[] {
+  if (!existsSync(serverLogFile)) return [];
+  return readFileSync(serverLogFile, 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      if (!line.includes('"notification"')) return [];
+      const entry = JSON.parse(line) as { notification?: { channel: 'sms' | 'email'; to: string; body?: string; subject?: string | null } };
+      const n = entry.notification;
+      return n?.body !== undefined ? [{ channel: n.channel, recipient: n.to, body: n.body, subject: n.subject ?? null }] : [];
+    });
+}
+
 /**
- * Reads the newest message to `recipient` from the outbox the way a demo user would: as an admin,
- * through GET /api/v1/admin/notifications. Polls briefly (messages are queued jobs).
+ * Reads the newest message to `recipient` the way a person trying the demo does: its whole text
+ * (phone code, reset link) from the server log, since the outbox in the app hides those secrets
+ * (decision 0086). Polls briefly (messages are queued jobs).
  */
-export async function readOutbox(request: APIRequestContext, recipient: string, channel: 'sms' | 'email'): Promise<OutboxMessage> {
-  const token = await apiLogin(request, demo.superAdmin);
+export async function readOutbox(recipient: string, channel: 'sms' | 'email'): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
     .poll(
-      async () => {
-        const response = await request.get('/api/v1/admin/notifications', {
-          params: { recipient, channel, per_page: 5 },
-          headers: { authorization: `Bearer ${token}` },
-        });
-        const body = (await response.json()) as { messages: OutboxMessage[] };
-        found = body.messages.find((m) => m.recipient === recipient && m.channel === channel);
+      () => {
+        found = loggedMessages()
+          .filter((m) => m.recipient === recipient && m.channel === channel)
+          .at(-1);
         return Boolean(found);
       },
       { timeout: 10_000 },
     )
     .toBe(true);
   return found!;
+}
+
+/** The messages to `recipient` as an admin reads them in the outbox (GET /api/v1/admin/notifications), newest first. */
+export async function adminOutbox(request: APIRequestContext, recipient: string): Promise<OutboxMessage[]> {
+  const token = await apiLogin(request, demo.superAdmin);
+  const response = await request.get('/api/v1/admin/notifications', { params: { recipient, per_page: 20 }, headers: { authorization: `Bearer ${token}` } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { messages: OutboxMessage[] }).messages.filter((m) => m.recipient === recipient);
 }
 
 /** Opens the signed-in user's menu: the dropdown on wide screens, the slide-out menu on phones. */

@@ -99,7 +99,7 @@ test('a guest books with the keyboard, staff see it live and approve it, the gue
 
   // The guest's confirmation is in the outbox, with the link.
   let sms = '';
-  await expect.poll(async () => (sms = (await readOutbox(page.request, phone, 'sms')).body), { timeout: 15_000 }).toMatch(/is confirmed/);
+  await expect.poll(async () => (sms = (await readOutbox(phone, 'sms')).body), { timeout: 15_000 }).toMatch(/is confirmed/);
   const link = sms.match(/https?:\/\/\S+\/reservations\/manage\/[\w-]+/)![0];
   await page.goto(new URL(link).pathname);
   await expect(page.getByRole('heading', { name: 'Your Reservation' })).toBeVisible();

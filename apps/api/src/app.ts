@@ -8,7 +8,6 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
-import helmet from 'helmet';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
@@ -18,6 +17,7 @@ import type { Database } from './db/client.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { securityHeaders as buildSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { loadPageRenderer } from './plugins/spa-render.ts';
 import { firstImageResolver, themeResolver } from './plugins/spa-first-image.ts';
@@ -100,23 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
 
-  // Helmet's security headers, its middleware built once (@fastify/helmet built it again for every
-  // request, CSP directives and all: ~4% of Node's time placing orders).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com', 'https://www.paypal.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://www.paypal.com', 'https://www.google.com'],
-        connectSrc: ["'self'", 'ws:', 'wss:', 'https://api.stripe.com', 'https://www.paypal.com'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        fontSrc: ["'self'", 'data:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  // Helmet's security headers, the CSP allowing only the app and the configured processors.
+  const securityHeaders = buildSecurityHeaders(config);
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
   await app.register(cors, {
     // Same-origin requests need no CORS; only listed origins may call from elsewhere.
@@ -131,7 +116,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API's documentation is public only where configured (API_DOCS; off by default on a live
+  // deployment, decision 0086): it maps every route for whoever asks.
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(dbPlugin, { pool: deps.pool, db: deps.db });
   await app.register(authPlugin, { secret: deps.jwtSecret });

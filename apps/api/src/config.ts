@@ -36,8 +36,30 @@ const EnvSchema = z.object({
   DEFAULT_RESTAURANT_ID: z.coerce.number().int().positive().default(1),
   /** Host names that serve another restaurant's storefront: "blue.example.com=2,other.example=3". */
   RESTAURANT_HOSTS: csv.default([]),
-  /** Seed the demo restaurants, accounts and catalog when the database is empty. */
-  SEED_DEMO: bool.default(true),
+  /**
+   * Seed the demo restaurants, accounts (the README's public password) and catalog when the
+   * database is empty. Unset: yes on the embedded database, no on an external DATABASE_URL.
+   */
+  SEED_DEMO: bool.optional(),
+  /** The operator's acknowledgement that a production start on an external DATABASE_URL seeds the demo (a staging copy). */
+  SEED_DEMO_IN_PRODUCTION: bool.default(false),
+  /**
+   * Whether the built-in test processor (any Luhn-valid card is "paid") may answer. Unset: yes,
+   * except in production on an external DATABASE_URL (decision 0086).
+   */
+  ALLOW_TEST_PAYMENTS: bool.optional(),
+  /**
+   * Customers' texts and e-mails may stay in the outbox (no SMTP_URL / SMS_API_URL). Unset: yes,
+   * except in production on an external DATABASE_URL, where it must be chosen explicitly.
+   */
+  MESSAGES_OUTBOX_ONLY: bool.optional(),
+  /**
+   * Other https origins images may come from (the CSP's img-src), comma separated, e.g. a CDN that
+   * holds the hero picture an admin linked. Unset: images come only from the app (uploads included).
+   */
+  IMAGE_ORIGINS: csv.default([]),
+  /** Serve the API documentation at /api/docs. Unset: yes, except in production on an external DATABASE_URL. */
+  API_DOCS: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Whether X-Forwarded-For names the client (the rate limits' key, the sessions' IP). Unset or
@@ -86,6 +108,18 @@ export interface Config extends Env {
   publicUrl: string;
   restaurantHosts: Map<string, number>;
   paypalApiBase: string;
+  /**
+   * Production on an external DATABASE_URL: a real deployment, whose defaults fail closed (no demo,
+   * no test payments, no secrets in the log, no public API docs; decision 0086). The embedded
+   * database (`npm start`, the e2e server) is the demo, even with NODE_ENV=production.
+   */
+  liveDeployment: boolean;
+  /** SEED_DEMO with its default applied. */
+  seedDemo: boolean;
+  /** ALLOW_TEST_PAYMENTS with its default applied. */
+  allowTestPayments: boolean;
+  /** API_DOCS with its default applied. */
+  apiDocs: boolean;
   /** Fastify's trustProxy, from TRUST_PROXY (false when unset). */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
 }
@@ -99,6 +133,43 @@ function trustProxyOf(value: string | undefined): Config['trustProxy'] {
     return (_address, hop) => hop < hops;
   }
   return value.split(',').map((part) => part.trim()).join(',');
+}
+
+function isHttpsOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
+function isLiveDeployment(env: Env): boolean {
+  return env.NODE_ENV === 'production' && env.DATABASE_URL !== undefined;
+}
+
+/**
+ * What a start refuses (decision 0086). In production on an external database: the demo's accounts,
+ * whose password the README prints, unless acknowledged. Anywhere: customers' messages left in the
+ * outbox (nobody would receive a code or a reset link) unless MESSAGES_OUTBOX_ONLY allows it, which
+ * it does by default only off a live deployment.
+ */
+function deploymentProblems(env: Env): string[] {
+  const live = isLiveDeployment(env);
+  const problems: string[] = [];
+  if (live && env.SEED_DEMO === true && !env.SEED_DEMO_IN_PRODUCTION) {
+    problems.push(
+      'SEED_DEMO: seeding the demo in production on an external DATABASE_URL creates accounts whose password is public; set SEED_DEMO=false, or SEED_DEMO_IN_PRODUCTION=true for a staging copy',
+    );
+  }
+  const missing = [!env.SMTP_URL && 'SMTP_URL', !env.SMS_API_URL && 'SMS_API_URL'].filter((name): name is string => Boolean(name));
+  if (missing.length > 0 && !(env.MESSAGES_OUTBOX_ONLY ?? !live)) {
+    const what = [missing.includes('SMTP_URL') && 'e-mails', missing.includes('SMS_API_URL') && 'texts'].filter(Boolean).join(' and ');
+    problems.push(
+      `MESSAGES_OUTBOX_ONLY: without ${missing.join(' and ')} customers' ${what} stay in the outbox and reach nobody; configure ${missing.join(' and ')}, or set MESSAGES_OUTBOX_ONLY=true to choose that`,
+    );
+  }
+  return problems;
 }
 
 export class ConfigError extends Error {
@@ -130,13 +201,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (parsed.data.NODE_ENV === 'production' && parsed.data.DATABASE_URL && !parsed.data.JWT_SECRET) {
       problems.push('JWT_SECRET: required in production with an external DATABASE_URL (every node must share it)');
     }
+    problems.push(...deploymentProblems(parsed.data));
+    for (const origin of parsed.data.IMAGE_ORIGINS) {
+      if (!isHttpsOrigin(origin)) problems.push(`IMAGE_ORIGINS: "${origin}" must be an https origin like https://images.example.com`);
+    }
   }
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
 
   const data = parsed.data;
   const dataDir = path.resolve(data.DATA_DIR);
+  const liveDeployment = isLiveDeployment(data);
   return {
     ...data,
+    liveDeployment,
+    seedDemo: data.SEED_DEMO ?? !data.DATABASE_URL,
+    allowTestPayments: data.ALLOW_TEST_PAYMENTS ?? !liveDeployment,
+    apiDocs: data.API_DOCS ?? !liveDeployment,
+    IMAGE_ORIGINS: data.IMAGE_ORIGINS.map((origin) => new URL(origin).origin),
     dataDir,
     uploadsDir: path.resolve(data.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
     publicUrl: (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, ''),

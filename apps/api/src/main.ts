@@ -5,10 +5,9 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
-import { isEmpty, seedDemo } from './db/seed/demo.ts';
+import { logRunning, seedDemoIfAsked } from './db/seed/demo-start.ts';
 import { startJobs } from './lib/jobs.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
-import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo-accounts.ts';
 
 function readConfig(): Config {
   // A .env in the working directory fills in variables the environment does not already set.
@@ -41,10 +40,7 @@ async function main(): Promise<void> {
   );
   const db = createDatabase(pool);
   await runMigrations(db);
-  if (config.SEED_DEMO && (await isEmpty(db))) {
-    await seedDemo(db);
-    log.info('demo data seeded');
-  }
+  await seedDemoIfAsked(db, config, log);
   const boss = await startJobs(databaseUrl, log);
   const app = await buildApp({ config, pool, db, boss, jwtSecret: loadJwtSecret(config.JWT_SECRET, config.dataDir), serveWeb: true });
 
@@ -70,12 +66,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.HOST, port: config.PORT });
-  if (config.SEED_DEMO) {
-    log.info(
-      { accounts: demoAccounts.map((a) => `${a.role}: ${a.email}`), password: DEMO_PASSWORD },
-      `Kusina is running at ${config.publicUrl}`,
-    );
-  }
+  logRunning(log, config);
 }
 
 main().catch((error: unknown) => {

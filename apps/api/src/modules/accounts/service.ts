@@ -229,7 +229,7 @@ export async function forgotPassword(deps: AccountsDeps, input: ForgotPasswordIn
           subject: `Reset your ${from} password`,
           template: 'password_reset',
           body: body(link),
-          redactedBody: body('[reset link hidden after delivery]'),
+          redactedBody: body('[reset link hidden]'),
         },
       );
     });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { build, DEMO_PASSWORD, request, type TestContext } from '../../test/build.ts';
-import { loginAs, signUp, waitFor } from '../accounts/test-support.ts';
+import { latestCode, latestResetLink, loginAs, signUp, waitFor } from '../accounts/test-support.ts';
 import { enqueueNotification } from './service.ts';
 
 describe('notifications: outbox delivery and the admin outbox', () => {
@@ -122,7 +122,7 @@ describe('notifications: outbox delivery and the admin outbox', () => {
         channel: 'email',
         recipient: user.email,
         subject: 'Reset your Kusina password',
-        body: expect.stringContaining('/reset-password?token='),
+        body: expect.stringContaining('[reset link hidden]'),
         status: expect.stringMatching(/^(queued|sent)$/),
         transport: expect.toBeOneOf([null, 'outbox']),
         created_at: expect.any(String),
@@ -133,7 +133,7 @@ describe('notifications: outbox delivery and the admin outbox', () => {
       const texts = (await list(tokens.super, '?channel=sms&recipient=4440001')).json();
       expect(texts.total).toBe(1);
       expect(texts.messages[0]).toMatchObject({ channel: 'sms', recipient: '+16714440001', subject: null });
-      expect(texts.messages[0].body).toMatch(/code is \d{6}/);
+      expect(texts.messages[0].body).toMatch(/code is \*{6}\./);
 
       const page2 = (await list(tokens.super, '?per_page=1&page=2')).json();
       expect(page2.messages[0].id).toBe(newest.messages[1].id);
@@ -141,6 +141,35 @@ describe('notifications: outbox delivery and the admin outbox', () => {
       const defaults = (await list(tokens.super)).json();
       expect(defaults.per_page).toBe(20);
       expect(defaults.messages.length).toBeLessThanOrEqual(20);
+    });
+
+    it('shows no reset token or phone code to anyone reading it, admins and super admins alike', async () => {
+      const { user } = await signUp(t.app, { restaurant_id: 1, phone: '+16714440002' });
+      const forgot = await request(t.app, { method: 'POST', url: '/api/v1/password/forgot', payload: { email: user.email } });
+      expect(forgot.statusCode).toBe(200);
+      const code = (await latestCode(t.db, user.id))!;
+      const token = (await latestResetLink(t.db, user.id)).searchParams.get('token')!;
+      expect(code).toMatch(/^\d{6}$/);
+      expect(token.length).toBeGreaterThan(20);
+
+      for (const who of ['admin', 'super']) {
+        // Before and after delivery (the outbox transport keeps the row's text as it was).
+        const seen = (await list(tokens[who], `?recipient=${encodeURIComponent(user.email.slice(0, 12))}&per_page=100`)).json();
+        const texts = (await list(tokens[who], '?recipient=4440002')).json();
+        const all = JSON.stringify([seen, texts]);
+        expect(seen.messages.map((m: { recipient: string }) => m.recipient), who).toContain(user.email);
+        expect(texts.total, who).toBe(1);
+        expect(all, who).not.toContain(token);
+        expect(all, who).not.toContain(`code is ${code}`);
+        expect(all, who).toContain('[reset link hidden]');
+      }
+      // The reset link itself still works: only the outbox's view of it is hidden.
+      const reset = await request(t.app, {
+        method: 'PATCH',
+        url: '/api/v1/password/reset',
+        payload: { email: user.email, token, new_password: 'Another-Beach-10', new_password_confirmation: 'Another-Beach-10' },
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
     });
 
     it('validates the query', async () => {

@@ -45,7 +45,10 @@ export interface NotificationMessage {
   recipient: string;
   subject?: string | null;
   body: string;
-  /** For messages carrying a secret: what the row keeps after a real transport delivered it. */
+  /**
+   * For messages carrying a secret (a phone code, a reset link): the text without it, which is all
+   * the outbox ever shows and what the row keeps once a real transport delivered it.
+   */
   redactedBody?: string | null;
   /** What kind of message it is, e.g. phone_code or password_reset. */
   template: string;
@@ -97,13 +100,17 @@ export async function enqueueNotification(ctx: NotificationContext, message: Not
 
 type NotificationRow = typeof notifications.$inferSelect;
 
+/**
+ * A message as the outbox shows it: a secret (a phone code, a reset link) never, whoever reads it —
+ * with it, an admin could take over a customer's account (issue #33, decision 0086).
+ */
 export function toNotificationOutput(row: NotificationRow): NotificationOutput {
   return {
     id: row.id,
     channel: row.channel,
     recipient: row.recipient,
     subject: row.subject,
-    body: row.body,
+    body: row.redactedBody ?? row.body,
     status: row.status,
     transport: row.transport,
     created_at: row.createdAt.toISOString(),

@@ -1,13 +1,16 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { build, type TestContext } from '../../test/build.ts';
 import { latestMessage, signUp, waitFor } from '../accounts/test-support.ts';
 import { enqueueNotifications } from './service.ts';
 import { deliveryJobsFor } from './test-support.ts';
+import { createTransports } from './transports.ts';
 
 interface Received {
   headers: IncomingMessage['headers'];
@@ -113,5 +116,37 @@ describe('notifications: the HTTP SMS transport', () => {
     for (const recipient of recipients) expect(received.filter((r) => r.body.to === recipient)).toHaveLength(1);
     const [retried] = await deliveryJobsFor(t.pool, ids);
     expect(retried).toMatchObject({ state: 'completed', retry_count: 1 });
+  });
+});
+
+describe('notifications: what the outbox transport writes to the log', () => {
+  const code = '482913';
+  const message = {
+    id: 7,
+    channel: 'sms' as const,
+    recipient: '+16713330077',
+    subject: null,
+    body: `Kusina: your verification code is ${code}. It expires in 10 minutes.`,
+    template: 'phone_code',
+  };
+
+  async function logged(env: Record<string, string>): Promise<string> {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const config = loadConfig({ JWT_SECRET: 'x'.repeat(32), ...env });
+    await createTransports(config, log).sms.send(message);
+    return lines.join('');
+  }
+
+  it('never holds the text on a live deployment (production on an external database)', async () => {
+    const output = await logged({ NODE_ENV: 'production', DATABASE_URL: 'postgres://kusina@db.internal:5432/kusina', MESSAGES_OUTBOX_ONLY: 'true' });
+    expect(output).toContain('+16713330077');
+    expect(output).toContain('phone_code');
+    expect(output).not.toContain(code);
+  });
+
+  it('holds the whole text for the demo on the embedded database (npm start), so its operator can sign up', async () => {
+    const output = await logged({ NODE_ENV: 'production' });
+    expect(output).toContain(`code is ${code}`);
   });
 });

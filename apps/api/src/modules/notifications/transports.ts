@@ -53,15 +53,24 @@ export function smsHttpTransport(config: Config, url: string): Transport {
 }
 
 /**
- * No provider configured: the message is logged at info level, so a person trying the demo sees
- * the code or link in the server log, and the notifications row stays readable for tests.
+ * No provider configured: the message stays in the outbox and is logged at info level. Off a live
+ * deployment (the embedded demo, development, tests) the log holds the whole text, so a person
+ * trying the demo reads the phone code or reset link there (the outbox in the app hides them). On a
+ * live deployment (production on an external database, where outbox-only is the operator's explicit
+ * MESSAGES_OUTBOX_ONLY) the log names the message but never holds its text: no secret reaches the
+ * log (decision 0086).
  */
-export function outboxTransport(log: FastifyBaseLogger): Transport {
+export function outboxTransport(log: FastifyBaseLogger, options: { logText: boolean }): Transport {
   return {
     name: 'outbox',
     send: async (message) => {
+      const notification = { id: message.id, channel: message.channel, to: message.recipient, template: message.template };
+      if (!options.logText) {
+        log.info({ notification }, `outbox ${message.channel} to ${message.recipient} (${message.template}); not delivered: no provider configured`);
+        return;
+      }
       log.info(
-        { notification: { id: message.id, channel: message.channel, to: message.recipient, template: message.template } },
+        { notification: { ...notification, subject: message.subject, body: message.body } },
         `outbox ${message.channel} to ${message.recipient}: ${message.subject ? `[${message.subject}] ` : ''}${message.body}`,
       );
     },
@@ -72,7 +81,7 @@ export type TransportSet = Record<NotificationChannel, Transport>;
 
 /** The transport of each channel, chosen once from the configuration. */
 export function createTransports(config: Config, log: FastifyBaseLogger): TransportSet {
-  const outbox = outboxTransport(log);
+  const outbox = outboxTransport(log, { logText: !config.liveDeployment });
   return {
     email: config.SMTP_URL ? smtpTransport(config, config.SMTP_URL) : outbox,
     sms: config.SMS_API_URL ? smsHttpTransport(config, config.SMS_API_URL) : outbox,

@@ -22,6 +22,18 @@ export function notAvailable(): AppError {
   return new AppError('PAYMENT_UNAVAILABLE', 503, CheckoutMessages.paymentNotAvailable);
 }
 
+/**
+ * The processor a new payment is opened or confirmed with. The test processor "pays" with any
+ * Luhn-valid number, so it answers only where the operator allows it (ALLOW_TEST_PAYMENTS: by
+ * default everywhere but production on an external database, decision 0086); elsewhere a restaurant
+ * still in test mode cannot take payments (503, the checkout's 'not available' words). Captures and
+ * refunds of payments already made keep using processorFor.
+ */
+export function processorForNewPayment(config: Config, name: ProcessorName): PaymentProcessor {
+  if (name === 'test' && !config.allowTestPayments) throw notAvailable();
+  return processorFor(config, name);
+}
+
 const cache = new WeakMap<Config, Map<ProcessorName, PaymentProcessor>>();
 
 /** The processor by name, built once per configuration; 503 when its keys are missing. */

@@ -21,7 +21,7 @@ import { findUsablePromo, findUsableVip, invalidPromo, vipRequired } from '../pr
 import type { AdminSettings } from '@kusina/domain/restaurants';
 import { getRestaurant } from '../restaurants/service.ts';
 import { PaymentDeclinedError, type AuthorizeResult, type BeginResult, type ProcessorRef } from './processor.ts';
-import { notAvailable, processorFor, selectProcessorName } from './select.ts';
+import { notAvailable, processorFor, processorForNewPayment, selectProcessorName } from './select.ts';
 import { testTransactionId } from './test-processor.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -119,7 +119,7 @@ export interface OpenProcessorPayment {
  */
 export async function openProcessorPayment(deps: PaymentDeps, input: OpenProcessorPayment): Promise<{ row: PaymentRow; begun: BeginResult }> {
   const name = selectProcessorName(input.restaurant.adminSettings);
-  const processor = processorFor(deps.config, name);
+  const processor = processorForNewPayment(deps.config, name);
   const [row] = await deps.db
     .insert(payments)
     .values({ restaurantId: input.restaurant.id, processor: name, amountCents: input.amountCents, quoteHash: input.quoteHash })
@@ -175,6 +175,8 @@ function confirmOutput(row: PaymentRow): PaymentConfirmOutput {
  * Confirming an authorized payment again answers the same authorization (a retry reuses it).
  */
 export async function confirmTestPayment(deps: PaymentDeps, paymentId: string, card: CardInput): Promise<PaymentConfirmOutput> {
+  // A payment opened before a restart that took test payments away is not confirmed either.
+  const processor = processorForNewPayment(deps.config, 'test');
   const payment = await findPayment(deps.db, paymentId);
   if (!payment) throw AppError.notFound(CheckoutMessages.paymentNotFound);
   if (payment.processor !== 'test') throw AppError.conflict(CheckoutMessages.paymentConfirmedByProcessor);
@@ -185,7 +187,7 @@ export async function confirmTestPayment(deps: PaymentDeps, paymentId: string, c
   const [first] = Object.values(problems);
   if (first) throw AppError.validation(first, problems);
 
-  const result = await processorFor(deps.config, 'test').authorize({
+  const result = await processor.authorize({
     paymentId: payment.id,
     amountCents: payment.amountCents,
     paymentIntentId: null,

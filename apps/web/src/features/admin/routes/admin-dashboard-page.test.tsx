@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/api-mock.ts';
+import { TestModeText } from '../../../components/ui/test-mode-banner.tsx';
+import { mockApi, restaurantFixture } from '../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
 import { boardEntry, orderList } from '../test-fixtures.ts';
 
@@ -48,6 +49,33 @@ describe('admin dashboard frame', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\?tab=outbox$/);
     await user.keyboard('{Home}');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/));
+  });
+
+  it("tells admins on every tab that the restaurant's payments are in test mode, until test mode is off", async () => {
+    dashboardApi();
+    const { user } = renderApp('/admin', { user: admin });
+    const banner = (await screen.findByText(TestModeText.adminTitle)).closest('[role="status"]');
+    expect(banner).toHaveTextContent(TestModeText.admin);
+    await user.click(screen.getByRole('tab', { name: 'Staff & Discounts' }));
+    expect(await screen.findByRole('heading', { name: 'Staff Discount Options' })).toBeInTheDocument();
+    expect(screen.getByText(TestModeText.adminTitle)).toBeVisible();
+    cleanup();
+
+    mockApi({
+      'GET /restaurants/1': { body: { ...restaurantFixture, admin_settings: { payment_gateway: { payment_processor: 'stripe', publishable_key: 'pk_live_x', test_mode: false } } } },
+      'GET /admin/orders': { body: orderList([boardEntry()]) },
+      'GET /admin/orders/unacknowledged_count': { body: { restaurant_id: 1, count: 0, latest_order_id: null } },
+    });
+    renderApp('/admin', { user: admin });
+    expect(await screen.findByText('K-10101')).toBeInTheDocument();
+    expect(screen.queryByText(TestModeText.adminTitle)).not.toBeInTheDocument();
+  });
+
+  it('does not show the test-mode banner to staff without admin rights', async () => {
+    dashboardApi();
+    renderApp('/admin', { user: makeUser({ id: 6, role: 'staff', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff' }) });
+    expect(await screen.findByText('K-10101')).toBeInTheDocument();
+    expect(screen.queryByText(TestModeText.adminTitle)).not.toBeInTheDocument();
   });
 
   it('opens the tab the URL names (a reload keeps it)', async () => {

@@ -4,8 +4,10 @@ import { CalendarDays, ClipboardList, HandHeart, Inbox, Settings, Shirt, Users, 
 import { isAdminRole } from '@kusina/domain/roles';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TestModeBanner } from '../../../components/ui/test-mode-banner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
+import { useRestaurantRecord } from '../api/restaurant-settings.ts';
 import { DashboardTabs, type DashboardTab } from '../components/dashboard-tabs.tsx';
 
 export const ADMIN_DASHBOARD_TITLE = 'Admin Dashboard';
@@ -67,6 +69,13 @@ function readTab(value: string | null, allowed: readonly AdminTab[]): AdminTab {
   return allowed.includes(value as AdminTab) ? (value as AdminTab) : 'orders';
 }
 
+/** Tells a restaurant's admins, on every tab, that its payments are still in test mode (issue #33). */
+function AdminTestModeBanner({ restaurantId }: { restaurantId: number }) {
+  const restaurant = useRestaurantRecord(restaurantId);
+  if (!restaurant.data) return null;
+  return <TestModeBanner gateway={restaurant.data.admin_settings?.payment_gateway} audience="admin" className="print:hidden" />;
+}
+
 /**
  * /admin (storefront.md §2, §6). Admins see every tab; staff without admin rights see Order
  * Management and the menu's stock view (0064) under the 'Staff Tools / Order Management' title. The tab is in the URL (?tab=) so a
@@ -103,6 +112,7 @@ export function AdminDashboardPage() {
           Manage Reservations
         </ButtonLink>
       </header>
+      {admin && user ? <AdminTestModeBanner restaurantId={user.restaurant_id} /> : null}
       <DashboardTabs label={admin ? 'Admin sections' : 'Staff sections'} tabs={admin ? adminTabs : staffTabs} selected={tab} onSelect={select} />
     </div>
   );

@@ -7,6 +7,7 @@ import type { RestaurantOutput } from '@kusina/domain/restaurants';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useCartStore } from '../../../stores/cart-store.ts';
 import { apiError, foodQuoteLine, merchandiseQuoteLine, renderRoute, stubApi, type Handler, type RecordedRequest } from '../test-utils.tsx';
+import { TestModeText } from '../../../components/ui/test-mode-banner.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 
 const PAYMENT_ID = '0b9c7a52-1f3e-4c8e-9a55-1d2e3f405060';
@@ -163,6 +164,10 @@ describe('CheckoutPage', () => {
     expect(screen.getByLabelText(/^Pickup time/)).toHaveValue('asap');
     expect(screen.getByTestId('pickup-estimate')).toHaveTextContent('20-25 minutes');
     expect(await screen.findByRole('note', { name: 'Test mode' })).toHaveTextContent('4242 4242 4242 4242');
+    // The banner above the form says it before anything is filled in (issue #33).
+    const banner = screen.getByText(TestModeText.checkoutTitle).closest('[role="status"]');
+    expect(banner).toHaveTextContent(TestModeText.checkout);
+    expect(banner?.compareDocumentPosition(screen.getByLabelText(/^Name/)) ?? 0).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 
   it.each([

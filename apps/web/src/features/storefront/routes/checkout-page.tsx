@@ -33,6 +33,7 @@ import { useCreatePayment } from '../api/create-payment.ts';
 import { useCheckoutQuote } from '../api/quote-checkout.ts';
 import { useValidateVipCode } from '../api/validate-vip-code.ts';
 import { paymentGatewayOf, PaymentScriptText, PayPalPayment, StripeCardPayment, type StripeConfirm } from '../../../components/ui/live-payment.tsx';
+import { TestModeBanner } from '../../../components/ui/test-mode-banner.tsx';
 import { EMPTY_TEST_CARD, TestCardFields, testCardErrors, toCardInput, type TestCardValue } from '../../../components/ui/test-card-fields.tsx';
 import { ASAP, pickupChoices, PickupTimeField } from '../components/pickup-time-field.tsx';
 import { PickupText } from '../messages.ts';
@@ -395,6 +396,7 @@ export function CheckoutPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
       <h1 className="mb-6 font-display text-3xl font-bold sm:text-4xl">Checkout</h1>
+      {restaurant.data ? <TestModeBanner gateway={gatewaySettings} audience="checkout" className="mb-6" /> : null}
       <form
         noValidate
         onSubmit={(event) =>

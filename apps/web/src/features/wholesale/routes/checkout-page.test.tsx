@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RestaurantOutput } from '@kusina/domain/restaurants';
+import { TestModeText } from '../../../components/ui/test-mode-banner.tsx';
 import { apiError, mockApi, restaurantFixture, type ApiHandler } from '../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
 import { useWholesaleCartStore } from '../../../stores/wholesale-cart-store.ts';
@@ -82,6 +83,8 @@ describe('wholesale checkout (wholesale.md §2, §4, §5)', () => {
       [`POST /payments/${PAYMENT_ID}/confirm`]: { body: { payment_id: PAYMENT_ID, status: 'authorized' } },
     });
     const { user } = renderApp('/wholesale/checkout');
+    // Test mode is said above the form (issue #33).
+    expect((await screen.findByText(TestModeText.checkoutTitle)).closest('[role="status"]')).toHaveTextContent(TestModeText.checkout);
     await user.type(await screen.findByLabelText(/^Name/), 'Maria Cruz');
     await user.type(screen.getByLabelText(/^Email/), 'maria@example.com');
     await user.clear(screen.getByLabelText(/^Phone/));
@@ -111,6 +114,7 @@ describe('wholesale checkout (wholesale.md §2, §4, §5)', () => {
     expect(await screen.findByRole('group', { name: 'Card details' })).toBeInTheDocument();
     expect(screen.queryByLabelText(/Card number/)).not.toBeInTheDocument();
     expect(screen.queryByText(/Payment System Unavailable/)).not.toBeInTheDocument();
+    expect(screen.queryByText(TestModeText.checkoutTitle)).not.toBeInTheDocument();
     expect(window.Stripe).toHaveBeenCalledWith('pk_test_123');
 
     await user.type(screen.getByLabelText(/^Name/), 'Maria Cruz');

@@ -5,6 +5,7 @@ import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { paymentGatewayOf, PayPalPayment, StripeCardPayment } from '../../../components/ui/live-payment.tsx';
+import { TestModeBanner } from '../../../components/ui/test-mode-banner.tsx';
 import { EMPTY_TEST_CARD, TestCardFields, testCardErrors, type TestCardValue } from '../../../components/ui/test-card-fields.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -131,6 +132,7 @@ export function CheckoutPage() {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="font-display text-3xl font-bold">Checkout</h1>
+      {restaurant.data ? <TestModeBanner gateway={restaurant.data.admin_settings?.payment_gateway} audience="checkout" className="mt-4" /> : null}
       {fundraiserProblem ? (
         <Alert tone="error" className="mt-4" title={closedStatus || unnamedAndGone ? undefined : WholesaleMessages.fundraiserLoadFailed}>
           <p>{fundraiserProblem}</p>
