@@ -4,8 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
-import { runMigrations } from './db/migrate.ts';
-import { isEmpty, seedDemo } from './db/seed/demo.ts';
+import { prepareDatabase, SchemaAheadError } from './db/prepare.ts';
 import { startJobs } from './lib/jobs.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 import { DEMO_PASSWORD, demoAccounts } from './db/seed/demo-accounts.ts';
@@ -40,11 +39,8 @@ async function main(): Promise<void> {
     log.warn({ error: error.message, code: (error as { code?: string }).code }, 'idle database connection lost; the pool will reconnect'),
   );
   const db = createDatabase(pool);
-  await runMigrations(db);
-  if (config.SEED_DEMO && (await isEmpty(db))) {
-    await seedDemo(db);
-    log.info('demo data seeded');
-  }
+  // Migrations and the demo seed under an advisory lock: nodes may start together (decision 0089).
+  await prepareDatabase(databaseUrl, db, { seedDemo: config.SEED_DEMO, log });
   const boss = await startJobs(databaseUrl, log);
   const app = await buildApp({ config, pool, db, boss, jwtSecret: loadJwtSecret(config.JWT_SECRET, config.dataDir), serveWeb: true });
 
@@ -79,6 +75,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A schema this build cannot run on is the operator's to fix: the reason, without a stack.
+  console.error(error instanceof SchemaAheadError ? error.message : error);
   process.exit(1);
 });
