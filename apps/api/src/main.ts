@@ -4,8 +4,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
-import { runMigrations } from './db/migrate.ts';
-import { logRunning, seedDemoIfAsked } from './db/seed/demo-start.ts';
+import { prepareDatabase, SchemaAheadError } from './db/prepare.ts';
+import { logRunning } from './db/seed/demo-start.ts';
 import { startJobs } from './lib/jobs.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
 
@@ -39,8 +39,9 @@ async function main(): Promise<void> {
     log.warn({ error: error.message, code: (error as { code?: string }).code }, 'idle database connection lost; the pool will reconnect'),
   );
   const db = createDatabase(pool);
-  await runMigrations(db);
-  await seedDemoIfAsked(db, config, log);
+  // Migrations and the demo seed (when asked: decision 0086) under an advisory lock: nodes may
+  // start together (decision 0089).
+  await prepareDatabase(databaseUrl, db, { seedDemo: config.seedDemo, log });
   const boss = await startJobs(databaseUrl, log);
   const app = await buildApp({ config, pool, db, boss, jwtSecret: loadJwtSecret(config.JWT_SECRET, config.dataDir), serveWeb: true });
 
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A schema this build cannot run on is the operator's to fix: the reason, without a stack.
+  console.error(error instanceof SchemaAheadError ? error.message : error);
   process.exit(1);
 });

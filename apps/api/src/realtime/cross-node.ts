@@ -1,7 +1,17 @@
 import type pg from 'pg';
 import type { Namespace } from 'socket.io';
 import { createAdapter, type PostgresAdapter } from '@socket.io/postgres-adapter';
+import type { ListenGaps } from './catch-up.ts';
 import { notifyCoalescingPool } from './notify-pool.ts';
+
+/** This connection's name in ListenGaps (and in the log). */
+const ADAPTER_SOURCE = 'realtime adapter';
+/**
+ * A peer is forgotten after 10 s without a word (socket.io-adapter's heartbeatTimeout; each node
+ * speaks at least every 5 s), so one who has listened this long without a gap has heard every peer
+ * that is there.
+ */
+const PEER_SILENCE_MS = 12_000;
 
 type Broadcast = PostgresAdapter['broadcast'];
 
@@ -20,15 +30,35 @@ type Broadcast = PostgresAdapter['broadcast'];
  * this node is (nobody has the board open) is not even encoded. From the moment another node's
  * hello is heard, every broadcast is published again.
  */
-export function crossNodeAdapter(pool: pg.Pool): (nsp: Namespace) => PostgresAdapter {
-  const create = createAdapter(notifyCoalescingPool(pool), { tableName: 'socket_io_attachments' }) as unknown as (
+export function crossNodeAdapter(pool: pg.Pool, gaps: ListenGaps): (nsp: Namespace) => PostgresAdapter {
+  const adapters = new Set<PostgresAdapter>();
+  const watch = {
+    lost: () => gaps.lost(ADAPTER_SOURCE),
+    listening: () => {
+      gaps.listening(ADAPTER_SOURCE);
+      // Hello again (the peers answer at once): they may have forgotten this node while it could
+      // not be heard, and the sooner they know it again the sooner their broadcasts reach it.
+      for (const adapter of adapters) adapter.init();
+    },
+  };
+  const create = createAdapter(notifyCoalescingPool(pool, watch), { tableName: 'socket_io_attachments' }) as unknown as (
     nsp: Namespace,
   ) => PostgresAdapter;
   // Called with `new` by Socket.IO: returning the adapter makes it the constructed object.
   return function adapterFor(nsp: Namespace): PostgresAdapter {
     const adapter = create(nsp);
+    adapters.add(adapter);
+    const close = adapter.close.bind(adapter);
+    adapter.close = () => {
+      adapters.delete(adapter);
+      return close();
+    };
     const broadcast: Broadcast = adapter.broadcast.bind(adapter);
     adapter.broadcast = async (packet, opts) => {
+      // After a gap, knowing no peer proves being alone only once the channel has been heard for
+      // longer than a peer stays silent: an outage makes every peer forgotten, and a broadcast kept
+      // local then would reach no other board after those boards had caught up (decision 0088).
+      if (gaps.listeningFor(ADAPTER_SOURCE) < PEER_SILENCE_MS) return broadcast(packet, opts);
       // 1 + the peers heard from in the last 10 s. Every broadcast waits for this one answer, so
       // their order is kept.
       if ((await adapter.serverCount()) > 1) return broadcast(packet, opts);

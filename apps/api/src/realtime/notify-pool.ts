@@ -5,6 +5,12 @@ const ADAPTER_NOTIFY = 'SELECT pg_notify($1, $2)';
 /** Many notifications in one statement, in the order given (delivered in that order, at its commit). */
 const NOTIFY_MANY = 'SELECT pg_notify(n.channel, n.payload) FROM unnest($1::text[], $2::text[]) AS n(channel, payload)';
 
+/** Told when the adapter's LISTEN connection ends and when a LISTEN on a new one succeeds. */
+export interface ListenWatch {
+  lost(): void;
+  listening(): void;
+}
+
 interface Pending {
   channel: string;
   payload: string;
@@ -18,7 +24,7 @@ interface Pending {
  * connection is given back to the pool once the server ends it, and everything else (attachments)
  * goes to the pool as it is. Each caller's promise settles with the shared statement.
  */
-export function notifyCoalescingPool(pool: pg.Pool): pg.Pool {
+export function notifyCoalescingPool(pool: pg.Pool, listen: ListenWatch = { lost: () => undefined, listening: () => undefined }): pg.Pool {
   let pending: Pending[] = [];
   const flush = () => {
     const batch = pending;
@@ -47,12 +53,36 @@ export function notifyCoalescingPool(pool: pg.Pool): pg.Pool {
     const release = (error?: Error | boolean) => {
       if (released) return;
       released = true;
+      client.query = ownQuery;
       client.removeListener('end', onEnd);
       poolRelease(error);
     };
-    const onEnd = () => release(true);
+    const onEnd = () => {
+      release(true);
+      listen.lost();
+    };
     client.once('end', onEnd);
     client.release = release;
+    // The adapter LISTENs on this connection right after taking it (one LISTEN per namespace):
+    // the first that succeeds makes this connection the one that hears the other nodes.
+    // Put back on release: the pool may hand the connection to another caller.
+    const ownQuery = client.query;
+    let heard = false;
+    client.query = ((...args: unknown[]) => {
+      const result = (ownQuery as (...a: unknown[]) => unknown).apply(client, args);
+      const [text] = args;
+      if (!heard && typeof text === 'string' && text.startsWith('LISTEN ') && result instanceof Promise) {
+        void (result as Promise<unknown>).then(
+          () => {
+            if (heard || released) return;
+            heard = true;
+            listen.listening();
+          },
+          () => undefined,
+        );
+      }
+      return result;
+    }) as typeof client.query;
     return client;
   };
   return new Proxy(pool, {

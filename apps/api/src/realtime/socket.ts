@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { canActFor, resolveToken, type Auth } from '../plugins/auth.ts';
+import { CATCH_UP_EVENT, type CatchUpEvent } from '@kusina/domain/realtime';
+import { ListenGaps } from './catch-up.ts';
 import { crossNodeAdapter } from './cross-node.ts';
 
 /** Room names: one place, so emitters and subscribers agree. */
@@ -42,7 +44,10 @@ export default fp(
       serveClient: false,
       cors: app.config.CORS_ORIGINS.length ? { origin: app.config.CORS_ORIGINS } : undefined,
     });
-    if (options.crossNode) io.adapter(crossNodeAdapter(app.pool));
+    // A LISTEN gap ends with this node's own sockets told to catch up (decision 0088).
+    const gaps = new ListenGaps(app.log, (gapMs) => io.local.emit(CATCH_UP_EVENT, { gap_ms: gapMs } satisfies CatchUpEvent));
+    app.decorate('listenGaps', gaps);
+    if (options.crossNode) io.adapter(crossNodeAdapter(app.pool, gaps));
 
     const channels = new Map<string, ChannelAuthoriser>();
     channels.set('restaurant', ({ params }) => {

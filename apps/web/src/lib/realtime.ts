@@ -1,4 +1,5 @@
 import type { Socket } from 'socket.io-client';
+import { CATCH_UP_EVENT } from '@kusina/domain/realtime';
 import { useRealtimeStore } from '../stores/realtime-store.ts';
 
 export interface RealtimeSubscription extends Record<string, unknown> {
@@ -13,7 +14,8 @@ export interface RealtimeOptions {
   /**
    * Called on every connect once each subscription is confirmed: events sent while the page was
    * not subscribed (before the first connect, during a disconnection) were missed, so a screen
-   * refetches what the events would have told it.
+   * refetches what the events would have told it. Called too on the server's `catch_up` (0088),
+   * unless `events` handles that event itself.
    */
   onSubscribed?: () => void;
 }
@@ -54,6 +56,9 @@ export function openRealtime({ token, subscriptions, events, onSubscribed }: Rea
       current.on('disconnect', () => setFallback(true));
       current.on('connect_error', () => setFallback(true));
       for (const [event, handler] of Object.entries(events)) current.on(event, handler);
+      // The node lost its own line to the other nodes for a moment (decision 0088): events were
+      // missed although this socket stayed connected, so the screen refetches as after a reconnect.
+      if (onSubscribed && !(CATCH_UP_EVENT in events)) current.on(CATCH_UP_EVENT, () => onSubscribed());
     })
     .catch(() => setFallback(true));
 

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { MenuCategoryOutput, MenuItemOutput, MenuOutput } from '@kusina/domain/menu';
 import type { RestaurantDay } from '@kusina/domain/menu-calendar';
 import { MENU_UPDATE_EVENT, MENU_UPDATE_INTERVAL_MS } from '@kusina/domain/restaurants';
+import { ListenGaps } from '../../realtime/catch-up.ts';
 import { rooms } from '../../realtime/socket.ts';
 
 /** PostgreSQL channel the catalog triggers (drizzle/0004_menu_notify.sql) notify, payload = restaurant id. */
@@ -13,6 +14,8 @@ export const MENU_CHANGED_CHANNEL = 'menu_changed';
 /** Serialized filter variants kept per restaurant-day (free-text search makes the set open-ended). */
 const MAX_BODIES_PER_SNAPSHOT = 64;
 const LISTEN_RETRY_MIN_MS = 500;
+/** This connection's name in ListenGaps (and in the log). */
+const MENU_LISTEN_SOURCE = 'menu cache';
 // At most 5 s between attempts: the cache is back within seconds of the database.
 const LISTEN_RETRY_MAX_MS = 5_000;
 
@@ -166,6 +169,7 @@ export function invalidateMenuCache(app: FastifyInstance, restaurantId?: number)
  * missed meanwhile.
  */
 async function listenForChanges(app: FastifyInstance, cache: MenuCache, onChange: (restaurantId: number) => void): Promise<() => Promise<void>> {
+  const gaps = app.hasDecorator('listenGaps') ? app.listenGaps : new ListenGaps(app.log, () => undefined);
   let client: pg.Client | null = null;
   let closing = false;
   let retryMs = LISTEN_RETRY_MIN_MS;
@@ -194,7 +198,9 @@ async function listenForChanges(app: FastifyInstance, cache: MenuCache, onChange
       // Until the connection is back, another node's change could be missed: nothing is cached.
       cache.setListening(false);
       if (closing) return;
-      app.log.warn({ err: error, retryInMs: retryMs }, 'menu cache: LISTEN connection lost; the menu is read from the database until it is back');
+      // Logged once per gap, not once per attempt (ListenGaps); the menu is read from the database
+      // until the connection is back.
+      gaps.lost(MENU_LISTEN_SOURCE, error);
       void next.end().catch(() => undefined);
       scheduleReconnect();
     };
@@ -218,7 +224,8 @@ async function listenForChanges(app: FastifyInstance, cache: MenuCache, onChange
       client = next;
       retryMs = LISTEN_RETRY_MIN_MS;
       cache.setListening(true);
-      app.log.info('menu cache: listening for menu changes');
+      // After a gap, open menus refetch: a sell-out's menu_update may have been missed (0088).
+      gaps.listening(MENU_LISTEN_SOURCE);
     } catch (error) {
       onLost(error as Error);
     }

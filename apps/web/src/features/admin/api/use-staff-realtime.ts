@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { OrderEvents, type OrderBoardEntry, type OrdersAcknowledgedEvent, type OrderUpdatedEvent } from '@kusina/domain/order-management';
+import { CATCH_UP_EVENT } from '@kusina/domain/realtime';
 import { openRealtime } from '../../../lib/realtime.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { adminOrderListsKey } from './get-admin-orders.ts';
@@ -29,7 +30,8 @@ function asAcknowledged(payload: unknown): OrdersAcknowledgedEvent | null {
 /**
  * The board's live channel: joins the restaurant's staff room (Socket.IO, token in the handshake)
  * and writes 'order_created', 'order_updated' and 'orders_acknowledged' into the query cache. After
- * a reconnect the board is fetched again, since events sent while the socket was down are lost.
+ * a reconnect the board is fetched again, since events sent while the socket was down are lost; so
+ * it is when the server says its node missed events from the others (catch_up, decision 0088).
  * While the socket is down the realtime store's fallback flag is set and the board polls instead.
  */
 export function useStaffRealtime(restaurantId: number | null, onNewOrder: (order: OrderBoardEntry) => void): { connected: boolean } {
@@ -44,18 +46,21 @@ export function useStaffRealtime(restaurantId: number | null, onNewOrder: (order
   useEffect(() => {
     if (!restaurantId || !token) return undefined;
     let connectedBefore = false;
+    const refetchBoard = () => {
+      void queryClient.invalidateQueries({ queryKey: adminOrderListsKey });
+      void queryClient.invalidateQueries({ queryKey: getUnacknowledgedCountQueryOptions().queryKey });
+    };
     const close = openRealtime({
       token,
       subscriptions: [{ channel: 'staff', restaurant_id: restaurantId }],
       events: {
         connect: () => {
           setConnected(true);
-          if (connectedBefore) {
-            void queryClient.invalidateQueries({ queryKey: adminOrderListsKey });
-            void queryClient.invalidateQueries({ queryKey: getUnacknowledgedCountQueryOptions().queryKey });
-          }
+          if (connectedBefore) refetchBoard();
           connectedBefore = true;
         },
+        // The node missed other nodes' events while its LISTEN connection was down (0088).
+        [CATCH_UP_EVENT]: () => refetchBoard(),
         disconnect: () => setConnected(false),
         [OrderEvents.created]: (payload) => {
           const entry = asBoardEntry(payload);

@@ -1,3 +1,4 @@
+import { CATCH_UP_EVENT } from '@kusina/domain/realtime';
 import { formatUSD } from '@kusina/domain/money';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -442,7 +443,7 @@ function Dashboard({ fundraiserId }: { fundraiserId: number }) {
     return openRealtime({
       token,
       subscriptions: [{ channel: 'fundraiser', fundraiser_id: fundraiserId }],
-      events: { wholesale_participant_goal_updated: refresh, wholesale_item_stock_updated: refresh, wholesale_fundraiser_updated: refresh },
+      events: { wholesale_participant_goal_updated: refresh, wholesale_item_stock_updated: refresh, wholesale_fundraiser_updated: refresh, [CATCH_UP_EVENT]: refresh },
     });
   }, [fundraiserId, queryClient, token]);
   if (dashboard.isPending) return <Spinner label="Loading dashboard…" />;

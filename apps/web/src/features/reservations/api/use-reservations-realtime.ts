@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { LayoutEvents } from '@kusina/domain/floor-layout';
+import { CATCH_UP_EVENT } from '@kusina/domain/realtime';
 import { ReservationEvents } from '@kusina/domain/reservation-rules';
 import { SeatAllocationEvents } from '@kusina/domain/seat-allocation-rules';
 import { WaitlistEvents } from '@kusina/domain/waitlist-rules';
@@ -15,7 +16,7 @@ import { waitlistListsKey } from './waitlist.ts';
  * The dashboard's live channel: the restaurant's staff room. A reservation created, changed or
  * deleted anywhere (the public modal, another screen), or a waitlist entry added or changed by
  * another host, refreshes every open list at once; after a reconnect too, since events sent while
- * the socket was down are lost. While the socket is down the realtime store's fallback flag makes
+ * the socket was down are lost, and on the server's catch_up (its node missed events, 0088). While the socket is down the realtime store's fallback flag makes
  * the lists poll (api/reservations.ts, api/waitlist.ts). A layout saved or activated elsewhere
  * refreshes the Layout tab's list (names, the active one); the plan open in the editor is left as
  * it is, so nobody's unsaved changes are overwritten. A seat given or freed anywhere refreshes every
@@ -30,15 +31,18 @@ export function useReservationsRealtime(restaurantId: number | null): void {
     const refreshWaitlist = () => void queryClient.invalidateQueries({ queryKey: waitlistListsKey });
     const refreshSeats = () => void queryClient.invalidateQueries({ queryKey: seatAllocationsKey });
     const refreshLayouts = () => void queryClient.invalidateQueries({ queryKey: getLayoutsQueryOptions().queryKey });
+    const refreshAll = () => {
+      refresh();
+      refreshWaitlist();
+      refreshSeats();
+    };
     return openRealtime({
       token,
       subscriptions: [{ channel: 'staff', restaurant_id: restaurantId }],
       events: {
-        connect: () => {
-          refresh();
-          refreshWaitlist();
-          refreshSeats();
-        },
+        connect: refreshAll,
+        // The node missed other nodes' events while its LISTEN connection was down (0088).
+        [CATCH_UP_EVENT]: refreshAll,
         [ReservationEvents.created]: refresh,
         [ReservationEvents.updated]: refresh,
         [ReservationEvents.deleted]: refresh,

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { CATCH_UP_EVENT } from '@kusina/domain/realtime';
 import { OrderEvents, type OrderUpdatedEvent } from '@kusina/domain/order-management';
 import { openRealtime } from '../../../lib/realtime.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
@@ -66,6 +67,7 @@ export function useLiveOrder(orderId: string | undefined, token: string | null):
           if (connectedBefore) void queryClient.invalidateQueries({ queryKey });
           connectedBefore = true;
         },
+        [CATCH_UP_EVENT]: () => void queryClient.invalidateQueries({ queryKey }),
         [OrderEvents.updated]: (payload) => {
           const event = asUpdate(payload);
           if (!event || event.id !== id) return;
@@ -105,6 +107,7 @@ export function useLiveOrderHistory(): void {
           if (connectedBefore) void queryClient.invalidateQueries({ queryKey: historyKey });
           connectedBefore = true;
         },
+        [CATCH_UP_EVENT]: () => void queryClient.invalidateQueries({ queryKey: historyKey }),
         [OrderEvents.updated]: (payload) => {
           const event = asUpdate(payload);
           if (event) applyToHistory(queryClient, event);

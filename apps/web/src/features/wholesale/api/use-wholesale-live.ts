@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { CATCH_UP_EVENT } from '@kusina/domain/realtime';
 import { nowOutOfStockMessage } from '@kusina/domain/wholesale';
 import { openRealtime } from '../../../lib/realtime.ts';
 import { showToast } from '../../../lib/toast.ts';
@@ -41,6 +42,7 @@ export function useFundraiserLive(fundraiserId: number | null | undefined, onSto
         },
         wholesale_participant_goal_updated: refresh,
         wholesale_fundraiser_updated: refresh,
+        [CATCH_UP_EVENT]: refresh,
       },
     });
   }, [fundraiserId, queryClient, token]);
@@ -60,6 +62,7 @@ export function useOrderLive(orderId: number, accessToken: string | null): void 
           const order = (payload as { order?: Order }).order;
           if (order?.id === orderId) queryClient.setQueryData(getOrderQueryOptions(orderId, accessToken).queryKey, order);
         },
+        [CATCH_UP_EVENT]: () => void queryClient.invalidateQueries({ queryKey: getOrderQueryOptions(orderId, accessToken).queryKey }),
       },
     });
   }, [orderId, accessToken, queryClient, token]);
