@@ -59,7 +59,7 @@ test('the storefront loads its pictures and live connection with nothing refused
     await page.waitForLoadState('networkidle');
     // The pictures on screen have loaded (local SVGs and uploads: 'self').
     const broken = await page.evaluate(() =>
-      [...document.images]
+      Array.from(document.images)
         .filter((image) => image.getBoundingClientRect().top < window.innerHeight && image.loading !== 'lazy')
         .filter((image) => image.complete && image.naturalWidth === 0)
         .map((image) => image.currentSrc || image.src),

@@ -47,6 +47,11 @@ export const RestaurantOutput = z.object({
   /** Present only when the request asked include_settings. */
   admin_settings: AdminSettings.optional(),
   /**
+   * With include_settings: whether this server lets a restaurant in test mode take payments with
+   * the test processor (ALLOW_TEST_PAYMENTS, decision 0086). False: a test-mode checkout cannot pay.
+   */
+  test_payments_allowed: z.boolean().optional(),
+  /**
    * GET /restaurants/{id}: the header's hours text from the operating hours and special events
    * (issue #23): '11AM-9PM' when every day is the same, else today's ('Today 10AM-9PM', 'Closed today').
    */

@@ -32,6 +32,14 @@ describe('test payments in production', () => {
     wholesaleOrders: (await t.db.select().from(wholesaleOrders)).length,
   });
 
+  it("tells the checkout up front, in the restaurant's settings, whether test payments are taken", async () => {
+    const seen = async (t: TestContext) => (await request(t.app, { url: '/api/v1/restaurants/1?include_settings=true' })).json();
+    expect(await seen(live)).toMatchObject({ admin_settings: expect.any(Object), test_payments_allowed: false });
+    expect(await seen(allowed)).toMatchObject({ test_payments_allowed: true });
+    // Without the settings, nothing of them.
+    expect((await request(live.app, { url: '/api/v1/restaurants/1' })).json()).not.toHaveProperty('test_payments_allowed');
+  });
+
   it('refuses a storefront payment by default with the checkout words, writing nothing', async () => {
     expect(live.config.allowTestPayments).toBe(false);
     const item = await createItem(live.db, { priceCents: 800 });

@@ -30,7 +30,8 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await getRestaurant(app.db, request.params.id);
       const now = app.clock().getTime();
-      return { ...toRestaurantOutput(row, request.query.include_settings), hours_text: headerHoursText(await loadPickupSchedule(app.db, row, now), now) };
+      const settings = request.query.include_settings ? { testPaymentsAllowed: app.config.allowTestPayments } : null;
+      return { ...toRestaurantOutput(row, settings), hours_text: headerHoursText(await loadPickupSchedule(app.db, row, now), now) };
     },
   );
 
@@ -51,7 +52,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await updateRestaurant(app.db, requireAuth(request).user, request.params.id, request.body);
       // Every open storefront and back office of the restaurant refetches it (the header, the modal's switch).
       app.realtime.emit(rooms.restaurant(row.id), 'restaurant_update', { id: row.id });
-      return toRestaurantOutput(row, true);
+      return toRestaurantOutput(row, { testPaymentsAllowed: app.config.allowTestPayments });
     },
   );
 

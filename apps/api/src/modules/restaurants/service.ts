@@ -11,7 +11,11 @@ import { AppError } from '../../lib/errors.ts';
 
 type RestaurantRow = typeof restaurants.$inferSelect;
 
-export function toRestaurantOutput(row: RestaurantRow, includeSettings: boolean): RestaurantOutput {
+/**
+ * A restaurant as the API answers it; `settings` (include_settings) adds its admin_settings and
+ * whether this server takes test payments, which the checkout needs to know before asking for a card.
+ */
+export function toRestaurantOutput(row: RestaurantRow, settings: { testPaymentsAllowed: boolean } | null): RestaurantOutput {
   return {
     id: row.id,
     name: row.name,
@@ -30,7 +34,7 @@ export function toRestaurantOutput(row: RestaurantRow, includeSettings: boolean)
     time_slot_interval: row.timeSlotInterval,
     current_layout_id: row.currentLayoutId,
     current_seat_count: row.currentSeatCount,
-    ...(includeSettings ? { admin_settings: row.adminSettings } : {}),
+    ...(settings ? { admin_settings: row.adminSettings, test_payments_allowed: settings.testPaymentsAllowed } : {}),
   };
 }
 

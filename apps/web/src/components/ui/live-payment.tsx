@@ -20,16 +20,19 @@ export const PaymentScriptText = {
 /**
  * The card form a checkout shows (the storefront's and the fundraiser shop's): the built-in test
  * processor unless test_mode is explicitly false, else Stripe or PayPal when its browser key is
- * set; 'invalid' when the live processor has no key (no card processor is configured).
+ * set; 'invalid' when the live processor has no key (no card processor is configured);
+ * 'unavailable' when the restaurant is in test mode but the server takes no test payments
+ * (ALLOW_TEST_PAYMENTS off: the restaurant's test_payments_allowed is false, decision 0086).
  */
 export type PaymentGateway =
   | { kind: 'test' }
+  | { kind: 'unavailable' }
   | { kind: 'stripe'; publishableKey: string }
   | { kind: 'paypal'; clientId: string }
   | { kind: 'invalid'; processor: string };
 
-export function paymentGatewayOf(settings: AdminSettings['payment_gateway'] | null | undefined): PaymentGateway {
-  if (settings?.test_mode !== false) return { kind: 'test' };
+export function paymentGatewayOf(settings: AdminSettings['payment_gateway'] | null | undefined, testPaymentsAllowed: boolean | undefined = true): PaymentGateway {
+  if (settings?.test_mode !== false) return testPaymentsAllowed === false ? { kind: 'unavailable' } : { kind: 'test' };
   const processor = settings.payment_processor ?? 'paypal';
   if (processor === 'stripe' && settings.publishable_key) return { kind: 'stripe', publishableKey: settings.publishable_key };
   if (processor === 'paypal' && settings.client_id) return { kind: 'paypal', clientId: settings.client_id };

@@ -71,6 +71,17 @@ describe('admin dashboard frame', () => {
     expect(screen.queryByText(TestModeText.adminTitle)).not.toBeInTheDocument();
   });
 
+  it('tells admins that customers cannot pay where the server takes no test payments', async () => {
+    mockApi({
+      'GET /restaurants/1': { body: { ...restaurantFixture, test_payments_allowed: false } },
+      'GET /admin/orders': { body: orderList([boardEntry()]) },
+      'GET /admin/orders/unacknowledged_count': { body: { restaurant_id: 1, count: 0, latest_order_id: null } },
+    });
+    renderApp('/admin', { user: admin });
+    const banner = (await screen.findByText(TestModeText.adminTitle)).closest('[role="status"]');
+    expect(banner).toHaveTextContent(TestModeText.adminClosed);
+  });
+
   it('does not show the test-mode banner to staff without admin rights', async () => {
     dashboardApi();
     renderApp('/admin', { user: makeUser({ id: 6, role: 'staff', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff' }) });

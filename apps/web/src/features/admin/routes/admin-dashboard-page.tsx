@@ -73,7 +73,7 @@ function readTab(value: string | null, allowed: readonly AdminTab[]): AdminTab {
 function AdminTestModeBanner({ restaurantId }: { restaurantId: number }) {
   const restaurant = useRestaurantRecord(restaurantId);
   if (!restaurant.data) return null;
-  return <TestModeBanner gateway={restaurant.data.admin_settings?.payment_gateway} audience="admin" className="print:hidden" />;
+  return <TestModeBanner restaurant={restaurant.data} audience="admin" className="print:hidden" />;
 }
 
 /**

@@ -262,6 +262,20 @@ describe('CheckoutPage', () => {
     expect(screen.getByText('Discount (ALOHA3)')).toBeInTheDocument();
   });
 
+  it("says 'Payment processing is not available' up front where the server takes no test payments, and asks for no card", async () => {
+    const user = userEvent.setup();
+    const requests = stubApi(routes({}, { test_payments_allowed: false }));
+    renderRoute(<CheckoutPage />);
+    expect(await screen.findByText('Payment processing is not available')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Card number/)).not.toBeInTheDocument();
+    expect(screen.queryByText(TestModeText.checkoutTitle)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Name/), 'Maria Cruz');
+    await user.type(screen.getByLabelText(/^Email/), 'maria@example.com');
+    await user.type(screen.getByLabelText(/^Phone/), '5551234');
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    expect(requests.some((request) => request.url.pathname.startsWith('/api/v1/payments') || request.url.pathname === '/api/v1/orders')).toBe(false);
+  });
+
   it('shows Payment failed with the processor message for a declined card and places no order', async () => {
     const user = userEvent.setup();
     const requests = stubApi(

@@ -157,7 +157,8 @@ export function CheckoutPage() {
   const settings = restaurant.data?.admin_settings;
   const gatewaySettings = settings?.payment_gateway;
   // Scripts load only when test_mode is explicitly false (backoffice-reservations.md §5).
-  const gateway = useMemo(() => paymentGatewayOf(gatewaySettings), [gatewaySettings]);
+  const testPaymentsAllowed = restaurant.data?.test_payments_allowed;
+  const gateway = useMemo(() => paymentGatewayOf(gatewaySettings, testPaymentsAllowed), [gatewaySettings, testPaymentsAllowed]);
   const vipOnly = restaurant.data?.vip_only_checkout === true;
   const vipOk = !vipOnly || vipCode !== null;
   const quoteIssues = quote.data?.issues ?? issuesFromError(quote.error);
@@ -396,7 +397,7 @@ export function CheckoutPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:py-10">
       <h1 className="mb-6 font-display text-3xl font-bold sm:text-4xl">Checkout</h1>
-      {restaurant.data ? <TestModeBanner gateway={gatewaySettings} audience="checkout" className="mb-6" /> : null}
+      {restaurant.data ? <TestModeBanner restaurant={restaurant.data} audience="checkout" className="mb-6" /> : null}
       <form
         noValidate
         onSubmit={(event) =>
@@ -547,6 +548,8 @@ export function CheckoutPage() {
                 }
                 onError={(message) => setFormError(paymentFailedMessage(message))}
               />
+            ) : gateway.kind === 'unavailable' ? (
+              <Alert tone="error">{CheckoutMessages.paymentNotAvailable}</Alert>
             ) : (
               <Alert tone="error">{PaymentScriptText.invalidProcessor(gateway.processor)}</Alert>
             )}
@@ -697,7 +700,7 @@ export function CheckoutPage() {
             </Alert>
           )}
           {gateway.kind === 'paypal' && vipOk ? null : (
-            <Button type="submit" block size="lg" loading={submitting} disabled={!canPay || gateway.kind === 'invalid' || !online}>
+            <Button type="submit" block size="lg" loading={submitting} disabled={!canPay || gateway.kind === 'invalid' || gateway.kind === 'unavailable' || !online}>
               Place Order
             </Button>
           )}

@@ -55,6 +55,15 @@ async function chooseAna(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('wholesale checkout (wholesale.md §2, §4, §5)', () => {
+  it("shows 'Payment System Unavailable…' where the server takes no test payments, with no card form and Place Order disabled", async () => {
+    shopApi({ ...restaurantFixture, test_payments_allowed: false });
+    renderApp('/wholesale/checkout');
+    expect(await screen.findByText('Payment System Unavailable: Stripe payment processing is not configured. Please contact support.')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/Card number/)).not.toBeInTheDocument();
+    expect(screen.queryByText(TestModeText.checkoutTitle)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+  });
+
   it('keeps Place Order disabled until name, email, phone and a participant choice are given; field errors clear on edit', async () => {
     shopApi(restaurantFixture);
     const { user } = renderApp('/wholesale/checkout');

@@ -54,8 +54,8 @@ export function CheckoutPage() {
 
   // The storefront's processors (§3 payment_gateway): the test card while in test mode, else the
   // live Stripe or PayPal form; 'Payment System Unavailable…' only when no card processor is configured.
-  const gateway = useMemo(() => paymentGatewayOf(restaurant.data?.admin_settings?.payment_gateway), [restaurant.data]);
-  const paymentReady = gateway.kind !== 'invalid';
+  const gateway = useMemo(() => paymentGatewayOf(restaurant.data?.admin_settings?.payment_gateway, restaurant.data?.test_payments_allowed), [restaurant.data]);
+  const paymentReady = gateway.kind !== 'invalid' && gateway.kind !== 'unavailable';
 
   useEffect(() => {
     if (items.length === 0 && !placed) {
@@ -132,7 +132,7 @@ export function CheckoutPage() {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <h1 className="font-display text-3xl font-bold">Checkout</h1>
-      {restaurant.data ? <TestModeBanner gateway={restaurant.data.admin_settings?.payment_gateway} audience="checkout" className="mt-4" /> : null}
+      {restaurant.data ? <TestModeBanner restaurant={restaurant.data} audience="checkout" className="mt-4" /> : null}
       {fundraiserProblem ? (
         <Alert tone="error" className="mt-4" title={closedStatus || unnamedAndGone ? undefined : WholesaleMessages.fundraiserLoadFailed}>
           <p>{fundraiserProblem}</p>
