@@ -15,6 +15,7 @@ import type PgBoss from 'pg-boss';
 import { ErrorCodes } from '@kusina/domain/errors';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { postgresRateLimitStore } from './lib/limits.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -123,7 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     credentials: true,
   });
-  await app.register(rateLimit, { global: false });
+  // The routes' per-client limits count in PostgreSQL, so every node sees one count (decision 0085).
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(deps.pool, () => app.clock()) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Kusina API', version: '1.0.0', description: 'Storefront, fundraisers, reservations and back office.' },

@@ -18,12 +18,13 @@ import {
   type VerifyPhoneInput,
   type VerifyPhoneOutput,
 } from '@kusina/domain/accounts';
-import { AccountMessages, resendWaitMessage } from '@kusina/domain/messages';
+import { AccountMessages, loginBackoffMessage, resendWaitMessage } from '@kusina/domain/messages';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { passwordResetTokens, phoneVerificationCodes, users } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
+import { clear, hit, peek, secondsUntil } from '../../lib/limits.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../plugins/auth.ts';
 import { enqueueNotification, type NotificationContext } from '../notifications/service.ts';
@@ -37,6 +38,8 @@ export interface AccountsDeps {
   boss: PgBoss;
   config: Config;
   tokens: TokenService;
+  /** The clock sign-in back-off is judged by (the app's; tests pass a controlled one). */
+  clock?: () => Date;
 }
 
 /** Where a sign-in comes from, kept on the session row. */
@@ -133,11 +136,44 @@ export async function signup(deps: AccountsDeps, input: SignupInput & { restaura
   }
 }
 
+/**
+ * Sign-in back-off per account (decision 0085), on top of the per-client limit of the route: the
+ * first LOGIN_FREE_FAILURES failures cost nothing; each one after that makes the account wait
+ * twice as long before the next try (30 s, 1 min, 2 min… at most 15 min). Failures are forgotten
+ * an hour after the first, or at once by a successful sign-in. Unknown e-mails count alike, so the
+ * answer tells nothing about which accounts exist.
+ */
+export const LOGIN_FREE_FAILURES = 5;
+const LOGIN_FIRST_WAIT_SECONDS = 30;
+const LOGIN_MAX_WAIT_SECONDS = 15 * 60;
+const LOGIN_FAILURE_WINDOW_MS = 60 * 60_000;
+const LOGIN_FAILURES = 'login-failures';
+
+/** Seconds an account waits after its nth failure (0 while failures are free). */
+export function loginWaitSeconds(failures: number): number {
+  if (failures < LOGIN_FREE_FAILURES) return 0;
+  return Math.min(LOGIN_MAX_WAIT_SECONDS, LOGIN_FIRST_WAIT_SECONDS * 2 ** Math.min(20, failures - LOGIN_FREE_FAILURES));
+}
+
 export async function login(deps: AccountsDeps, input: LoginInput, client: ClientInfo): Promise<AuthOutput> {
+  const now = deps.clock?.() ?? new Date();
+  // Checked before the password: a guess inside the wait is refused unseen, right or wrong.
+  const failures = await peek(deps.pool, now, LOGIN_FAILURES, input.email);
+  if (failures) {
+    const waitUntil = new Date(failures.lastHitAt.getTime() + loginWaitSeconds(failures.hits) * 1000);
+    if (waitUntil > now) {
+      const retryAfter = secondsUntil(now, waitUntil);
+      throw AppError.tooManyRequests(loginBackoffMessage(retryAfter), { retry_after_seconds: retryAfter });
+    }
+  }
   const user = await findUserByEmail(deps.db, input.email);
   // An unknown e-mail costs the same argon2 verification as a wrong password.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !valid) throw AppError.unauthorized(AccountMessages.invalidCredentials);
+  if (!user || !valid) {
+    await hit(deps.pool, now, [{ scope: LOGIN_FAILURES, key: input.email, max: LOGIN_FREE_FAILURES, windowMs: LOGIN_FAILURE_WINDOW_MS }]);
+    throw AppError.unauthorized(AccountMessages.invalidCredentials);
+  }
+  if (failures) await clear(deps.pool, LOGIN_FAILURES, input.email);
   return signIn(deps, deps.db, user, client);
 }
 
