@@ -27,7 +27,7 @@ import { AppError } from '../../lib/errors.ts';
 import { clear, hit, peek, secondsUntil } from '../../lib/limits.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../plugins/auth.ts';
-import { enqueueNotification, type NotificationContext } from '../notifications/service.ts';
+import { enqueueNotification, enqueueNotifications, type NotificationContext, type NotificationMessage } from '../notifications/service.ts';
 import { findUserByEmail, latestPhoneCode, lockUser, restaurantName, type UserRow } from './repository.ts';
 import { createSession, revokeAllSessions, revokeSession } from './sessions.ts';
 
@@ -155,25 +155,37 @@ export function loginWaitSeconds(failures: number): number {
   return Math.min(LOGIN_MAX_WAIT_SECONDS, LOGIN_FIRST_WAIT_SECONDS * 2 ** Math.min(20, failures - LOGIN_FREE_FAILURES));
 }
 
+/**
+ * Refuses (429, with when to retry) while the account waits after its failures; answers whether
+ * it has failures to clear on success. Checked before the password: a guess inside the wait is
+ * refused unseen, right or wrong.
+ */
+async function checkPasswordBackoff(deps: AccountsDeps, now: Date, email: string): Promise<boolean> {
+  const failures = await peek(deps.pool, now, LOGIN_FAILURES, email);
+  if (!failures) return false;
+  const waitUntil = new Date(failures.lastHitAt.getTime() + loginWaitSeconds(failures.hits) * 1000);
+  if (waitUntil > now) {
+    const retryAfter = secondsUntil(now, waitUntil);
+    throw AppError.tooManyRequests(loginBackoffMessage(retryAfter), { retry_after_seconds: retryAfter });
+  }
+  return true;
+}
+
+async function recordPasswordFailure(deps: AccountsDeps, now: Date, email: string): Promise<void> {
+  await hit(deps.pool, now, [{ scope: LOGIN_FAILURES, key: email, max: LOGIN_FREE_FAILURES, windowMs: LOGIN_FAILURE_WINDOW_MS }]);
+}
+
 export async function login(deps: AccountsDeps, input: LoginInput, client: ClientInfo): Promise<AuthOutput> {
   const now = deps.clock?.() ?? new Date();
-  // Checked before the password: a guess inside the wait is refused unseen, right or wrong.
-  const failures = await peek(deps.pool, now, LOGIN_FAILURES, input.email);
-  if (failures) {
-    const waitUntil = new Date(failures.lastHitAt.getTime() + loginWaitSeconds(failures.hits) * 1000);
-    if (waitUntil > now) {
-      const retryAfter = secondsUntil(now, waitUntil);
-      throw AppError.tooManyRequests(loginBackoffMessage(retryAfter), { retry_after_seconds: retryAfter });
-    }
-  }
+  const hadFailures = await checkPasswordBackoff(deps, now, input.email);
   const user = await findUserByEmail(deps.db, input.email);
   // An unknown e-mail costs the same argon2 verification as a wrong password.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !valid) {
-    await hit(deps.pool, now, [{ scope: LOGIN_FAILURES, key: input.email, max: LOGIN_FREE_FAILURES, windowMs: LOGIN_FAILURE_WINDOW_MS }]);
+    await recordPasswordFailure(deps, now, input.email);
     throw AppError.unauthorized(AccountMessages.invalidCredentials);
   }
-  if (failures) await clear(deps.pool, LOGIN_FAILURES, input.email);
+  if (hadFailures) await clear(deps.pool, LOGIN_FAILURES, input.email);
   return signIn(deps, deps.db, user, client);
 }
 
@@ -187,14 +199,74 @@ export async function getProfile(deps: AccountsDeps, userId: number): Promise<Us
   return toUserOutput(user);
 }
 
+/**
+ * An e-mail or phone change is the way to take an account over (the reset link and the codes go
+ * there), so it needs the current password — a session left open or stolen is not enough — and
+ * the old address hears of it, in case it was not its owner (issue #33). A wrong password counts
+ * toward the account's sign-in back-off like a failed sign-in.
+ */
+async function checkCurrentPassword(deps: AccountsDeps, user: UserRow, password: string | undefined): Promise<void> {
+  if (!password) {
+    throw AppError.validation(AccountMessages.currentPasswordRequired, { current_password: AccountMessages.currentPasswordRequired });
+  }
+  const now = deps.clock?.() ?? new Date();
+  const hadFailures = await checkPasswordBackoff(deps, now, user.email);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await recordPasswordFailure(deps, now, user.email);
+    throw AppError.validation(AccountMessages.currentPasswordWrong, { current_password: AccountMessages.currentPasswordWrong });
+  }
+  if (hadFailures) await clear(deps.pool, LOGIN_FAILURES, user.email);
+}
+
+/** The message to the old address: what changed, and what to do if it was not the owner. */
+function addressChangedMessage(user: UserRow, from: string, channel: 'email' | 'sms'): NotificationMessage {
+  const what = channel === 'email' ? 'e-mail address' : 'phone number';
+  const advice = `If you did not make this change, reset your password at once and contact ${from}.`;
+  return channel === 'email'
+    ? {
+        restaurantId: user.restaurantId,
+        userId: user.id,
+        channel: 'email',
+        recipient: user.email,
+        subject: `Your ${from} e-mail address was changed`,
+        template: 'email_changed',
+        body: [`Hafa adai ${user.firstName},`, '', `The ${what} of your ${from} account was just changed, so messages now go to the new one.`, '', advice].join('\n'),
+      }
+    : {
+        restaurantId: user.restaurantId,
+        userId: user.id,
+        channel: 'sms',
+        recipient: user.phone!,
+        template: 'phone_changed',
+        body: `${from}: the ${what} of your account was just changed. ${advice}`,
+      };
+}
+
 /** A changed phone is unverified until its new code is entered; a changed e-mail must be free. */
 export async function updateProfile(deps: AccountsDeps, userId: number, input: ProfileUpdateInput['user']): Promise<UserOutput> {
+  const before = (await deps.db.select().from(users).where(eq(users.id, userId)).limit(1))[0];
+  if (!before) throw AppError.unauthorized();
+  // The password is checked before the transaction: argon2 takes its time, and no row waits on it.
+  if ((input.email !== undefined && input.email !== before.email) || (input.phone !== undefined && input.phone !== before.phone)) {
+    await checkCurrentPassword(deps, before, input.current_password);
+  }
   try {
     return await transaction(deps.pool, async ({ tx, client }) => {
       const current = await lockUser(tx, userId);
       if (!current) throw AppError.unauthorized();
       const emailChanged = input.email !== undefined && input.email !== current.email;
       const phoneChanged = input.phone !== undefined && input.phone !== current.phone;
+      // Changed again between the check and the lock: the password covered the other values.
+      if ((emailChanged && current.email !== before.email) || (phoneChanged && current.phone !== before.phone)) {
+        throw AppError.conflict('Your profile changed meanwhile. Please reload it and try again.');
+      }
+      if (emailChanged || (phoneChanged && current.phone)) {
+        const from = (await restaurantName(tx, current.restaurantId)) ?? 'Kusina';
+        const told: NotificationMessage[] = [];
+        if (emailChanged) told.push(addressChangedMessage(current, from, 'email'));
+        if (phoneChanged && current.phone) told.push(addressChangedMessage(current, from, 'sms'));
+        await enqueueNotifications({ tx, client, boss: deps.boss }, told);
+      }
       if (emailChanged) {
         const [taken] = await tx
           .select({ id: users.id })
