@@ -52,6 +52,9 @@ export async function build(env: Record<string, string> = {}, options: { databas
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: `/tmp/kusina-test-data-${process.pid}`,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Tests book and sign up to the same demo numbers again and again; the files about limits tighten these.
+    MESSAGES_PER_DESTINATION_PER_HOUR: '100000',
+    MESSAGES_PER_DESTINATION_PER_DAY: '100000',
     ...env,
   });
   const pool = createPool(databaseUrl, 10);

@@ -20,15 +20,18 @@ import {
 } from '@kusina/domain/accounts';
 import { AccountMessages, loginBackoffMessage, resendWaitMessage } from '@kusina/domain/messages';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { passwordResetTokens, phoneVerificationCodes, users } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { clear, hit, peek, secondsUntil } from '../../lib/limits.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../plugins/auth.ts';
+import { enforceDestinationLimits, withinDestinationLimits } from '../notifications/destinations.ts';
 import { enqueueNotification, enqueueNotifications, type NotificationContext, type NotificationMessage } from '../notifications/service.ts';
-import { findUserByEmail, latestPhoneCode, lockUser, restaurantName, type UserRow } from './repository.ts';
+import { smsAllowed } from '@kusina/domain/phone';
+import { smsCountryMessage } from '@kusina/domain/restaurants';
+import { findUserByEmail, latestPhoneCode, lockUser, restaurantName, restaurantSmsCodes, type UserRow } from './repository.ts';
 import { createSession, revokeAllSessions, revokeSession } from './sessions.ts';
 
 /** What the account rules need from the app (FastifyInstance provides all of it). */
@@ -79,11 +82,24 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const hashCode = (salt: string, code: string) => sha256(`${salt}:${code}`);
 
 /**
- * Texts a fresh 6-digit code to the user's phone, in the caller's transaction. The newest code is
- * the only live one, so issuing a code retires the earlier ones.
+ * A phone the restaurant texts codes to: in a country it allows (issue #33), else a field error
+ * naming the phone, before anything is written.
  */
-async function issuePhoneCode(ctx: NotificationContext, user: Pick<UserRow, 'id' | 'phone' | 'restaurantId'>): Promise<void> {
+async function assertTextable(db: DbOrTx, restaurantId: number, phone: string): Promise<void> {
+  const codes = await restaurantSmsCodes(db, restaurantId);
+  if (!smsAllowed(phone, codes)) throw AppError.validation(smsCountryMessage(codes), { phone: smsCountryMessage(codes) });
+}
+
+/**
+ * Texts a fresh 6-digit code to the user's phone, in the caller's transaction. The newest code is
+ * the only live one, so issuing a code retires the earlier ones. The phone must be in a country
+ * the restaurant texts, and within its per-destination limit (429 otherwise: the code is the
+ * point of the request).
+ */
+async function issuePhoneCode(deps: AccountsDeps, ctx: NotificationContext, user: Pick<UserRow, 'id' | 'phone' | 'restaurantId'>): Promise<void> {
   if (!user.phone) throw AppError.validation(AccountMessages.phoneMissing, { phone: AccountMessages.phoneMissing });
+  await assertTextable(ctx.tx, user.restaurantId, user.phone);
+  await enforceDestinationLimits(deps, [{ restaurantId: user.restaurantId, channel: 'sms', recipient: user.phone, template: 'phone_code', body: '' }]);
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const salt = randomBytes(16).toString('hex');
   await ctx.tx.insert(phoneVerificationCodes).values({
@@ -113,6 +129,7 @@ export async function signup(deps: AccountsDeps, input: SignupInput & { restaura
         throw AppError.validation(AccountMessages.unknownRestaurant, { restaurant_id: AccountMessages.unknownRestaurant });
       }
       if (await findUserByEmail(tx, input.email)) throw emailTaken();
+      await assertTextable(tx, input.restaurant_id, input.phone);
       const [user] = await tx
         .insert(users)
         .values({
@@ -127,7 +144,7 @@ export async function signup(deps: AccountsDeps, input: SignupInput & { restaura
         })
         .returning();
       if (!user) throw new Error('user insert returned nothing');
-      await issuePhoneCode({ tx, client: pgClient, boss: deps.boss }, user);
+      await issuePhoneCode(deps, { tx, client: pgClient, boss: deps.boss }, user);
       return signIn(deps, tx, user, client);
     });
   } catch (error) {
@@ -260,6 +277,7 @@ export async function updateProfile(deps: AccountsDeps, userId: number, input: P
       if ((emailChanged && current.email !== before.email) || (phoneChanged && current.phone !== before.phone)) {
         throw AppError.conflict('Your profile changed meanwhile. Please reload it and try again.');
       }
+      if (phoneChanged && input.phone) await assertTextable(tx, current.restaurantId, input.phone);
       if (emailChanged || (phoneChanged && current.phone)) {
         const from = (await restaurantName(tx, current.restaurantId)) ?? 'Kusina';
         const told: NotificationMessage[] = [];
@@ -291,7 +309,7 @@ export async function updateProfile(deps: AccountsDeps, userId: number, input: P
       // then the customer presses Resend once the minute is over.
       if (phoneChanged) {
         const latest = await latestPhoneCode(tx, userId);
-        if (!latest || latest.ageSeconds >= PHONE_CODE_RESEND_SECONDS) await issuePhoneCode({ tx, client, boss: deps.boss }, updated);
+        if (!latest || latest.ageSeconds >= PHONE_CODE_RESEND_SECONDS) await issuePhoneCode(deps, { tx, client, boss: deps.boss }, updated);
       }
       return toUserOutput(updated);
     });
@@ -304,7 +322,9 @@ export async function updateProfile(deps: AccountsDeps, userId: number, input: P
 /** Always the same answer, so the form reveals nothing about which e-mails have accounts. */
 export async function forgotPassword(deps: AccountsDeps, input: ForgotPasswordInput): Promise<MessageOutput> {
   const user = await findUserByEmail(deps.db, input.email);
-  if (user) {
+  // Past the address's limit the link is not sent, and the answer stays the same (it reveals nothing).
+  const allowed = user ? (await withinDestinationLimits(deps, [{ restaurantId: user.restaurantId, channel: 'email', recipient: user.email, template: 'password_reset', body: '' }])).allowed : [];
+  if (user && allowed.length > 0) {
     const token = randomBytes(32).toString('base64url');
     const link = `${deps.config.publicUrl}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
     await transaction(deps.pool, async ({ tx, client }) => {
@@ -412,7 +432,7 @@ export async function resendCode(deps: AccountsDeps, userId: number): Promise<Me
       const retryAfter = Math.min(PHONE_CODE_RESEND_SECONDS, Math.max(1, Math.ceil(PHONE_CODE_RESEND_SECONDS - latest.ageSeconds)));
       throw AppError.tooManyRequests(resendWaitMessage(retryAfter), { retry_after_seconds: retryAfter });
     }
-    await issuePhoneCode({ tx, client, boss: deps.boss }, user);
+    await issuePhoneCode(deps, { tx, client, boss: deps.boss }, user);
   });
   return { message: AccountMessages.codeSent };
 }

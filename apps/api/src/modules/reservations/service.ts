@@ -1,3 +1,5 @@
+import { smsAllowed } from '@kusina/domain/phone';
+import { smsCountryCodes, smsCountryMessage } from '@kusina/domain/restaurants';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -164,6 +166,9 @@ export async function createReservation(app: FastifyInstance, auth: Auth | null,
     if (input.seat_preferences !== undefined && input.seat_preferences.length > 0) throw fieldError('seat_preferences', ReservationMessages.guestOnly);
     if (!input.contact_phone) throw fieldError('contact_phone', ReservationMessages.requiredFields);
     if (!input.contact_email) throw fieldError('contact_email', ReservationMessages.requiredFields);
+    // The guest's texts must be able to reach the number (issue #33): say so at the field, now.
+    const codes = smsCountryCodes(restaurant.adminSettings);
+    if (!smsAllowed(input.contact_phone, codes)) throw fieldError('contact_phone', smsCountryMessage(codes));
   }
   assertPreferencesFit(input.seat_preferences, input.party_size);
   const location = await resolveLocation(app.db, restaurantId, input.location_id, { requireChoice: !staff });
@@ -206,7 +211,7 @@ export async function createReservation(app: FastifyInstance, auth: Auth | null,
       })
       .returning();
     if (!row) throw new Error('reservation insert returned nothing');
-    if (!staff || status === 'booked') await guestMessages(app, { tx, client, boss: app.boss }, row, restaurant, location, 'received');
+    if (!staff || status === 'booked') await guestMessages(app, { tx, client, boss: app.boss }, row, restaurant, location, 'received', { anonymous: !auth });
     return row;
   });
   const view = reservationView(created, location);

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
 import { ProfileUpdateInput, type UserOutput } from '@kusina/domain/accounts';
@@ -97,14 +97,15 @@ function ProfileEditor({ initial }: { initial: UserOutput }) {
     handleSubmit,
     setError,
     reset,
-    watch,
+    control,
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(schema),
     mode: 'onTouched',
     defaultValues: { first_name: initial.first_name, last_name: initial.last_name, phone: initial.phone ?? '', email: initial.email, current_password: '' },
   });
-  const asksPassword = changesAddress({ email: watch('email'), phone: watch('phone') }, saved);
+  const [email, phone] = useWatch({ control, name: ['email', 'phone'] });
+  const asksPassword = changesAddress({ email, phone }, saved);
 
   const onSubmit = handleSubmit(async ({ current_password, ...values }) => {
     setBanner(null);
