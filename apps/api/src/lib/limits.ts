@@ -28,6 +28,9 @@ export interface CounterState {
   windowEndsAt: Date;
 }
 
+/** A pool, or a transaction's connection (a count that should stand or fall with the transaction's write). */
+export type Queryable = pg.Pool | pg.PoolClient;
+
 /** Keys are kept short: an over-long e-mail or code is still one key, not a way to bloat the table. */
 const keyOf = (key: string) => key.slice(0, 200);
 
@@ -49,7 +52,7 @@ const PRUNE_EVERY = 200;
  * Counters are sorted and de-duplicated first: two statements locking the same rows in different
  * orders could deadlock, and one upsert may not touch a row twice.
  */
-export async function hit(pool: pg.Pool, now: Date, counters: Counter[]): Promise<CounterState[]> {
+export async function hit(pool: Queryable, now: Date, counters: Counter[]): Promise<CounterState[]> {
   const unique = new Map<string, Counter>();
   for (const counter of counters) unique.set(`${counter.scope}\u0000${keyOf(counter.key)}`, { ...counter, key: keyOf(counter.key) });
   const sorted = [...unique.values()].sort((a, b) => (a.scope === b.scope ? (a.key < b.key ? -1 : 1) : a.scope < b.scope ? -1 : 1));
@@ -59,8 +62,9 @@ export async function hit(pool: pg.Pool, now: Date, counters: Counter[]): Promis
     text: HIT_SQL,
     values: [sorted.map((c) => c.scope), sorted.map((c) => c.key), sorted.map((c) => new Date(now.getTime() + c.windowMs)), now],
   });
-  if (Math.random() * PRUNE_EVERY < 1) {
-    // Opportunistic: the answer does not wait for it, and a failure only leaves rows for next time.
+  if (Math.random() * PRUNE_EVERY < 1 && 'totalCount' in pool) {
+    // Opportunistic (on a pool, never inside a caller's transaction): the answer does not wait for
+    // it, and a failure only leaves rows for next time.
     pool.query('DELETE FROM rate_limits WHERE window_ends_at < $1', [new Date(now.getTime() - 3_600_000)]).catch(() => {});
   }
   return result.rows.map((row) => {
@@ -78,7 +82,7 @@ export function secondsUntil(now: Date, at: Date): number {
  * Counts one hit on each counter and refuses (429, with when to retry) when any went past its max.
  * The refused hit still counts: a client that keeps knocking keeps its window full.
  */
-export async function enforce(pool: pg.Pool, now: Date, counters: Counter[], message: string): Promise<void> {
+export async function enforce(pool: Queryable, now: Date, counters: Counter[], message: string): Promise<void> {
   const states = await hit(pool, now, counters);
   let retryAfter = 0;
   for (const state of states) {

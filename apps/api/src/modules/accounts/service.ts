@@ -99,7 +99,7 @@ async function assertTextable(db: DbOrTx, restaurantId: number, phone: string): 
 async function issuePhoneCode(deps: AccountsDeps, ctx: NotificationContext, user: Pick<UserRow, 'id' | 'phone' | 'restaurantId'>): Promise<void> {
   if (!user.phone) throw AppError.validation(AccountMessages.phoneMissing, { phone: AccountMessages.phoneMissing });
   await assertTextable(ctx.tx, user.restaurantId, user.phone);
-  await enforceDestinationLimits(deps, [{ restaurantId: user.restaurantId, channel: 'sms', recipient: user.phone, template: 'phone_code', body: '' }]);
+  await enforceDestinationLimits(deps, [{ restaurantId: user.restaurantId, channel: 'sms', recipient: user.phone, template: 'phone_code', body: '' }], ctx.client);
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const salt = randomBytes(16).toString('hex');
   await ctx.tx.insert(phoneVerificationCodes).values({

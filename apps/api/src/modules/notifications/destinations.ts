@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Config } from '../../config.ts';
-import { hit, secondsUntil } from '../../lib/limits.ts';
+import { hit, secondsUntil, type Queryable } from '../../lib/limits.ts';
 import { AppError } from '../../lib/errors.ts';
 import { AccountMessages } from '@kusina/domain/messages';
 import type { NotificationMessage } from './service.ts';
@@ -20,17 +20,20 @@ const DAY = 24 * HOUR;
  * code, a reset link) are limited per destination, per hour and per day, on every node together
  * (decision 0085): no one can bomb a number or an inbox, run up the restaurant's SMS bill, or use
  * its name to relay their own words. Answers the messages still allowed, and the retry time of
- * those that are not; each message counts one hit on its destination.
+ * those that are not; each message counts one hit on its destination. Inside a transaction, pass its
+ * connection: the count then stands or falls with the messages (and a transaction holding a
+ * connection never waits on the pool for another — 30 parallel bookings would drain it).
  */
 export async function withinDestinationLimits(
   deps: DestinationDeps,
   messages: NotificationMessage[],
+  connection: Queryable = deps.pool,
 ): Promise<{ allowed: NotificationMessage[]; retryAfterSeconds: number }> {
   if (messages.length === 0) return { allowed: [], retryAfterSeconds: 0 };
   const now = deps.clock?.() ?? new Date();
   const keyOf = (m: NotificationMessage) => `${m.channel}:${m.recipient.trim().toLowerCase()}`;
   const states = await hit(
-    deps.pool,
+    connection,
     now,
     messages.flatMap((m) => [
       { scope: 'destination-hour', key: keyOf(m), max: deps.config.MESSAGES_PER_DESTINATION_PER_HOUR, windowMs: HOUR },
@@ -45,7 +48,7 @@ export async function withinDestinationLimits(
 }
 
 /** For a request whose whole point is the message (a phone code): 429 with when to retry. */
-export async function enforceDestinationLimits(deps: DestinationDeps, messages: NotificationMessage[]): Promise<void> {
-  const { retryAfterSeconds } = await withinDestinationLimits(deps, messages);
+export async function enforceDestinationLimits(deps: DestinationDeps, messages: NotificationMessage[], connection: Queryable = deps.pool): Promise<void> {
+  const { retryAfterSeconds } = await withinDestinationLimits(deps, messages, connection);
   if (retryAfterSeconds > 0) throw AppError.tooManyRequests(AccountMessages.tooManyMessages, { retry_after_seconds: retryAfterSeconds });
 }

@@ -98,5 +98,5 @@ export async function guestMessages(
   options: { anonymous?: boolean } = {},
 ): Promise<void> {
   const messages = guestMessageList(app.config.publicUrl, row, restaurant, location, kind);
-  await enqueueNotifications(ctx, options.anonymous ? (await withinDestinationLimits(app, messages)).allowed : messages);
+  await enqueueNotifications(ctx, options.anonymous ? (await withinDestinationLimits(app, messages, ctx.client)).allowed : messages);
 }
