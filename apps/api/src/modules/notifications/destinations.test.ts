@@ -3,6 +3,7 @@ import { AccountMessages } from '@kusina/domain/messages';
 import { DEFAULT_SMS_COUNTRY_CODES, smsCountryMessage } from '@kusina/domain/restaurants';
 import { build, request, type TestContext } from '../../test/build.ts';
 import { signupBody } from '../accounts/test-support.ts';
+import { buy, createShop, customer } from '../wholesale/test-support.ts';
 import { api, demoLocations, demoTokens, guestBooking, messagesTo, type Tokens } from '../reservations/test-support.ts';
 
 /**
@@ -54,6 +55,15 @@ describe('messages per destination', () => {
     expect(third.json().error.message).toBe(AccountMessages.tooManyMessages);
     expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
     expect(await messagesTo(t.db, phone)).toHaveLength(2);
+  });
+
+  it("fundraiser orders without a sign-in: the orders stand, the confirmations stop at the destination's limit", async () => {
+    const shop = await createShop(t.db, { items: [{ name: 'Plain', priceCents: 1000 }] });
+    const lines = [{ item_id: shop.items[0]!.id, fundraiser_id: shop.fundraiserId, quantity: 1, price_cents: 1000 }];
+    for (let i = 0; i < 3; i++) await buy(t.app, shop, lines);
+    const placed = (await messagesTo(t.db, customer.customerEmail)).filter((m) => m.template === 'wholesale_order_placed');
+    expect(placed).toHaveLength(2);
+    expect((await messagesTo(t.db, customer.customerPhone)).filter((m) => m.template === 'wholesale_order_placed')).toHaveLength(2);
   });
 
   it('reset links: past the limit no e-mail goes out, and the answer is the same', async () => {
