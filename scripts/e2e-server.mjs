@@ -20,9 +20,10 @@ const consoleLevel = levels[process.env.LOG_LEVEL ?? 'warn'] ?? levels.warn;
 const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/main.js')], {
   cwd: root,
   stdio: ['inherit', 'pipe', 'inherit'],
-  // Every e2e test comes from one address, so the per-client limits are raised (the API tests cover
-  // them); 127.0.0.1 serves restaurant 2 (blue, VIP-only) while localhost serves restaurant 1.
-  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000', CODE_CHECK_RATE_LIMIT_PER_MINUTE: '1000', RESTAURANT_HOSTS: '127.0.0.1=2' },
+  // Every e2e test comes from one address and reuses the demo's numbers and addresses, so the
+  // per-client and per-destination limits are raised (the API tests cover them); 127.0.0.1 serves
+  // restaurant 2 (blue, VIP-only) while localhost serves restaurant 1.
+  env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000', CODE_CHECK_RATE_LIMIT_PER_MINUTE: '1000', MESSAGES_PER_DESTINATION_PER_HOUR: '100000', MESSAGES_PER_DESTINATION_PER_DAY: '100000', RESTAURANT_HOSTS: '127.0.0.1=2' },
 });
 const log = createWriteStream(logFile, { flags: 'w' });
 createInterface({ input: child.stdout }).on('line', (line) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -14,6 +14,8 @@ import type PgBoss from 'pg-boss';
 import { ErrorCodes } from '@kusina/domain/errors';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { postgresRateLimitStore } from './lib/limits.ts';
+import { loggedUrl } from './lib/logged-url.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -59,6 +61,8 @@ export interface AppDeps {
   realtimeCrossNode?: boolean;
   /** The clock opening hours are judged by; tests pass a fixed one (default: the real clock). */
   now?: () => Date;
+  /** Where the log goes (default: stdout); tests read it to prove what it never holds. */
+  logStream?: { write(line: string): void };
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -72,6 +76,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : {
             level: config.LOG_LEVEL,
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.card', '*.access_token'],
+            // The request line without guest tokens (query strings, token path segments): issue #33.
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: loggedUrl(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -108,7 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     origin: config.CORS_ORIGINS.length > 0 ? config.CORS_ORIGINS : false,
     credentials: true,
   });
-  await app.register(rateLimit, { global: false });
+  // The routes' per-client limits count in PostgreSQL, so every node sees one count (decision 0085).
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(deps.pool, () => app.clock()) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Kusina API', version: '1.0.0', description: 'Storefront, fundraisers, reservations and back office.' },

@@ -95,6 +95,12 @@ const EnvSchema = z.object({
   CODE_CHECK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   /** Table bookings and guest-link calls allowed per client per minute (issue #21: no filling the room by script). */
   RESERVATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /**
+   * Texts and e-mails that requests without a sign-in may cause (bookings, phone codes, reset
+   * links), per phone or address, per hour and per day (issue #33; decision 0085).
+   */
+  MESSAGES_PER_DESTINATION_PER_HOUR: z.coerce.number().int().positive().default(5),
+  MESSAGES_PER_DESTINATION_PER_DAY: z.coerce.number().int().positive().default(20),
   /** Built SPA to serve; unset: apps/web/dist next to the API. */
   WEB_DIST_DIR: z.string().optional(),
   UPLOADS_DIR: z.string().optional(),

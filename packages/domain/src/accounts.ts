@@ -64,6 +64,8 @@ export const ProfileUpdateInput = z.object({
       last_name: name('Last name'),
       phone: phoneSchema,
       email: emailSchema,
+      /** Needed only when the e-mail or phone changes (issue #33): a borrowed session cannot take the account. */
+      current_password: z.string().max(200),
     })
     .partial(),
 });

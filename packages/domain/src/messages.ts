@@ -28,7 +28,17 @@ export const AccountMessages = {
   phoneAlreadyVerified: 'Your phone is already verified.',
   phoneMissing: 'Add a phone number to your profile first.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  // Issue #33: a profile's e-mail or phone changes only with the current password.
+  currentPasswordRequired: 'Enter your current password to change your e-mail or phone.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  tooManyMessages: 'Too many messages were sent to this address. Please try again later.',
 } as const;
+
+/** The 429 answer of a sign-in while its account waits after repeated failures (issue #33). */
+export function loginBackoffMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many failed sign-ins for this account. Please try again in ${minutes === 1 ? '1 minute' : `${minutes} minutes`}, or reset your password.`;
+}
 
 /** The 429 answer of resend_code inside the cooldown; contains resendWaitServer, as §8 expects. */
 export function resendWaitMessage(retryAfterSeconds: number): string {

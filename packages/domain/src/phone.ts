@@ -35,3 +35,16 @@ export const phoneSchema = z
   .min(1, 'Phone is required')
   .refine(isAcceptedPhone, { message: phoneRuleMessage() })
   .transform(normalizePhone);
+
+/**
+ * Whether a stored number may get texts, given the country calling codes allowed (issue #33): the
+ * code libphonenumber reads from it, or else (a number only the spec's rule accepts) a prefix match —
+ * calling codes are prefix-free, so a match is exact.
+ */
+export function smsAllowed(phone: string, codes: readonly string[]): boolean {
+  const value = phone.trim();
+  const parsed = value.startsWith('+') ? parsePhoneNumberFromString(value) : undefined;
+  if (parsed?.countryCallingCode) return codes.includes(`+${parsed.countryCallingCode}`);
+  const digits = value.replace(/[^\d+]/g, '');
+  return codes.some((code) => digits.startsWith(code));
+}

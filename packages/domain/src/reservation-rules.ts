@@ -33,6 +33,13 @@ export function defaultLengthProblem(value: string | number): string | null {
 /** Party size buttons of the public modal (1-8), then a dropdown up to the maximum. */
 export const PARTY_SIZE_BUTTONS = 8;
 
+/**
+ * A guest's link (/reservations/manage/:token) works until this many days after the reservation's
+ * time, then answers 410 (issue #33; decision 0090): a link forwarded or found in an old inbox
+ * stops showing a name and a party for ever.
+ */
+export const GUEST_LINK_DAYS_AFTER = 30;
+
 export const ReservationMessages = {
   guestNameRequired: 'Guest name is required.',
   invalidDateTime: 'Please pick a valid date/time.',
@@ -42,6 +49,7 @@ export const ReservationMessages = {
   noCapacity: 'No capacity available for this time slot',
   slotNotOffered: 'That time is not available. Please choose another time.',
   notFound: 'Reservation not found.',
+  linkExpired: `This reservation link has expired: links work until ${GUEST_LINK_DAYS_AFTER} days after the reservation. Please call the restaurant if you need anything.`,
   locationNotFound: 'Location not found.',
   eventNotFound: 'Special event not found.',
   hoursNotFound: 'Operating hours not found.',

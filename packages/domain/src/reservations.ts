@@ -362,6 +362,8 @@ export const GuestReservationOutput = z.object({
   status: z.enum(RESERVATION_STATUSES),
   special_requests: z.string().nullable(),
   can_cancel: z.boolean(),
+  /** When this link stops working (GUEST_LINK_DAYS_AFTER days after the reservation). */
+  link_expires_at: z.string(),
 });
 export type GuestReservationOutput = z.infer<typeof GuestReservationOutput>;
 

@@ -16,9 +16,33 @@ export const AdminSettings = z
     fallback_image_url: z.string().optional(),
     reservation_settings: z.object({ max_party_size: z.int32().positive().optional() }).passthrough().optional(),
     reservations: z.object({ enable_reservations_button: z.boolean().optional() }).passthrough().optional(),
+    /**
+     * Country calling codes the restaurant sends texts to (issue #33: no toll fraud through its SMS
+     * provider); unset: DEFAULT_SMS_COUNTRY_CODES.
+     */
+    sms_country_codes: z
+      .array(z.string().regex(/^\+[1-9]\d{0,3}$/, 'Each country code looks like +1 or +63'))
+      .max(50)
+      .optional(),
   })
   .passthrough();
 export type AdminSettings = z.infer<typeof AdminSettings>;
+
+/**
+ * Where a Guam restaurant's guests text from, by default (decision 0085): +1 (the US, Guam, the
+ * CNMI), the Philippines, Japan, Korea, Palau, Micronesia and the Marshall Islands.
+ */
+export const DEFAULT_SMS_COUNTRY_CODES = ['+1', '+63', '+81', '+82', '+680', '+691', '+692'] as const;
+
+/** The codes a restaurant texts to: its setting, or the default. */
+export function smsCountryCodes(settings: AdminSettings | null | undefined): readonly string[] {
+  return settings?.sms_country_codes ?? DEFAULT_SMS_COUNTRY_CODES;
+}
+
+/** The field error for a number whose country the restaurant does not text. */
+export function smsCountryMessage(codes: readonly string[]): string {
+  return `We can only send texts to numbers starting with ${codes.join(', ')}. Please use another number.`;
+}
 
 export const THEMES = ['gold', 'blue'] as const;
 export type Theme = (typeof THEMES)[number];

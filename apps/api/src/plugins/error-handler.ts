@@ -21,6 +21,9 @@ function fieldName(instancePath: string, missingProperty?: unknown): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // A limit says when to try again in the standard header too, not only in the body.
+      const retryAfter = (error.details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
+      if (error.httpStatus === 429 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.status(error.httpStatus).send({
         error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) },
       });

@@ -43,7 +43,7 @@ export async function createTestDatabase(): Promise<string> {
  * An app on a fresh database — or, with `databaseUrl`, another node on an existing one (with
  * `crossNode`, its Socket.IO reaches the other nodes' sockets through PostgreSQL, as in production).
  */
-export async function build(env: Record<string, string> = {}, options: { databaseUrl?: string; crossNode?: boolean; now?: () => Date } = {}): Promise<TestContext> {
+export async function build(env: Record<string, string> = {}, options: { databaseUrl?: string; crossNode?: boolean; now?: () => Date; logStream?: { write(line: string): void } } = {}): Promise<TestContext> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -52,12 +52,15 @@ export async function build(env: Record<string, string> = {}, options: { databas
     JWT_SECRET: randomBytes(32).toString('hex'),
     DATA_DIR: `/tmp/kusina-test-data-${process.pid}`,
     AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    // Tests book and sign up to the same demo numbers again and again; the files about limits tighten these.
+    MESSAGES_PER_DESTINATION_PER_HOUR: '100000',
+    MESSAGES_PER_DESTINATION_PER_DAY: '100000',
     ...env,
   });
   const pool = createPool(databaseUrl, 10);
   const db = createDatabase(pool);
   const boss = await startJobs(databaseUrl, pino({ level: 'silent' }), { poolSize: 2 });
-  const app = await buildApp({ config, pool, db, boss, jwtSecret: config.JWT_SECRET!, realtimeCrossNode: options.crossNode ?? false, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({ config, pool, db, boss, jwtSecret: config.JWT_SECRET!, realtimeCrossNode: options.crossNode ?? false, ...(options.now ? { now: options.now } : {}), ...(options.logStream ? { logStream: options.logStream } : {}) });
   await app.ready();
   return {
     app,

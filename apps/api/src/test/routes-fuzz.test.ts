@@ -111,7 +111,8 @@ describe('every route of the OpenAPI document, fuzzed with an admin token', () =
   let digestSql = '';
   beforeAll(async () => {
     t = await build({ AUTH_RATE_LIMIT_PER_MINUTE: '100000', CODE_CHECK_RATE_LIMIT_PER_MINUTE: '100000' });
-    const { rows } = await t.pool.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename");
+    // rate_limits is left out: counting refused attempts (a failed sign-in, a bad code) is its job (0085).
+    const { rows } = await t.pool.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'rate_limits' ORDER BY tablename");
     // Every table's rows, as one digest per table. Sessions (a token's use is noted) and messages
     // (the worker delivers those of accepted requests meanwhile) are compared by their ids.
     const byId = new Set(['sessions', 'notifications']);

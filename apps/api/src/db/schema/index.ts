@@ -10,3 +10,4 @@ export * from './order-management.ts';
 export * from './reservations.ts';
 export * from './floor.ts';
 export * from './wholesale.ts';
+export * from './limits.ts';

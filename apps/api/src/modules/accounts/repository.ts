@@ -1,4 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { smsCountryCodes } from '@kusina/domain/restaurants';
 import type { DbOrTx } from '../../db/client.ts';
 import { phoneVerificationCodes, restaurants, users } from '../../db/schema/index.ts';
 
@@ -13,6 +14,12 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 export async function lockUser(tx: DbOrTx, userId: number): Promise<UserRow | null> {
   const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
   return row ?? null;
+}
+
+/** The country codes a restaurant texts to (its admin_settings, or the default). */
+export async function restaurantSmsCodes(db: DbOrTx, restaurantId: number): Promise<readonly string[]> {
+  const [row] = await db.select({ settings: restaurants.adminSettings }).from(restaurants).where(eq(restaurants.id, restaurantId)).limit(1);
+  return smsCountryCodes(row?.settings);
 }
 
 export async function restaurantName(db: DbOrTx, restaurantId: number): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountMessages } from '@kusina/domain/messages';
 import { phoneRuleMessage } from '@kusina/domain/phone-format';
@@ -212,13 +212,54 @@ describe('accounts: signup, login, logout, profile', () => {
         method: 'PATCH',
         url: '/api/v1/profile',
         token: jwt,
-        payload: { user: { first_name: ' Leilani ', email: newEmail.toUpperCase(), phone: user.phone } },
+        payload: { user: { first_name: ' Leilani ', email: newEmail.toUpperCase(), phone: user.phone, current_password: PASSWORD } },
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ first_name: 'Leilani', last_name: 'Santos', email: newEmail, phone_verified: true });
       expect(await loginAs(t.app, newEmail, PASSWORD)).toEqual(expect.any(String));
-      const texts = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
-      expect(texts).toHaveLength(1);
+      // The signup code, and a word to the old address; the unchanged phone hears nothing.
+      const sent = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
+      expect(sent.map((m) => [m.template, m.recipient])).toEqual([
+        ['phone_code', user.phone],
+        ['email_changed', user.email],
+      ]);
+    });
+
+    it('changes the e-mail only with the current password, and tells the old address (issue #33)', async () => {
+      const { jwt, user } = await signUp(t.app);
+      const newEmail = uniqueEmail('moved');
+      const patch = (extra: Record<string, unknown>) => request(t.app, { method: 'PATCH', url: '/api/v1/profile', token: jwt, payload: { user: { email: newEmail, ...extra } } });
+
+      const missing = await patch({});
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json().error.details).toEqual({ fields: { current_password: AccountMessages.currentPasswordRequired } });
+      const wrong = await patch({ current_password: 'not my password' });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json().error.details).toEqual({ fields: { current_password: AccountMessages.currentPasswordWrong } });
+      expect((await request(t.app, { url: '/api/v1/profile', token: jwt })).json().email).toBe(user.email);
+      expect(await t.db.select().from(notifications).where(and(eq(notifications.template, 'email_changed'), eq(notifications.userId, user.id)))).toEqual([]);
+
+      // Names change freely; so does an "update" that keeps the same e-mail.
+      const rename = await request(t.app, { method: 'PATCH', url: '/api/v1/profile', token: jwt, payload: { user: { last_name: 'Reyes', email: user.email } } });
+      expect(rename.statusCode).toBe(200);
+
+      const ok = await patch({ current_password: PASSWORD });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().email).toBe(newEmail);
+      const [told] = await t.db.select().from(notifications).where(and(eq(notifications.template, 'email_changed'), eq(notifications.userId, user.id)));
+      expect(told).toMatchObject({ channel: 'email', recipient: user.email, userId: user.id });
+      expect(told!.body).toContain('If you did not make this change, reset your password');
+    });
+
+    it('changes the phone only with the current password, and texts the old number', async () => {
+      const { jwt, user } = await signUp(t.app);
+      const missing = await request(t.app, { method: 'PATCH', url: '/api/v1/profile', token: jwt, payload: { user: { phone: '+16719997777' } } });
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json().error.details.fields).toHaveProperty('current_password');
+      const ok = await request(t.app, { method: 'PATCH', url: '/api/v1/profile', token: jwt, payload: { user: { phone: '+16719997777', current_password: PASSWORD } } });
+      expect(ok.statusCode).toBe(200);
+      const [told] = await t.db.select().from(notifications).where(and(eq(notifications.template, 'phone_changed'), eq(notifications.userId, user.id)));
+      expect(told).toMatchObject({ channel: 'sms', recipient: user.phone, userId: user.id });
     });
 
     it('marks a new phone unverified and texts it a new code', async () => {
@@ -229,7 +270,7 @@ describe('accounts: signup, login, logout, profile', () => {
         .update(phoneVerificationCodes)
         .set({ createdAt: sql`now() - interval '2 minutes'` })
         .where(eq(phoneVerificationCodes.userId, user.id));
-      const response = await request(t.app, { method: 'PATCH', url: '/api/v1/profile', token: jwt, payload: { user: { phone: '+16719998888' } } });
+      const response = await request(t.app, { method: 'PATCH', url: '/api/v1/profile', token: jwt, payload: { user: { phone: '+16719998888', current_password: PASSWORD } } });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ phone: '+16719998888', phone_verified: false });
       const message = await latestMessage(t.db, user.id, 'phone_code');
@@ -242,13 +283,13 @@ describe('accounts: signup, login, logout, profile', () => {
 
     it('keeps the resend cooldown when the phone changes again within a minute', async () => {
       const { jwt, user } = await signUp(t.app);
-      const first = await request(t.app, { method: 'PATCH', url: '/api/v1/profile', token: jwt, payload: { user: { phone: '+16719998881' } } });
+      const first = await request(t.app, { method: 'PATCH', url: '/api/v1/profile', token: jwt, payload: { user: { phone: '+16719998881', current_password: PASSWORD } } });
       expect(first.statusCode).toBe(200);
-      const second = await request(t.app, { method: 'PATCH', url: '/api/v1/profile', token: jwt, payload: { user: { phone: '+16719998882' } } });
+      const second = await request(t.app, { method: 'PATCH', url: '/api/v1/profile', token: jwt, payload: { user: { phone: '+16719998882', current_password: PASSWORD } } });
       expect(second.json()).toMatchObject({ phone: '+16719998882', phone_verified: false });
       // Only the signup code went out: saving the profile is no way around the cooldown.
-      const texts = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
-      expect(texts.map((m) => m.recipient)).toEqual([user.phone]);
+      const codes = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
+      expect(codes.filter((m) => m.template === 'phone_code').map((m) => m.recipient)).toEqual([user.phone]);
 
       const early = await request(t.app, { method: 'POST', url: '/api/v1/auth/resend_code', token: jwt });
       expect(early.statusCode).toBe(429);
@@ -263,7 +304,7 @@ describe('accounts: signup, login, logout, profile', () => {
 
     it('refuses an e-mail that belongs to someone else, and a bad phone', async () => {
       const { jwt } = await signUp(t.app);
-      const taken = await request(t.app, { method: 'PATCH', url: '/api/v1/profile', token: jwt, payload: { user: { email: 'admin@kusina.test' } } });
+      const taken = await request(t.app, { method: 'PATCH', url: '/api/v1/profile', token: jwt, payload: { user: { email: 'admin@kusina.test', current_password: PASSWORD } } });
       expect(taken.statusCode).toBe(409);
       expect(taken.json().error.details).toEqual({ fields: { email: 'An account with this email already exists.' } });
 

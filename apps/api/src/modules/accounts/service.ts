@@ -18,16 +18,20 @@ import {
   type VerifyPhoneInput,
   type VerifyPhoneOutput,
 } from '@kusina/domain/accounts';
-import { AccountMessages, resendWaitMessage } from '@kusina/domain/messages';
+import { AccountMessages, loginBackoffMessage, resendWaitMessage } from '@kusina/domain/messages';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbOrTx } from '../../db/client.ts';
 import { passwordResetTokens, phoneVerificationCodes, users } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
+import { clear, hit, peek, secondsUntil } from '../../lib/limits.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../plugins/auth.ts';
-import { enqueueNotification, type NotificationContext } from '../notifications/service.ts';
-import { findUserByEmail, latestPhoneCode, lockUser, restaurantName, type UserRow } from './repository.ts';
+import { enforceDestinationLimits, withinDestinationLimits } from '../notifications/destinations.ts';
+import { enqueueNotification, enqueueNotifications, type NotificationContext, type NotificationMessage } from '../notifications/service.ts';
+import { smsAllowed } from '@kusina/domain/phone';
+import { smsCountryMessage } from '@kusina/domain/restaurants';
+import { findUserByEmail, latestPhoneCode, lockUser, restaurantName, restaurantSmsCodes, type UserRow } from './repository.ts';
 import { createSession, revokeAllSessions, revokeSession } from './sessions.ts';
 
 /** What the account rules need from the app (FastifyInstance provides all of it). */
@@ -37,6 +41,8 @@ export interface AccountsDeps {
   boss: PgBoss;
   config: Config;
   tokens: TokenService;
+  /** The clock sign-in back-off is judged by (the app's; tests pass a controlled one). */
+  clock?: () => Date;
 }
 
 /** Where a sign-in comes from, kept on the session row. */
@@ -76,11 +82,24 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const hashCode = (salt: string, code: string) => sha256(`${salt}:${code}`);
 
 /**
- * Texts a fresh 6-digit code to the user's phone, in the caller's transaction. The newest code is
- * the only live one, so issuing a code retires the earlier ones.
+ * A phone the restaurant texts codes to: in a country it allows (issue #33), else a field error
+ * naming the phone, before anything is written.
  */
-async function issuePhoneCode(ctx: NotificationContext, user: Pick<UserRow, 'id' | 'phone' | 'restaurantId'>): Promise<void> {
+async function assertTextable(db: DbOrTx, restaurantId: number, phone: string): Promise<void> {
+  const codes = await restaurantSmsCodes(db, restaurantId);
+  if (!smsAllowed(phone, codes)) throw AppError.validation(smsCountryMessage(codes), { phone: smsCountryMessage(codes) });
+}
+
+/**
+ * Texts a fresh 6-digit code to the user's phone, in the caller's transaction. The newest code is
+ * the only live one, so issuing a code retires the earlier ones. The phone must be in a country
+ * the restaurant texts, and within its per-destination limit (429 otherwise: the code is the
+ * point of the request).
+ */
+async function issuePhoneCode(deps: AccountsDeps, ctx: NotificationContext, user: Pick<UserRow, 'id' | 'phone' | 'restaurantId'>): Promise<void> {
   if (!user.phone) throw AppError.validation(AccountMessages.phoneMissing, { phone: AccountMessages.phoneMissing });
+  await assertTextable(ctx.tx, user.restaurantId, user.phone);
+  await enforceDestinationLimits(deps, [{ restaurantId: user.restaurantId, channel: 'sms', recipient: user.phone, template: 'phone_code', body: '' }], ctx.client);
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const salt = randomBytes(16).toString('hex');
   await ctx.tx.insert(phoneVerificationCodes).values({
@@ -110,6 +129,7 @@ export async function signup(deps: AccountsDeps, input: SignupInput & { restaura
         throw AppError.validation(AccountMessages.unknownRestaurant, { restaurant_id: AccountMessages.unknownRestaurant });
       }
       if (await findUserByEmail(tx, input.email)) throw emailTaken();
+      await assertTextable(tx, input.restaurant_id, input.phone);
       const [user] = await tx
         .insert(users)
         .values({
@@ -124,7 +144,7 @@ export async function signup(deps: AccountsDeps, input: SignupInput & { restaura
         })
         .returning();
       if (!user) throw new Error('user insert returned nothing');
-      await issuePhoneCode({ tx, client: pgClient, boss: deps.boss }, user);
+      await issuePhoneCode(deps, { tx, client: pgClient, boss: deps.boss }, user);
       return signIn(deps, tx, user, client);
     });
   } catch (error) {
@@ -133,11 +153,56 @@ export async function signup(deps: AccountsDeps, input: SignupInput & { restaura
   }
 }
 
+/**
+ * Sign-in back-off per account (decision 0085), on top of the per-client limit of the route: the
+ * first LOGIN_FREE_FAILURES failures cost nothing; each one after that makes the account wait
+ * twice as long before the next try (30 s, 1 min, 2 min… at most 15 min). Failures are forgotten
+ * an hour after the first, or at once by a successful sign-in. Unknown e-mails count alike, so the
+ * answer tells nothing about which accounts exist.
+ */
+export const LOGIN_FREE_FAILURES = 5;
+const LOGIN_FIRST_WAIT_SECONDS = 30;
+const LOGIN_MAX_WAIT_SECONDS = 15 * 60;
+const LOGIN_FAILURE_WINDOW_MS = 60 * 60_000;
+const LOGIN_FAILURES = 'login-failures';
+
+/** Seconds an account waits after its nth failure (0 while failures are free). */
+export function loginWaitSeconds(failures: number): number {
+  if (failures < LOGIN_FREE_FAILURES) return 0;
+  return Math.min(LOGIN_MAX_WAIT_SECONDS, LOGIN_FIRST_WAIT_SECONDS * 2 ** Math.min(20, failures - LOGIN_FREE_FAILURES));
+}
+
+/**
+ * Refuses (429, with when to retry) while the account waits after its failures; answers whether
+ * it has failures to clear on success. Checked before the password: a guess inside the wait is
+ * refused unseen, right or wrong.
+ */
+async function checkPasswordBackoff(deps: AccountsDeps, now: Date, email: string): Promise<boolean> {
+  const failures = await peek(deps.pool, now, LOGIN_FAILURES, email);
+  if (!failures) return false;
+  const waitUntil = new Date(failures.lastHitAt.getTime() + loginWaitSeconds(failures.hits) * 1000);
+  if (waitUntil > now) {
+    const retryAfter = secondsUntil(now, waitUntil);
+    throw AppError.tooManyRequests(loginBackoffMessage(retryAfter), { retry_after_seconds: retryAfter });
+  }
+  return true;
+}
+
+async function recordPasswordFailure(deps: AccountsDeps, now: Date, email: string): Promise<void> {
+  await hit(deps.pool, now, [{ scope: LOGIN_FAILURES, key: email, max: LOGIN_FREE_FAILURES, windowMs: LOGIN_FAILURE_WINDOW_MS }]);
+}
+
 export async function login(deps: AccountsDeps, input: LoginInput, client: ClientInfo): Promise<AuthOutput> {
+  const now = deps.clock?.() ?? new Date();
+  const hadFailures = await checkPasswordBackoff(deps, now, input.email);
   const user = await findUserByEmail(deps.db, input.email);
   // An unknown e-mail costs the same argon2 verification as a wrong password.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !valid) throw AppError.unauthorized(AccountMessages.invalidCredentials);
+  if (!user || !valid) {
+    await recordPasswordFailure(deps, now, input.email);
+    throw AppError.unauthorized(AccountMessages.invalidCredentials);
+  }
+  if (hadFailures) await clear(deps.pool, LOGIN_FAILURES, input.email);
   return signIn(deps, deps.db, user, client);
 }
 
@@ -151,14 +216,75 @@ export async function getProfile(deps: AccountsDeps, userId: number): Promise<Us
   return toUserOutput(user);
 }
 
+/**
+ * An e-mail or phone change is the way to take an account over (the reset link and the codes go
+ * there), so it needs the current password — a session left open or stolen is not enough — and
+ * the old address hears of it, in case it was not its owner (issue #33). A wrong password counts
+ * toward the account's sign-in back-off like a failed sign-in.
+ */
+async function checkCurrentPassword(deps: AccountsDeps, user: UserRow, password: string | undefined): Promise<void> {
+  if (!password) {
+    throw AppError.validation(AccountMessages.currentPasswordRequired, { current_password: AccountMessages.currentPasswordRequired });
+  }
+  const now = deps.clock?.() ?? new Date();
+  const hadFailures = await checkPasswordBackoff(deps, now, user.email);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    await recordPasswordFailure(deps, now, user.email);
+    throw AppError.validation(AccountMessages.currentPasswordWrong, { current_password: AccountMessages.currentPasswordWrong });
+  }
+  if (hadFailures) await clear(deps.pool, LOGIN_FAILURES, user.email);
+}
+
+/** The message to the old address: what changed, and what to do if it was not the owner. */
+function addressChangedMessage(user: UserRow, from: string, channel: 'email' | 'sms'): NotificationMessage {
+  const what = channel === 'email' ? 'e-mail address' : 'phone number';
+  const advice = `If you did not make this change, reset your password at once and contact ${from}.`;
+  return channel === 'email'
+    ? {
+        restaurantId: user.restaurantId,
+        userId: user.id,
+        channel: 'email',
+        recipient: user.email,
+        subject: `Your ${from} e-mail address was changed`,
+        template: 'email_changed',
+        body: [`Hafa adai ${user.firstName},`, '', `The ${what} of your ${from} account was just changed, so messages now go to the new one.`, '', advice].join('\n'),
+      }
+    : {
+        restaurantId: user.restaurantId,
+        userId: user.id,
+        channel: 'sms',
+        recipient: user.phone!,
+        template: 'phone_changed',
+        body: `${from}: the ${what} of your account was just changed. ${advice}`,
+      };
+}
+
 /** A changed phone is unverified until its new code is entered; a changed e-mail must be free. */
 export async function updateProfile(deps: AccountsDeps, userId: number, input: ProfileUpdateInput['user']): Promise<UserOutput> {
+  const before = (await deps.db.select().from(users).where(eq(users.id, userId)).limit(1))[0];
+  if (!before) throw AppError.unauthorized();
+  // The password is checked before the transaction: argon2 takes its time, and no row waits on it.
+  if ((input.email !== undefined && input.email !== before.email) || (input.phone !== undefined && input.phone !== before.phone)) {
+    await checkCurrentPassword(deps, before, input.current_password);
+  }
   try {
     return await transaction(deps.pool, async ({ tx, client }) => {
       const current = await lockUser(tx, userId);
       if (!current) throw AppError.unauthorized();
       const emailChanged = input.email !== undefined && input.email !== current.email;
       const phoneChanged = input.phone !== undefined && input.phone !== current.phone;
+      // Changed again between the check and the lock: the password covered the other values.
+      if ((emailChanged && current.email !== before.email) || (phoneChanged && current.phone !== before.phone)) {
+        throw AppError.conflict('Your profile changed meanwhile. Please reload it and try again.');
+      }
+      if (phoneChanged && input.phone) await assertTextable(tx, current.restaurantId, input.phone);
+      if (emailChanged || (phoneChanged && current.phone)) {
+        const from = (await restaurantName(tx, current.restaurantId)) ?? 'Kusina';
+        const told: NotificationMessage[] = [];
+        if (emailChanged) told.push(addressChangedMessage(current, from, 'email'));
+        if (phoneChanged && current.phone) told.push(addressChangedMessage(current, from, 'sms'));
+        await enqueueNotifications({ tx, client, boss: deps.boss }, told);
+      }
       if (emailChanged) {
         const [taken] = await tx
           .select({ id: users.id })
@@ -183,7 +309,7 @@ export async function updateProfile(deps: AccountsDeps, userId: number, input: P
       // then the customer presses Resend once the minute is over.
       if (phoneChanged) {
         const latest = await latestPhoneCode(tx, userId);
-        if (!latest || latest.ageSeconds >= PHONE_CODE_RESEND_SECONDS) await issuePhoneCode({ tx, client, boss: deps.boss }, updated);
+        if (!latest || latest.ageSeconds >= PHONE_CODE_RESEND_SECONDS) await issuePhoneCode(deps, { tx, client, boss: deps.boss }, updated);
       }
       return toUserOutput(updated);
     });
@@ -196,7 +322,9 @@ export async function updateProfile(deps: AccountsDeps, userId: number, input: P
 /** Always the same answer, so the form reveals nothing about which e-mails have accounts. */
 export async function forgotPassword(deps: AccountsDeps, input: ForgotPasswordInput): Promise<MessageOutput> {
   const user = await findUserByEmail(deps.db, input.email);
-  if (user) {
+  // Past the address's limit the link is not sent, and the answer stays the same (it reveals nothing).
+  const allowed = user ? (await withinDestinationLimits(deps, [{ restaurantId: user.restaurantId, channel: 'email', recipient: user.email, template: 'password_reset', body: '' }])).allowed : [];
+  if (user && allowed.length > 0) {
     const token = randomBytes(32).toString('base64url');
     const link = `${deps.config.publicUrl}/reset-password?token=${token}&email=${encodeURIComponent(user.email)}`;
     await transaction(deps.pool, async ({ tx, client }) => {
@@ -304,7 +432,7 @@ export async function resendCode(deps: AccountsDeps, userId: number): Promise<Me
       const retryAfter = Math.min(PHONE_CODE_RESEND_SECONDS, Math.max(1, Math.ceil(PHONE_CODE_RESEND_SECONDS - latest.ageSeconds)));
       throw AppError.tooManyRequests(resendWaitMessage(retryAfter), { retry_after_seconds: retryAfter });
     }
-    await issuePhoneCode({ tx, client, boss: deps.boss }, user);
+    await issuePhoneCode(deps, { tx, client, boss: deps.boss }, user);
   });
   return { message: AccountMessages.codeSent };
 }

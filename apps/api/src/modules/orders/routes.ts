@@ -8,12 +8,13 @@ import { OrderConfirmationOutput, OrderCreateInput, OrderCreateOutput, OrderGetQ
 import { requireAuth } from '../../plugins/auth.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { invalidateMenuCache } from '../menu/cache.ts';
+import { countCodeAttempt } from '../promotions/guesses.ts';
 import { getRestaurant, storefrontRestaurantId } from '../restaurants/service.ts';
 import { orderingStatusOf } from './pickup.ts';
 import { emitOrderCreated } from '../order-management/realtime.ts';
 import { orderConfirmation, orderHistory, placeOrder, quote, viewableOrderId, type OrderDeps } from './service.ts';
 
-const errors = { 400: ErrorOutput, 401: ErrorOutput, 402: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 503: ErrorOutput };
+const errors = { 400: ErrorOutput, 401: ErrorOutput, 402: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput, 503: ErrorOutput };
 const bearer = [{ bearer: [] }];
 
 export function orderDeps(app: FastifyInstance): OrderDeps {
@@ -64,7 +65,11 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: QuoteOutput, ...errors },
       },
     },
-    async (request) => quote(orderDeps(app), storefrontRestaurantId(app.config, request, request.body.restaurant_id), request.body, request.auth),
+    async (request) => {
+      // A quote checks its promo code: it counts toward the code-guessing limit like /promo_codes/apply.
+      await countCodeAttempt(app, request.ip, [request.body.promo_code]);
+      return quote(orderDeps(app), storefrontRestaurantId(app.config, request, request.body.restaurant_id), request.body, request.auth);
+    },
   );
 
   app.post(
@@ -80,6 +85,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Only an order that carries a code pays this one statement; the others count nothing.
+      await countCodeAttempt(app, request.ip, [request.body.promo_code, request.body.vip_code]);
       const restaurantId = storefrontRestaurantId(app.config, request, request.body.restaurant_id);
       const result = await placeOrder(orderDeps(app), {
         restaurantId,

@@ -5,11 +5,12 @@ import { z } from 'zod';
 import { PaymentConfirmInput, PaymentConfirmOutput, PaymentCreateInput, PaymentCreateOutput } from '@kusina/domain/checkout';
 import { ErrorOutput } from '@kusina/domain/errors';
 import { AppError } from '../../lib/errors.ts';
+import { countCodeAttempt } from '../promotions/guesses.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import { notAvailable } from './select.ts';
 import { confirmTestPayment, createPayment, handleStripeEvent, type PaymentDeps } from './service.ts';
 
-const errors = { 400: ErrorOutput, 402: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 503: ErrorOutput };
+const errors = { 400: ErrorOutput, 402: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput, 503: ErrorOutput };
 
 export function paymentDeps(app: FastifyInstance): PaymentDeps {
   return { db: app.db, config: app.config, log: app.log };
@@ -28,6 +29,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await countCodeAttempt(app, request.ip, [request.body.promo_code, request.body.vip_code]);
       const restaurantId = storefrontRestaurantId(app.config, request, request.body.restaurant_id);
       return reply.status(201).send(await createPayment(paymentDeps(app), restaurantId, request.body, request.auth));
     },

@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { coercedInt4 } from '@kusina/domain/integers';
@@ -13,24 +12,10 @@ import {
   VipValidateInput,
   VipValidateOutput,
 } from '@kusina/domain/promotions';
-import { AppError } from '../../lib/errors.ts';
 import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
 import { getRestaurant, storefrontRestaurantId } from '../restaurants/service.ts';
+import { countCodeAttempt } from './guesses.ts';
 import * as promotions from './service.ts';
-
-/** Per-IP limit of code guesses (CODE_CHECK_RATE_LIMIT_PER_MINUTE). */
-export function codeCheckRateLimit(app: FastifyInstance) {
-  return {
-    rateLimit: {
-      max: app.config.CODE_CHECK_RATE_LIMIT_PER_MINUTE,
-      timeWindow: '1 minute',
-      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-        AppError.tooManyRequests('Too many attempts. Please wait a minute and try again.', {
-          retry_after_seconds: Math.max(1, Math.ceil(context.ttl / 1000)),
-        }),
-    },
-  };
-}
 
 const errors = { 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput };
 const bearer = [{ bearer: [] }];
@@ -38,10 +23,12 @@ const CodeParams = z.object({ code: z.string().trim().min(1).max(40) });
 const AdminQuery = z.object({ restaurant_id: coercedInt4().positive().optional() });
 
 export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Counted once the body is read: the limit is per client and per code (guesses.ts).
+  const countGuess = async (request: { ip: string; body: unknown }) => countCodeAttempt(app, request.ip, [(request.body as { code?: string }).code]);
   app.post(
     '/promo_codes/apply',
     {
-      config: codeCheckRateLimit(app),
+      preHandler: countGuess,
       schema: {
         tags: ['promotions'],
         summary: 'What a promo code takes off a total (for display; counts no use)',
@@ -58,7 +45,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/restaurants/:id/vip_access/validate_code',
     {
-      config: codeCheckRateLimit(app),
+      preHandler: countGuess,
       schema: {
         tags: ['promotions'],
         summary: "Checks a VIP code for a VIP-only restaurant's checkout (401 when invalid)",

@@ -2,6 +2,9 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
 import type { reservations, restaurants } from '../../db/schema/index.ts';
+import { smsAllowed } from '@kusina/domain/phone';
+import { smsCountryCodes } from '@kusina/domain/restaurants';
+import { withinDestinationLimits } from '../notifications/destinations.ts';
 import { enqueueNotifications, type NotificationContext, type NotificationMessage } from '../notifications/service.ts';
 import type { LocationRow } from './schedule.ts';
 
@@ -52,7 +55,7 @@ const templates: Record<GuestMessageKind, { subject: string; lead: (when: string
 export function guestMessageList(
   publicUrl: string,
   row: ReservationRow,
-  restaurant: Pick<RestaurantRow, 'id' | 'name' | 'timeZone'>,
+  restaurant: Pick<RestaurantRow, 'id' | 'name' | 'timeZone' | 'adminSettings'>,
   location: Pick<LocationRow, 'name'>,
   kind: GuestMessageKind,
 ): NotificationMessage[] {
@@ -63,7 +66,8 @@ export function guestMessageList(
   const subject = `${t.subject} — ${row.reservationNumber ?? ''} — ${restaurant.name}`;
   const lead = t.lead(when, party);
   const messages: NotificationMessage[] = [];
-  if (row.contactPhone) {
+  // A number in a country the restaurant does not text (a staff booking may hold one) gets no text.
+  if (row.contactPhone && smsAllowed(row.contactPhone, smsCountryCodes(restaurant.adminSettings))) {
     messages.push({ restaurantId: restaurant.id, channel: 'sms', recipient: row.contactPhone, body: `${restaurant.name}: ${lead} Ref ${row.reservationNumber}. See or cancel: ${link}`, template: t.template });
   }
   if (row.contactEmail) {
@@ -79,13 +83,20 @@ export function guestMessageList(
   return messages;
 }
 
+/**
+ * Queues a guest's messages. When the request that causes them has no sign-in behind it (a public
+ * booking), each phone and address is held to its per-destination limit (issue #33): past it the
+ * message is not sent — the booking itself stands, and its page shows the link.
+ */
 export async function guestMessages(
   app: FastifyInstance,
   ctx: NotificationContext,
   row: ReservationRow,
-  restaurant: Pick<RestaurantRow, 'id' | 'name' | 'timeZone'>,
+  restaurant: Pick<RestaurantRow, 'id' | 'name' | 'timeZone' | 'adminSettings'>,
   location: Pick<LocationRow, 'name'>,
   kind: GuestMessageKind,
+  options: { anonymous?: boolean } = {},
 ): Promise<void> {
-  await enqueueNotifications(ctx, guestMessageList(app.config.publicUrl, row, restaurant, location, kind));
+  const messages = guestMessageList(app.config.publicUrl, row, restaurant, location, kind);
+  await enqueueNotifications(ctx, options.anonymous ? (await withinDestinationLimits(app, messages, ctx.client)).allowed : messages);
 }

@@ -44,7 +44,7 @@ const security = [{ bearer: [] }];
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2147483647) });
 const tokenParams = z.object({ token: z.string().min(20).max(100).regex(/^[\w-]+$/) });
 const scopeQuery = z.object({ restaurant_id: z.coerce.number().int().min(1).max(2147483647).optional() });
-const errors = { 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput };
+const errors = { 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 410: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput };
 
 /** Per-client limit of bookings and guest-link calls (RESERVATION_RATE_LIMIT_PER_MINUTE). */
 function guestRateLimit(app: FastifyInstance) {
@@ -141,12 +141,12 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public/reservations/:token',
     { config: guestRateLimit(app), schema: { tags, summary: "A guest's reservation, by the token of their link", params: tokenParams, response: { 200: GuestReservationOutput, ...errors } } },
-    async (request) => service.getGuestReservation(app, request.params.token),
+    async (request) => service.getGuestReservation(app, request.params.token, app.clock()),
   );
   app.post(
     '/public/reservations/:token/cancel',
     { config: guestRateLimit(app), schema: { tags, summary: 'The guest cancels their reservation (booked or reserved, not yet started)', params: tokenParams, response: { 200: GuestReservationOutput, ...errors } } },
-    async (request) => service.cancelGuestReservation(app, request.params.token),
+    async (request) => service.cancelGuestReservation(app, request.params.token, app.clock()),
   );
 
   // ── Availability ──────────────────────────────────────────────────────────────────────

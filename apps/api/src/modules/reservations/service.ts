@@ -1,8 +1,11 @@
+import { smsAllowed } from '@kusina/domain/phone';
+import { smsCountryCodes, smsCountryMessage } from '@kusina/domain/restaurants';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PoolClient } from 'pg';
 import {
+  GUEST_LINK_DAYS_AFTER,
   ReservationEvents,
   ReservationMessages,
   SEAT_HOLDING_STATUSES,
@@ -164,6 +167,9 @@ export async function createReservation(app: FastifyInstance, auth: Auth | null,
     if (input.seat_preferences !== undefined && input.seat_preferences.length > 0) throw fieldError('seat_preferences', ReservationMessages.guestOnly);
     if (!input.contact_phone) throw fieldError('contact_phone', ReservationMessages.requiredFields);
     if (!input.contact_email) throw fieldError('contact_email', ReservationMessages.requiredFields);
+    // The guest's texts must be able to reach the number (issue #33): say so at the field, now.
+    const codes = smsCountryCodes(restaurant.adminSettings);
+    if (!smsAllowed(input.contact_phone, codes)) throw fieldError('contact_phone', smsCountryMessage(codes));
   }
   assertPreferencesFit(input.seat_preferences, input.party_size);
   const location = await resolveLocation(app.db, restaurantId, input.location_id, { requireChoice: !staff });
@@ -206,7 +212,7 @@ export async function createReservation(app: FastifyInstance, auth: Auth | null,
       })
       .returning();
     if (!row) throw new Error('reservation insert returned nothing');
-    if (!staff || status === 'booked') await guestMessages(app, { tx, client, boss: app.boss }, row, restaurant, location, 'received');
+    if (!staff || status === 'booked') await guestMessages(app, { tx, client, boss: app.boss }, row, restaurant, location, 'received', { anonymous: !auth });
     return row;
   });
   const view = reservationView(created, location);
@@ -348,7 +354,16 @@ export async function writeReservationFromFloor(app: FastifyInstance, ctx: { tx:
 
 // ── The guest's link ─────────────────────────────────────────────────────────────────────
 
-async function byToken(db: DbOrTx, token: string): Promise<{ row: ReservationRow; location: LocationRow; restaurantName: string }> {
+const linkExpiresAt = (row: ReservationRow) => new Date(row.startTime.getTime() + GUEST_LINK_DAYS_AFTER * 24 * 60 * MINUTE_MS);
+
+/** The reservation of a guest link still in its time (410 once it has expired, 404 if it never was). */
+async function byToken(db: DbOrTx, token: string, now: Date): Promise<{ row: ReservationRow; location: LocationRow; restaurantName: string }> {
+  const found = await findByToken(db, token);
+  if (linkExpiresAt(found.row) <= now) throw new AppError('LINK_EXPIRED', 410, ReservationMessages.linkExpired);
+  return found;
+}
+
+async function findByToken(db: DbOrTx, token: string): Promise<{ row: ReservationRow; location: LocationRow; restaurantName: string }> {
   const [found] = await db
     .select({ row: reservations, location: locations, restaurantName: restaurants.name })
     .from(reservations)
@@ -373,17 +388,18 @@ function guestView(row: ReservationRow, location: LocationRow, restaurantName: s
     status: row.status,
     special_requests: row.specialRequests,
     can_cancel: guestCancellable(row, now),
+    link_expires_at: linkExpiresAt(row).toISOString(),
   };
 }
 
 export async function getGuestReservation(app: FastifyInstance, token: string, now = new Date()): Promise<GuestReservationOutput> {
-  const { row, location, restaurantName } = await byToken(app.db, token);
+  const { row, location, restaurantName } = await byToken(app.db, token, now);
   return guestView(row, location, restaurantName, now);
 }
 
 /** The guest cancels through their link: the seats are free as soon as this commits. */
 export async function cancelGuestReservation(app: FastifyInstance, token: string, now = new Date()): Promise<GuestReservationOutput> {
-  const { row, location, restaurantName } = await byToken(app.db, token);
+  const { row, location, restaurantName } = await byToken(app.db, token, now);
   if (!guestCancellable(row, now)) throw AppError.conflict(ReservationMessages.alreadyClosed);
   const [updated] = await app.db
     .update(reservations)

@@ -50,6 +50,7 @@ import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Auth } from '../../plugins/auth.ts';
 import { rooms, type Realtime } from '../../realtime/socket.ts';
+import { withinDestinationLimits } from '../notifications/destinations.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
 import { PaymentDeclinedError } from '../payments/processor.ts';
 import { processorFor } from '../payments/select.ts';
@@ -584,7 +585,10 @@ export async function placeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder
         .returning();
       await tx.insert(wholesaleOrderStatusEvents).values({ orderId: order.id, fromStatus: null, toStatus: 'confirmed', actorUserId: input.auth?.user.id ?? null });
       await tx.insert(wholesaleParticipantCredits).values({ fundraiserId: fundraiser.id, participantId, orderId: order.id, kind: 'sale', amountCents: order.totalCents });
-      await enqueueNotifications({ tx, client, boss: deps.boss }, orderMessages(deps, order, fundraiser, 'placed'));
+      // A supporter's order without a sign-in: its confirmation is held to the per-destination
+      // limit (issue #33, decision 0085); past it the order stands and only the message is dropped.
+      const placedMessages = orderMessages(deps, order, fundraiser, 'placed');
+      await enqueueNotifications({ tx, client, boss: deps.boss }, input.auth ? placedMessages : (await withinDestinationLimits(deps, placedMessages, client)).allowed);
 
       // Capture last: a refusal rolls the whole order back (and the hold is released below).
       let transactionId = locked.transactionId;

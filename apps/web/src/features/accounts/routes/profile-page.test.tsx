@@ -63,8 +63,51 @@ describe('My Profile', () => {
     const phone = await screen.findByLabelText(labelPattern('Phone'));
     await user.clear(phone);
     await user.type(phone, '+16715550999');
+    await user.type(screen.getByLabelText(labelPattern('Current password')), 'my password');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('link', { name: 'Verify your phone' })).toHaveAttribute('href', '/verify-phone');
+  });
+
+  it('asks for the current password when the e-mail changes, and sends it only then', async () => {
+    const api = mockApi({
+      'GET /profile': { body: customer },
+      'PATCH /profile': ({ body }) => {
+        const { current_password: _password, ...fields } = (body as { user: Record<string, string> }).user;
+        return { body: { ...customer, ...fields } };
+      },
+    });
+    const { user } = renderApp('/profile', { user: customer });
+    const email = await screen.findByLabelText(labelPattern('Email'));
+    expect(screen.queryByLabelText(labelPattern('Current password'))).not.toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'maria.new@example.com');
+    const password = screen.getByLabelText(labelPattern('Current password'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(/Enter your current password to change your e-mail or phone\./));
+    expect(api.callsTo('PATCH', '/profile')).toHaveLength(0);
+
+    await user.type(password, 'my password');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated successfully.')).toBeInTheDocument();
+    expect(api.callsTo('PATCH', '/profile')[0]?.body).toEqual({
+      user: { first_name: 'Maria', last_name: 'Cruz', phone: '+16715550103', email: 'maria.new@example.com', current_password: 'my password' },
+    });
+    // Saved: the new address is the one on file, so the password is not asked again.
+    expect(screen.queryByLabelText(labelPattern('Current password'))).not.toBeInTheDocument();
+  });
+
+  it("shows the server's word on a wrong current password at the field", async () => {
+    mockApi({
+      'GET /profile': { body: customer },
+      'PATCH /profile': apiError(422, 'Your current password is not correct.', { current_password: 'Your current password is not correct.' }),
+    });
+    const { user } = renderApp('/profile', { user: customer });
+    const email = await screen.findByLabelText(labelPattern('Email'));
+    await user.clear(email);
+    await user.type(email, 'maria.new@example.com');
+    await user.type(screen.getByLabelText(labelPattern('Current password')), 'a guess');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByLabelText(labelPattern('Current password'))).toHaveAccessibleDescription(/Your current password is not correct\./));
   });
 
   it('checks the phone rule before saving', async () => {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
 import { ProfileUpdateInput, type UserOutput } from '@kusina/domain/accounts';
@@ -17,9 +17,25 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 
 export const PROFILE_SAVED_MESSAGE = 'Profile updated successfully.';
 
-/** On the profile page all four fields are required (the API also accepts partial updates). */
-const ProfileForm = ProfileUpdateInput.shape.user.required();
-const FIELDS = ['first_name', 'last_name', 'phone', 'email'] as const;
+/**
+ * On the profile page all four fields are required (the API also accepts partial updates), and a
+ * new e-mail or phone needs the current password (issue #33): the server refuses it otherwise, so
+ * the form asks for it up front.
+ */
+function profileForm(saved: { email: string; phone: string }) {
+  return ProfileUpdateInput.shape.user
+    .required({ first_name: true, last_name: true, phone: true, email: true })
+    .superRefine((values, context) => {
+      if (changesAddress(values, saved) && !values.current_password) {
+        context.addIssue({ code: 'custom', path: ['current_password'], message: AccountMessages.currentPasswordRequired });
+      }
+    });
+}
+const FIELDS = ['first_name', 'last_name', 'phone', 'email', 'current_password'] as const;
+
+function changesAddress(values: { email?: string | undefined; phone?: string | undefined }, saved: { email: string; phone: string }): boolean {
+  return (values.email !== undefined && values.email.trim().toLowerCase() !== saved.email.toLowerCase()) || (values.phone !== undefined && values.phone.trim() !== saved.phone);
+}
 
 export function ProfilePage() {
   useDocumentTitle('My Profile');
@@ -73,23 +89,30 @@ function ProfileEditor({ initial }: { initial: UserOutput }) {
   const update = useUpdateProfile();
   const user = useAuthStore((state) => state.user) ?? initial;
   const [banner, setBanner] = useState<Banner>(null);
+  // What the server holds: the password is asked for only when the e-mail or phone differs from it.
+  const [saved, setSaved] = useState({ email: initial.email, phone: initial.phone ?? '' });
+  const schema = useMemo(() => profileForm(saved), [saved]);
   const {
     register,
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { errors, isSubmitting },
   } = useForm({
-    resolver: zodResolver(ProfileForm),
+    resolver: zodResolver(schema),
     mode: 'onTouched',
-    defaultValues: { first_name: initial.first_name, last_name: initial.last_name, phone: initial.phone ?? '', email: initial.email },
+    defaultValues: { first_name: initial.first_name, last_name: initial.last_name, phone: initial.phone ?? '', email: initial.email, current_password: '' },
   });
+  const [email, phone] = useWatch({ control, name: ['email', 'phone'] });
+  const asksPassword = changesAddress({ email, phone }, saved);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = handleSubmit(async ({ current_password, ...values }) => {
     setBanner(null);
     try {
-      const saved = await update.mutateAsync({ user: values });
-      reset({ first_name: saved.first_name, last_name: saved.last_name, phone: saved.phone ?? '', email: saved.email });
+      const answer = await update.mutateAsync({ user: changesAddress(values, saved) ? { ...values, current_password } : values });
+      setSaved({ email: answer.email, phone: answer.phone ?? '' });
+      reset({ first_name: answer.first_name, last_name: answer.last_name, phone: answer.phone ?? '', email: answer.email, current_password: '' });
       setBanner({ tone: 'success' });
     } catch (error) {
       applyFieldErrors(error, setError, FIELDS);
@@ -127,6 +150,18 @@ function ProfileEditor({ initial }: { initial: UserOutput }) {
             {...register('phone')}
           />
           <TextField label="Email" type="email" inputMode="email" autoComplete="email" required error={errors.email?.message} {...register('email')} />
+          {asksPassword ? (
+            <TextField
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              required
+              fieldClassName="sm:col-span-2"
+              hint="Needed to change your e-mail or phone. We will tell your old address about the change."
+              error={errors.current_password?.message}
+              {...register('current_password')}
+            />
+          ) : null}
         </div>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
           <ButtonLink to="/orders" variant="link">

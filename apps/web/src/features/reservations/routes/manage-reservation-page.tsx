@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GuestReservationOutput } from '@kusina/domain/reservations';
+import { GUEST_LINK_DAYS_AFTER, ReservationMessages, type GuestReservationOutput } from '@kusina/domain/reservations';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { api } from '../../../lib/api-client.ts';
+import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { formatDateTime } from '../utils/guam.ts';
 import { ReservationStatusBadge } from '../components/reservation-status-badge.tsx';
@@ -37,7 +37,13 @@ export function ManageReservationPage({ token }: { token: string }) {
       {reservation.isPending ? (
         <Spinner size="lg" label="Loading your reservation..." />
       ) : reservation.isError ? (
-        <Alert tone="error">We could not find this reservation. Please check the link in your message.</Alert>
+        reservation.error instanceof ApiError && reservation.error.status === 410 ? (
+          <Alert tone="warning" title="This link has expired">
+            {ReservationMessages.linkExpired}
+          </Alert>
+        ) : (
+          <Alert tone="error">We could not find this reservation. Please check the link in your message.</Alert>
+        )
       ) : (
         <div className="space-y-4 rounded-2xl border border-line bg-surface-raised p-5">
           <p className="text-lg">
@@ -69,6 +75,9 @@ export function ManageReservationPage({ token }: { token: string }) {
               Cancel Reservation
             </Button>
           ) : null}
+          <p className="text-sm text-ink-muted">
+            For your privacy this link works until {formatDateTime(reservation.data.link_expires_at)}, {GUEST_LINK_DAYS_AFTER} days after your reservation.
+          </p>
         </div>
       )}
       <ButtonLink to="/" variant="secondary">
