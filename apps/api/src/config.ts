@@ -27,7 +27,19 @@ const EnvSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Signs access tokens. Unset: generated on first start and kept in DATA_DIR/secrets.json. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_HOURS: z.coerce.number().int().positive().default(24 * 30),
+  /**
+   * Session lifetimes per role (decision 0084), enforced on the session row. Customers: sliding,
+   * ended after IDLE days without a request, and at most MAX days after sign-in. Staff and admins:
+   * a shift. The super admin, who can act in every restaurant: shorter still.
+   */
+  CUSTOMER_SESSION_IDLE_DAYS: z.coerce.number().int().positive().default(30),
+  CUSTOMER_SESSION_MAX_DAYS: z.coerce.number().int().positive().default(90),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  STAFF_SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
+  SUPER_ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SUPER_ADMIN_SESSION_MAX_HOURS: z.coerce.number().int().positive().default(4),
+  /** The session cookie's Secure flag. Unset: on when PUBLIC_URL is https (a plain-http localhost start keeps working). */
+  COOKIE_SECURE: bool.optional(),
   /** Where links in e-mails point, e.g. https://order.kusina.example. */
   PUBLIC_URL: z.string().url().optional(),
   /** Browser origins allowed to call the API cross-origin (comma separated). Same-origin always works. */
@@ -84,6 +96,8 @@ export interface Config extends Env {
   dataDir: string;
   uploadsDir: string;
   publicUrl: string;
+  /** Whether the session cookie is Secure (COOKIE_SECURE, else whether PUBLIC_URL is https). */
+  cookieSecure: boolean;
   restaurantHosts: Map<string, number>;
   paypalApiBase: string;
   /** Fastify's trustProxy, from TRUST_PROXY (false when unset). */
@@ -135,11 +149,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const data = parsed.data;
   const dataDir = path.resolve(data.DATA_DIR);
+  const publicUrl = (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, '');
   return {
     ...data,
     dataDir,
     uploadsDir: path.resolve(data.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
-    publicUrl: (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    cookieSecure: data.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     restaurantHosts,
     trustProxy: trustProxyOf(data.TRUST_PROXY),
     paypalApiBase: (data.PAYPAL_API_BASE ?? (data.NODE_ENV === 'production' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')).replace(/\/$/, ''),

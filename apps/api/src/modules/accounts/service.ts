@@ -26,9 +26,10 @@ import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import type { TokenService } from '../../plugins/auth.ts';
+import type { Realtime } from '../../realtime/socket.ts';
 import { enqueueNotification, type NotificationContext } from '../notifications/service.ts';
 import { findUserByEmail, latestPhoneCode, lockUser, restaurantName, type UserRow } from './repository.ts';
-import { createSession, revokeAllSessions, revokeSession } from './sessions.ts';
+import { createSession, revokeAllSessions, revokeSession, sessionLifetime } from './sessions.ts';
 
 /** What the account rules need from the app (FastifyInstance provides all of it). */
 export interface AccountsDeps {
@@ -37,7 +38,13 @@ export interface AccountsDeps {
   boss: PgBoss;
   config: Config;
   tokens: TokenService;
+  /** The clock sessions are judged by (a test's, or the real one). */
+  clock: () => Date;
+  realtime: Pick<Realtime, 'endSessions'>;
 }
+
+/** A sign-in's answer and when its session ends at the latest (the cookie's lifetime). */
+export type SignedIn = AuthOutput & { expiresAt: Date };
 
 /** Where a sign-in comes from, kept on the session row. */
 export interface ClientInfo {
@@ -64,11 +71,13 @@ export function toUserOutput(user: UserFields): UserOutput {
 const emailTaken = () =>
   AppError.conflict(AccountMessages.emailTaken, { fields: { email: AccountMessages.emailTaken } });
 
-async function signIn(deps: AccountsDeps, db: Database, user: UserFields, client: ClientInfo): Promise<AuthOutput> {
-  const session = await createSession(db, { userId: user.id, ttlHours: deps.config.ACCESS_TOKEN_TTL_HOURS, ...client });
+async function signIn(deps: AccountsDeps, db: Database, user: UserFields, client: ClientInfo): Promise<SignedIn> {
+  const lifetime = sessionLifetime(deps.config, user.role);
+  const session = await createSession(db, { userId: user.id, lifetime, now: deps.clock(), ...client });
   return {
     jwt: deps.tokens.sign({ sessionId: session.id, userId: user.id, expiresAt: session.expiresAt }),
     user: toUserOutput(user),
+    expiresAt: session.expiresAt,
   };
 }
 
@@ -102,7 +111,7 @@ async function issuePhoneCode(ctx: NotificationContext, user: Pick<UserRow, 'id'
   });
 }
 
-export async function signup(deps: AccountsDeps, input: SignupInput & { restaurant_id: number }, client: ClientInfo): Promise<AuthOutput> {
+export async function signup(deps: AccountsDeps, input: SignupInput & { restaurant_id: number }, client: ClientInfo): Promise<SignedIn> {
   const passwordHash = await hashPassword(input.password);
   try {
     return await transaction(deps.pool, async ({ tx, client: pgClient }) => {
@@ -133,7 +142,7 @@ export async function signup(deps: AccountsDeps, input: SignupInput & { restaura
   }
 }
 
-export async function login(deps: AccountsDeps, input: LoginInput, client: ClientInfo): Promise<AuthOutput> {
+export async function login(deps: AccountsDeps, input: LoginInput, client: ClientInfo): Promise<SignedIn> {
   const user = await findUserByEmail(deps.db, input.email);
   // An unknown e-mail costs the same argon2 verification as a wrong password.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
@@ -141,8 +150,10 @@ export async function login(deps: AccountsDeps, input: LoginInput, client: Clien
   return signIn(deps, deps.db, user, client);
 }
 
+/** Ends the session, and with it its open sockets on every node. */
 export async function logout(deps: AccountsDeps, sessionId: string): Promise<void> {
   await revokeSession(deps.db, sessionId);
+  deps.realtime.endSessions([sessionId]);
 }
 
 export async function getProfile(deps: AccountsDeps, userId: number): Promise<UserOutput> {
@@ -241,9 +252,10 @@ export async function forgotPassword(deps: AccountsDeps, input: ForgotPasswordIn
  * Spends the token and signs the user in. The conditional UPDATE is the single-use guard: two
  * requests with one token queue on its row and only the first finds used_at still empty.
  */
-export async function resetPassword(deps: AccountsDeps, input: ResetPasswordInput, client: ClientInfo): Promise<AuthOutput> {
+export async function resetPassword(deps: AccountsDeps, input: ResetPasswordInput, client: ClientInfo): Promise<SignedIn> {
   const passwordHash = await hashPassword(input.new_password);
-  return transaction(deps.pool, async ({ tx }) => {
+  let ended: string[] = [];
+  const signedIn = await transaction(deps.pool, async ({ tx }) => {
     const [spent] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
@@ -259,9 +271,12 @@ export async function resetPassword(deps: AccountsDeps, input: ResetPasswordInpu
     if (!spent) throw AppError.validation(AccountMessages.resetLinkExpired);
     const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId)).returning();
     if (!user) throw AppError.validation(AccountMessages.resetLinkExpired);
-    await revokeAllSessions(tx, user.id);
+    ended = await revokeAllSessions(tx, user.id);
     return signIn(deps, tx, user, client);
   });
+  // After the commit: every other session's sockets, on every node, close with it.
+  deps.realtime.endSessions(ended);
+  return signedIn;
 }
 
 export async function verifyPhone(deps: AccountsDeps, userId: number, input: VerifyPhoneInput): Promise<VerifyPhoneOutput> {
