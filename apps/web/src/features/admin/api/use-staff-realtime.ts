@@ -27,7 +27,7 @@ function asAcknowledged(payload: unknown): OrdersAcknowledgedEvent | null {
 }
 
 /**
- * The board's live channel: joins the restaurant's staff room (Socket.IO, token in the handshake)
+ * The board's live channel: joins the restaurant's staff room (Socket.IO, the session cookie in the handshake)
  * and writes 'order_created', 'order_updated' and 'orders_acknowledged' into the query cache. After
  * a reconnect the board is fetched again, since events sent while the socket was down are lost.
  * While the socket is down the realtime store's fallback flag is set and the board polls instead.
@@ -35,17 +35,17 @@ function asAcknowledged(payload: unknown): OrdersAcknowledgedEvent | null {
 export function useStaffRealtime(restaurantId: number | null, onNewOrder: (order: OrderBoardEntry) => void): { connected: boolean } {
   const queryClient = useQueryClient();
   const [connected, setConnected] = useState(false);
-  const token = useAuthStore((state) => state.jwt);
+  // The signed-in user: the socket reconnects (with the new cookie) when it changes.
+  const sessionUser = useAuthStore((state) => state.user?.id ?? null);
   const onNewOrderRef = useRef(onNewOrder);
   useEffect(() => {
     onNewOrderRef.current = onNewOrder;
   }, [onNewOrder]);
 
   useEffect(() => {
-    if (!restaurantId || !token) return undefined;
+    if (!restaurantId || !sessionUser) return undefined;
     let connectedBefore = false;
     const close = openRealtime({
-      token,
       subscriptions: [{ channel: 'staff', restaurant_id: restaurantId }],
       events: {
         connect: () => {
@@ -77,7 +77,7 @@ export function useStaffRealtime(restaurantId: number | null, onNewOrder: (order
       close();
       setConnected(false);
     };
-  }, [queryClient, restaurantId, token]);
+  }, [queryClient, restaurantId, sessionUser]);
 
   return { connected };
 }
