@@ -77,12 +77,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CROSS_SITE_MESSAGE = 'This request did not come from this site, so it was refused. Reload the page and try again.';
 
 /**
- * Whether a browser request comes from the site's own pages: its Origin (or, where a browser sends
- * none, its Referer) names the host the request was sent to (every storefront host of
- * RESTAURANT_HOSTS included), PUBLIC_URL's, or one of CORS_ORIGINS. A request naming neither is
- * not believed to be the site's own.
+ * Whether a request's Origin (or, where a browser sends none, its Referer) names the site itself:
+ * the host the request was sent to (every storefront host of RESTAURANT_HOSTS included),
+ * PUBLIC_URL's origin, or one of CORS_ORIGINS. `null` names no site.
  */
-export function fromOwnSite(config: Pick<Config, 'publicUrl' | 'CORS_ORIGINS'>, headers: { origin?: string | undefined; referer?: string | undefined; host?: string | undefined }): boolean {
+function fromOwnSite(config: Pick<Config, 'publicUrl' | 'CORS_ORIGINS'>, headers: { origin?: string | undefined; referer?: string | undefined; host?: string | undefined }): boolean {
   const source = headers.origin ?? headers.referer;
   if (!source) return false;
   const url = parseUrl(source);
@@ -92,6 +91,16 @@ export function fromOwnSite(config: Pick<Config, 'publicUrl' | 'CORS_ORIGINS'>, 
   const host = headers.host ? parseUrl(`${url.protocol}//${headers.host}`) : null;
   if (host && url.host === host.host) return true;
   return [config.publicUrl, ...config.CORS_ORIGINS].some((allowed) => parseUrl(allowed)?.origin === url.origin);
+}
+
+/**
+ * Whether a request carrying the session cookie may be believed to be the site's own: it names the
+ * site, or names no page at all (browsers name the origin of every cross-origin write and WebSocket,
+ * so that is a same-origin read, a script or an API client). Decision 0084.
+ */
+export function notCrossSite(config: Pick<Config, 'publicUrl' | 'CORS_ORIGINS'>, headers: { origin?: string | undefined; referer?: string | undefined; host?: string | undefined }): boolean {
+  if (headers.origin === undefined && headers.referer === undefined) return true;
+  return fromOwnSite(config, headers);
 }
 
 function parseUrl(value: string): URL | null {
@@ -142,12 +151,16 @@ export default fp(
     app.decorate('tokens', createTokenService(options.secret));
     app.decorateRequest('auth', null);
 
-    // CSRF (decision 0084): a write that a cookie would authenticate must come from the site's own
-    // pages. A bearer token cannot be attached by another site's page, so bearer requests pass, and
-    // so do requests without the cookie (nothing of the visitor's is at stake in them).
+    // CSRF (decision 0084): a write that a cookie would authenticate must not come from another
+    // site. Browsers name the page's origin on every cross-origin write, so a request naming another
+    // site (or `null`) is refused; one naming none is no browser's cross-site request (a script, an
+    // API client keeping cookies) and passes, the SameSite=Lax cookie being the second lock. A
+    // bearer token cannot be attached by another site's page, so bearer requests pass, and so do
+    // requests without the cookie (nothing of the visitor's is at stake in them).
     app.addHook('onRequest', (request, _reply, done) => {
       if (SAFE_METHODS.has(request.method) || bearer(request) || !readCookie(request.headers.cookie, SESSION_COOKIE)) return done();
-      if (fromOwnSite(app.config, { origin: request.headers.origin, referer: request.headers.referer, host: request.host })) return done();
+      const { origin, referer } = request.headers;
+      if (notCrossSite(app.config, { origin, referer, host: request.host })) return done();
       done(AppError.forbidden(CROSS_SITE_MESSAGE));
     });
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
-import { canActFor, fromOwnSite, readCookie, resolveToken, sessionAuth, SESSION_COOKIE, type Auth } from '../plugins/auth.ts';
+import { canActFor, notCrossSite, readCookie, resolveToken, sessionAuth, SESSION_COOKIE, type Auth } from '../plugins/auth.ts';
 import { liveSessionIds } from '../modules/accounts/sessions.ts';
 import { crossNodeAdapter } from './cross-node.ts';
 
@@ -69,15 +69,20 @@ export default fp(
     });
 
     // An API client's token travels in the handshake's auth payload, never in the URL; a browser's
-    // session is its cookie, believed only from the site's own pages (another site's page could open
-    // a WebSocket here, and the browser might attach the cookie).
+    // session is its cookie, not believed from another site's page (which could open a WebSocket
+    // here, and the browser might attach the cookie; a WebSocket always names its origin). The
+    // polling fallback's same-origin GET names none (no Origin, and Referrer-Policy: no-referrer).
     io.use(async (socket: Socket, next) => {
       try {
         const { headers } = socket.handshake;
         const given = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
         const cookie = readCookie(headers.cookie, SESSION_COOKIE);
         const token =
-          typeof given === 'string' ? given : cookie && fromOwnSite(app.config, { origin: headers.origin, host: headers.host }) ? cookie : null;
+          typeof given === 'string'
+            ? given
+            : cookie && notCrossSite(app.config, { origin: headers.origin, referer: headers.referer, host: headers.host })
+              ? cookie
+              : null;
         const auth = await resolveToken(app, token);
         socket.data.auth = auth;
         socket.data.sessionId = auth?.sessionId ?? null;
