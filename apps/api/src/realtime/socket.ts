@@ -115,16 +115,22 @@ export default fp(
         const parsed = SubscribeInput.safeParse(raw);
         const authorise = parsed.success ? channels.get(parsed.data.channel) : undefined;
         if (!authorise || !parsed.success) return ack?.({ ok: false, error: 'Not allowed' });
-        const current = await currentAuth(socket);
-        if (current === 'ended') {
-          ack?.({ ok: false, error: SESSION_ENDED });
-          socket.disconnect(true);
-          return;
+        try {
+          const current = await currentAuth(socket);
+          if (current === 'ended') {
+            ack?.({ ok: false, error: SESSION_ENDED });
+            socket.disconnect(true);
+            return;
+          }
+          const room = await authorise({ params: parsed.data, auth: current });
+          if (!room) return ack?.({ ok: false, error: 'Not allowed' });
+          await socket.join(room);
+          ack?.({ ok: true, room });
+        } catch {
+          // The database is out of reach (the session cannot be asked): refused for now; the
+          // client polls meanwhile and subscribes again on its next connect.
+          ack?.({ ok: false, error: 'Please try again.' });
         }
-        const room = await authorise({ params: parsed.data, auth: current });
-        if (!room) return ack?.({ ok: false, error: 'Not allowed' });
-        await socket.join(room);
-        ack?.({ ok: true, room });
       });
       socket.on('unsubscribe', async (raw: unknown) => {
         const parsed = SubscribeInput.safeParse(raw);
