@@ -162,8 +162,7 @@ function RouteChangeFocus() {
  * A 401 on a signed-in request ends the session and sends the person to sign in, then back.
  * On start, the server says whether the user this browser remembers is still signed in: the
  * session is an httpOnly cookie the page cannot see (decision 0084). A session that ended while
- * the person was away signs them out quietly (they were only browsing); one still live refreshes
- * the remembered user.
+ * the person was away signs them out quietly (they were only browsing).
  */
 function SessionWatcher() {
   const [, navigate] = useLocation();
@@ -181,14 +180,11 @@ function SessionWatcher() {
   useEffect(() => {
     if (!useAuthStore.getState().user) return undefined;
     return afterPageLoad(() => {
-      getProfile({ quietUnauthorized: true }).then(
-        (user) => useAuthStore.getState().setUser(user),
-        (error: unknown) => {
-          if (!(error instanceof ApiError) || error.status !== 401) return;
-          useAuthStore.getState().clearSession();
-          queryClient.removeQueries({ predicate: (query) => query.meta?.userScoped === true });
-        },
-      );
+      getProfile({ quietUnauthorized: true }).catch((error: unknown) => {
+        if (!(error instanceof ApiError) || error.status !== 401) return;
+        useAuthStore.getState().clearSession();
+        queryClient.removeQueries({ predicate: (query) => query.meta?.userScoped === true });
+      });
     });
   }, [queryClient]);
   return null;
