@@ -25,7 +25,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./.data'),
   /** Port of the embedded server; unset: a free port is chosen at each start. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  /** Signs access tokens. Unset: generated on first start and kept in DATA_DIR/secrets.json. */
+  /** Signs session tokens (cookie and bearer). Unset: generated on first start and kept in DATA_DIR/secrets.json. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
    * Session lifetimes per role (decision 0084), enforced on the session row. Customers: sliding,
