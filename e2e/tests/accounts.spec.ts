@@ -139,3 +139,26 @@ test('an admin reads the message outbox', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Message outbox' })).toBeVisible();
   await expectAccessible(page);
 });
+
+test('the session is an httpOnly cookie: nothing a script can read holds a token, and sign-out ends it on the server', async ({ page, context }) => {
+  await signIn(page, 'customer@kusina.test');
+  const stored = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage }, cookies: document.cookie }));
+  // A signed token (header.payload.signature) or the word itself would be a token within a script's reach.
+  expect(stored).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
+  expect(stored).not.toContain('jwt');
+  const session = (await context.cookies()).find((cookie) => cookie.name === 'kusina_session');
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+
+  // The browser's own requests carry the cookie: the signed-in page works after a reload.
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+
+  // A write naming another site as its origin, with the browser's cookie, is refused.
+  const cookieHeader = `kusina_session=${session!.value}`;
+  const foreign = await page.request.patch('/api/v1/profile', { headers: { origin: 'https://evil.example', cookie: cookieHeader }, data: { user: { first_name: 'Mallory' } } });
+  expect(foreign.status()).toBe(403);
+
+  await signOut(page);
+  const after = await page.request.get('/api/v1/profile', { headers: { cookie: cookieHeader } });
+  expect(after.status()).toBe(401);
+});

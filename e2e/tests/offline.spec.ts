@@ -1,4 +1,4 @@
-import { expect, expectAccessible, fillTestCard, openAllDayDuringSpec, test } from './fixtures.ts';
+import { expect, expectAccessible, fillTestCard, openAllDayDuringSpec, signIn, signOut, test } from './fixtures.ts';
 
 /**
  * Issue #23's offline and resilience promises against the production build: after one visit the
@@ -63,6 +63,33 @@ test.describe('the service worker', () => {
     await expect(page.getByTestId('order-number')).toHaveText(orderNumber!);
     await expect(page.getByText('Chicken Katsu Plate').first()).toBeVisible();
     await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test("signing out forgets the kept order: its confirmation (name, phone) no longer opens offline", async ({ page, context }) => {
+    await signIn(page, 'customer@kusina.test');
+    await page.goto('/menu');
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+    await page.getByRole('searchbox', { name: 'Search menu' }).fill('chicken katsu');
+    await page.getByRole('button', { name: 'Add Chicken Katsu Plate to Cart' }).click();
+    await expect(page.getByText('Added Chicken Katsu Plate to cart')).toBeVisible();
+    await page.goto('/checkout');
+    await page.getByLabel('Name', { exact: true }).fill('Lani Signed-In');
+    await page.getByLabel('Email').fill('customer@kusina.test');
+    await page.getByLabel('Phone').fill('+16715550167');
+    await fillTestCard(page);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+    const confirmation = page.url();
+    const keptOrders = () => page.evaluate(async () => ((await caches.has('kusina-last-order-v1')) ? (await (await caches.open('kusina-last-order-v1')).keys()).length : 0));
+    await expect.poll(keptOrders).toBe(1);
+
+    await signOut(page);
+    await expect.poll(keptOrders).toBe(0);
+    await context.setOffline(true);
+    await page.goto(confirmation).catch(() => undefined);
+    await expect(page.getByText('Lani Signed-In')).toHaveCount(0);
+    await expect(page.getByText('+16715550167')).toHaveCount(0);
     await context.setOffline(false);
   });
 });

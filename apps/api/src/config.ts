@@ -25,9 +25,21 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./.data'),
   /** Port of the embedded server; unset: a free port is chosen at each start. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  /** Signs access tokens. Unset: generated on first start and kept in DATA_DIR/secrets.json. */
+  /** Signs session tokens (cookie and bearer). Unset: generated on first start and kept in DATA_DIR/secrets.json. */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_HOURS: z.coerce.number().int().positive().default(24 * 30),
+  /**
+   * Session lifetimes per role (decision 0084), enforced on the session row. Customers: sliding,
+   * ended after IDLE days without a request, and at most MAX days after sign-in. Staff and admins:
+   * a shift. The super admin, who can act in every restaurant: shorter still.
+   */
+  CUSTOMER_SESSION_IDLE_DAYS: z.coerce.number().int().positive().default(30),
+  CUSTOMER_SESSION_MAX_DAYS: z.coerce.number().int().positive().default(90),
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
+  STAFF_SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
+  SUPER_ADMIN_SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SUPER_ADMIN_SESSION_MAX_HOURS: z.coerce.number().int().positive().default(4),
+  /** The session cookie's Secure flag. Unset: on when PUBLIC_URL is https (a plain-http localhost start keeps working). */
+  COOKIE_SECURE: bool.optional(),
   /** Where links in e-mails point, e.g. https://order.kusina.example. */
   PUBLIC_URL: z.string().url().optional(),
   /** Browser origins allowed to call the API cross-origin (comma separated). Same-origin always works. */
@@ -112,6 +124,8 @@ export interface Config extends Env {
   dataDir: string;
   uploadsDir: string;
   publicUrl: string;
+  /** Whether the session cookie is Secure (COOKIE_SECURE, else whether PUBLIC_URL is https). */
+  cookieSecure: boolean;
   restaurantHosts: Map<string, number>;
   paypalApiBase: string;
   /**
@@ -217,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const data = parsed.data;
   const dataDir = path.resolve(data.DATA_DIR);
   const liveDeployment = isLiveDeployment(data);
+  const publicUrl = (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, '');
   return {
     ...data,
     liveDeployment,
@@ -226,7 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     IMAGE_ORIGINS: data.IMAGE_ORIGINS.map((origin) => new URL(origin).origin),
     dataDir,
     uploadsDir: path.resolve(data.UPLOADS_DIR ?? path.join(dataDir, 'uploads')),
-    publicUrl: (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    cookieSecure: data.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     restaurantHosts,
     trustProxy: trustProxyOf(data.TRUST_PROXY),
     paypalApiBase: (data.PAYPAL_API_BASE ?? (data.NODE_ENV === 'production' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')).replace(/\/$/, ''),

@@ -35,8 +35,8 @@ if (serverQueries) {
     )
     .then(
       () => {
-        const { jwt, user } = useAuthStore.getState();
-        return !jwt && !user && selectCartCount(useCartStore.getState()) === 0 && selectWholesaleCartCount(useWholesaleCartStore.getState()) === 0;
+        const { user } = useAuthStore.getState();
+        return !user && selectCartCount(useCartStore.getState()) === 0 && selectWholesaleCartCount(useWholesaleCartStore.getState()) === 0;
       },
       () => false,
     );

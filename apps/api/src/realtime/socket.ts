@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
-import { canActFor, resolveToken, type Auth } from '../plugins/auth.ts';
+import { canActFor, notCrossSite, readCookie, resolveToken, sessionAuth, SESSION_COOKIE, type Auth } from '../plugins/auth.ts';
+import { liveSessionIds } from '../modules/accounts/sessions.ts';
 import { CATCH_UP_EVENT, type CatchUpEvent } from '@kusina/domain/realtime';
 import { ListenGaps } from './catch-up.ts';
 import { crossNodeAdapter } from './cross-node.ts';
@@ -14,7 +15,16 @@ export const rooms = {
   user: (userId: number) => `user:${userId}`,
   order: (orderId: number | string) => `order:${orderId}`,
   fundraiser: (fundraiserId: number) => `fundraiser:${fundraiserId}`,
+  /** Every socket a session opened, on any node: closed together when the session ends. */
+  session: (sessionId: string) => `session:${sessionId}`,
 };
+
+/**
+ * How often each node asks whether the sessions of its open sockets are still live: a session that
+ * reached its idle or absolute limit, or was ended where no app code ran (a role changed in psql,
+ * decision 0084), loses its sockets within this time.
+ */
+export const SESSION_SWEEP_MS = 60_000;
 
 export interface Realtime {
   io: Server;
@@ -25,6 +35,10 @@ export interface Realtime {
    * Return the room name to join, or null to refuse.
    */
   registerChannel(name: string, authorise: ChannelAuthoriser): void;
+  /** Closes every socket of these sessions, on every node. Call after the commit that ended them. */
+  endSessions(sessionIds: string[]): void;
+  /** Closes this node's sockets whose session is no longer live (run every SESSION_SWEEP_MS). */
+  sweepSessions(): Promise<void>;
 }
 
 export type ChannelAuthoriser = (input: { params: Record<string, unknown>; auth: Auth | null }) => Promise<string | null> | string | null;
@@ -59,26 +73,69 @@ export default fp(
       return canActFor(auth?.user, id) ? rooms.staff(id) : null;
     });
 
-    // The token travels in the handshake's auth payload, never in the URL.
+    // An API client's token travels in the handshake's auth payload, never in the URL; a browser's
+    // session is its cookie, not believed from another site's page (which could open a WebSocket
+    // here, and the browser might attach the cookie; a WebSocket always names its origin). The
+    // polling fallback's same-origin GET names none (no Origin, and Referrer-Policy: no-referrer).
     io.use(async (socket: Socket, next) => {
       try {
-        const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-        socket.data.auth = typeof token === 'string' ? await resolveToken(app, token) : null;
+        const { headers } = socket.handshake;
+        const given = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+        const cookie = readCookie(headers.cookie, SESSION_COOKIE);
+        const token =
+          typeof given === 'string'
+            ? given
+            : cookie && notCrossSite(app.config, { origin: headers.origin, referer: headers.referer, host: headers.host })
+              ? cookie
+              : null;
+        const auth = await resolveToken(app, token);
+        socket.data.auth = auth;
+        socket.data.sessionId = auth?.sessionId ?? null;
         next();
       } catch (error) {
         next(error as Error);
       }
     });
 
+    /**
+     * The socket's session asked again: a subscribe may join a staff room, so what the handshake
+     * found is not trusted for the socket's whole life. An ended session closes the socket.
+     */
+    const currentAuth = async (socket: Socket): Promise<Auth | null | 'ended'> => {
+      const sessionId = socket.data.sessionId as string | null | undefined;
+      if (!sessionId) return null;
+      const auth = await sessionAuth(app, sessionId);
+      socket.data.auth = auth;
+      return auth ?? 'ended';
+    };
+
+    const SESSION_ENDED = 'Your session has ended. Please sign in again.';
     io.on('connection', (socket: Socket) => {
-      if (socket.data.auth) void socket.join(rooms.user((socket.data.auth as Auth).user.id));
+      const auth = socket.data.auth as Auth | null;
+      if (auth) {
+        void socket.join(rooms.user(auth.user.id));
+        void socket.join(rooms.session(auth.sessionId));
+      }
       socket.on('subscribe', async (raw: unknown, ack?: (result: { ok: boolean; room?: string; error?: string }) => void) => {
         const parsed = SubscribeInput.safeParse(raw);
         const authorise = parsed.success ? channels.get(parsed.data.channel) : undefined;
-        const room = authorise && parsed.success ? await authorise({ params: parsed.data, auth: socket.data.auth ?? null }) : null;
-        if (!room) return ack?.({ ok: false, error: 'Not allowed' });
-        await socket.join(room);
-        ack?.({ ok: true, room });
+        if (!authorise || !parsed.success) return ack?.({ ok: false, error: 'Not allowed' });
+        try {
+          const current = await currentAuth(socket);
+          if (current === 'ended') {
+            ack?.({ ok: false, error: SESSION_ENDED });
+            socket.disconnect(true);
+            return;
+          }
+          const room = await authorise({ params: parsed.data, auth: current });
+          if (!room) return ack?.({ ok: false, error: 'Not allowed' });
+          await socket.join(room);
+          ack?.({ ok: true, room });
+        } catch {
+          // The database is out of reach (the session cannot be asked): refused for now; the
+          // client polls meanwhile and subscribes again on its next connect.
+          ack?.({ ok: false, error: 'Please try again.' });
+        }
       });
       socket.on('unsubscribe', async (raw: unknown) => {
         const parsed = SubscribeInput.safeParse(raw);
@@ -88,6 +145,21 @@ export default fp(
       });
     });
 
+    const sweepSessions = async () => {
+      const bySession = new Map<string, Socket[]>();
+      for (const socket of io.of('/').sockets.values()) {
+        const sessionId = socket.data.sessionId as string | null | undefined;
+        if (sessionId) bySession.set(sessionId, [...(bySession.get(sessionId) ?? []), socket]);
+      }
+      if (bySession.size === 0) return;
+      const live = await liveSessionIds(app.db, [...bySession.keys()], app.clock());
+      for (const [sessionId, sockets] of bySession) if (!live.has(sessionId)) for (const socket of sockets) socket.disconnect(true);
+    };
+    const sweep = setInterval(() => {
+      sweepSessions().catch((error: unknown) => app.log.warn({ err: error }, 'realtime: the session sweep failed; it runs again shortly'));
+    }, SESSION_SWEEP_MS);
+    sweep.unref();
+
     app.decorate('realtime', {
       io,
       emit: (room, event, payload) => {
@@ -96,11 +168,16 @@ export default fp(
       registerChannel: (name, authorise) => {
         channels.set(name, authorise);
       },
+      endSessions: (sessionIds) => {
+        for (const sessionId of sessionIds) io.in(rooms.session(sessionId)).disconnectSockets(true);
+      },
+      sweepSessions,
     } satisfies Realtime);
 
     // Fastify closes the HTTP server itself; here only the sockets, the engine and the adapter's
     // LISTEN connection go, before the pool they use is ended.
     app.addHook('preClose', async () => {
+      clearInterval(sweep);
       io.disconnectSockets(true);
       await io.of('/').adapter.close();
       io.engine.close();

@@ -9,7 +9,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { createDatabase, createPool, type Database } from '../db/client.ts';
 import { startJobs } from '../lib/jobs.ts';
 import { users } from '../db/schema/index.ts';
-import { createSession } from '../modules/accounts/sessions.ts';
+import { createSession, sessionLifetime } from '../modules/accounts/sessions.ts';
 import { DEMO_PASSWORD } from '../db/seed/demo-accounts.ts';
 
 export interface TestContext {
@@ -85,11 +85,14 @@ export function request(
   return app.inject({ ...rest, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
-/** A bearer token for a demo account, made directly from a session (no password hashing per test). */
+/**
+ * A bearer token for a demo account, made directly from a session (no password hashing per test):
+ * the lifetime of the account's role, started at the app's clock.
+ */
 export async function tokenFor(app: FastifyInstance, db: Database, email: string): Promise<string> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  const [user] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email)).limit(1);
   if (!user) throw new Error(`no demo user ${email}`);
-  const session = await createSession(db, { userId: user.id, ttlHours: 24 });
+  const session = await createSession(db, { userId: user.id, lifetime: sessionLifetime(app.config, user.role), now: app.clock() });
   return app.tokens.sign({ sessionId: session.id, userId: user.id, expiresAt: session.expiresAt });
 }
 

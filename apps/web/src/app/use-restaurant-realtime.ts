@@ -21,7 +21,8 @@ import { useAuthStore } from '../stores/auth-store.ts';
  */
 export function useRestaurantRealtime(restaurantId: number): void {
   const queryClient = useQueryClient();
-  const token = useAuthStore((state) => state.jwt);
+  // The signed-in user: the socket reconnects (with the new cookie) when it changes.
+  const sessionUser = useAuthStore((state) => state.user?.id ?? null);
 
   useEffect(() => {
     const refetch = throttle(() => {
@@ -38,7 +39,6 @@ export function useRestaurantRealtime(restaurantId: number): void {
       void import('../lib/realtime.ts').then(({ openRealtime }) => {
         if (closed) return;
         close = openRealtime({
-          token,
           subscriptions: [{ channel: 'restaurant', restaurant_id: restaurantId }],
           events: { restaurant_update: () => refetch(), [MENU_UPDATE_EVENT]: () => refetchMenu() },
           // Not while a server-rendered page is still being adopted (afterFirstPage, 0081).
@@ -58,5 +58,5 @@ export function useRestaurantRealtime(restaurantId: number): void {
       refetchMenu.cancel();
       close?.();
     };
-  }, [queryClient, restaurantId, token]);
+  }, [queryClient, restaurantId, sessionUser]);
 }

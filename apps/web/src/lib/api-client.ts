@@ -1,9 +1,10 @@
 import type { ErrorOutput } from '@kusina/domain/errors';
 
 /**
- * The one fetch wrapper (CONVENTIONS.md §8): JSON in and out, the bearer token attached, and a
- * non-2xx turned into an ApiError carrying the server's `{ error: { code, message, details } }`.
- * A 401 on a signed-in request ends the local session (listeners redirect to sign-in).
+ * The one fetch wrapper (CONVENTIONS.md §8): JSON in and out, the session's httpOnly cookie sent by
+ * the browser (no script here ever holds the session, decision 0084), and a non-2xx turned into an
+ * ApiError carrying the server's `{ error: { code, message, details } }`. A 401 while signed in
+ * ends the local session (listeners redirect to sign-in).
  */
 export class ApiError extends Error {
   constructor(
@@ -23,7 +24,7 @@ export class ApiError extends Error {
   }
 }
 
-type TokenSource = () => string | null;
+type SignedInSource = () => boolean;
 let send: typeof fetch = (input, init) => fetch(input, init);
 
 /** The server-side render answers the page's queries in-process (entry-server.tsx); the browser uses fetch. */
@@ -31,12 +32,12 @@ export function setTransport(transport: typeof fetch): void {
   send = transport;
 }
 
-let tokenSource: TokenSource = () => null;
+let signedInSource: SignedInSource = () => false;
 const unauthorizedListeners = new Set<() => void>();
 
-/** The auth store registers where the token comes from, once, at start-up. */
-export function setTokenSource(source: TokenSource): void {
-  tokenSource = source;
+/** The auth store says, once, at start-up, how to tell whether the page thinks it is signed in. */
+export function setSignedInSource(source: SignedInSource): void {
+  signedInSource = source;
 }
 
 export function onUnauthorized(listener: () => void): () => void {
@@ -46,6 +47,8 @@ export function onUnauthorized(listener: () => void): () => void {
 
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
   body?: unknown;
+  /** A 401 answers the caller's question (is the session still live?) and ends nothing by itself. */
+  quietUnauthorized?: boolean;
   query?: Record<string, string | number | boolean | null | undefined>;
 }
 
@@ -61,17 +64,18 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { body, query, headers, ...init } = options;
-  const token = tokenSource();
+  const { body, query, headers, quietUnauthorized, ...init } = options;
+  const signedIn = signedInSource();
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   let response: Response;
   try {
     response = await send(buildUrl(path, query), {
+      // Same-origin: the session cookie goes with every call, and never to another origin.
+      credentials: 'same-origin',
       ...init,
       headers: {
         Accept: 'application/json',
         ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
         ...headers,
       },
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
@@ -84,7 +88,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = (payload as Partial<ErrorOutput> | null)?.error;
-    if (response.status === 401 && token) unauthorizedListeners.forEach((listener) => listener());
+    if (response.status === 401 && signedIn && !quietUnauthorized) unauthorizedListeners.forEach((listener) => listener());
     throw new ApiError(
       response.status,
       error?.code ?? 'HTTP_ERROR',

@@ -7,8 +7,6 @@ export interface RealtimeSubscription extends Record<string, unknown> {
 }
 
 export interface RealtimeOptions {
-  /** The session token travels in the handshake's auth payload, never in the URL. */
-  token: string | null;
   subscriptions: RealtimeSubscription[];
   events: Record<string, (payload: unknown) => void>;
   /**
@@ -32,7 +30,7 @@ interface SubscribeAck {
  * socket.io-client is imported on demand so it stays out of the home route's first download.
  * Returns a function that closes the connection.
  */
-export function openRealtime({ token, subscriptions, events, onSubscribed }: RealtimeOptions): () => void {
+export function openRealtime({ subscriptions, events, onSubscribed }: RealtimeOptions): () => void {
   const { setFallback } = useRealtimeStore.getState();
   let socket: Socket | null = null;
   let closed = false;
@@ -40,7 +38,9 @@ export function openRealtime({ token, subscriptions, events, onSubscribed }: Rea
   void import('socket.io-client')
     .then(({ io }) => {
       if (closed) return;
-      socket = io({ path: '/socket.io', auth: token ? { token } : {}, transports: ['websocket', 'polling'] });
+      // Same-origin: the handshake carries the session's httpOnly cookie (decision 0084), so a
+      // screen opened signed in (or out) reconnects when that changes.
+      socket = io({ path: '/socket.io', transports: ['websocket', 'polling'] });
       const current = socket;
       current.on('connect', () => {
         setFallback(false);

@@ -1,38 +1,55 @@
 import { create } from 'zustand';
 import { persisted } from '../lib/persisted.ts';
 import type { UserOutput } from '@kusina/domain/accounts';
-import { setTokenSource } from '../lib/api-client.ts';
+import { setSignedInSource } from '../lib/api-client.ts';
+import { forgetPersonalCaches } from '../lib/personal-caches.ts';
 
 export type SessionUser = UserOutput;
 
+/**
+ * Who is signed in, as the page knows it. The session itself is the server's httpOnly cookie
+ * (decision 0084): no script here can read it, so none can carry it away. What is kept is the
+ * user the server last named, for the first paint; the app asks the server again (GET /profile)
+ * on start, and any 401 while signed in ends the local session.
+ */
 interface AuthState {
-  jwt: string | null;
   user: SessionUser | null;
-  /** Sign-in, sign-up and password reset all answer with a token and the user. */
-  setSession(session: { jwt: string; user: SessionUser }): void;
+  /** Sign-in, sign-up and password reset all answer with the user (the cookie came with them). */
+  setSession(session: { user: SessionUser }): void;
   setUser(user: SessionUser): void;
+  /** Signed out or the session ended: the user and every cached copy of their data go. */
   clearSession(): void;
 }
 
-export const AUTH_STORAGE_KEY = 'kusina-auth';
+export const AUTH_STORAGE_KEY = 'kusina-user';
+/** Where releases before decision 0084 kept the bearer token (with the user): removed on start. */
+export const LEGACY_AUTH_STORAGE_KEY = 'kusina-auth';
+
+try {
+  localStorage.removeItem(LEGACY_AUTH_STORAGE_KEY);
+} catch {
+  // Blocked storage holds no token either.
+}
 
 export const useAuthStore = create<AuthState>()(
   persisted(
     (set) => ({
-      jwt: null,
       user: null,
-      setSession: ({ jwt, user }) => set({ jwt, user }),
+      setSession: ({ user }) => set({ user }),
       setUser: (user) => set({ user }),
-      clearSession: () => set({ jwt: null, user: null }),
+      clearSession: () => {
+        set({ user: null });
+        void forgetPersonalCaches();
+      },
     }),
     {
       name: AUTH_STORAGE_KEY,
-      partialize: ({ jwt, user }) => ({ jwt, user }),
+      partialize: ({ user }) => ({ user }),
     },
   ),
 );
 
-// The one fetch wrapper reads the bearer token from here.
-setTokenSource(() => useAuthStore.getState().jwt);
+// The one fetch wrapper asks here whether a 401 ends a session the page believed in.
+setSignedInSource(() => useAuthStore.getState().user !== null);
 
-export const selectIsSignedIn = (state: AuthState): boolean => Boolean(state.jwt && state.user);
+export const selectIsSignedIn = (state: AuthState): boolean => state.user !== null;

@@ -53,7 +53,7 @@ export interface RenderAppOptions {
 
 /** The real route table, layout and providers, at `path`. */
 export function renderApp(path: string, { user = null, cartItems = [] }: RenderAppOptions = {}) {
-  useAuthStore.setState(user ? { jwt: 'test-token', user } : { jwt: null, user: null });
+  useAuthStore.setState({ user });
   useCartStore.setState({ cartItems });
   const queryClient = createTestQueryClient();
   visit(path);
@@ -77,7 +77,7 @@ export function labelPattern(label: string): RegExp {
 
 afterEach(() => {
   toast.remove();
-  useAuthStore.setState({ jwt: null, user: null });
+  useAuthStore.setState({ user: null });
   useCartStore.setState({ cartItems: [] });
   useRealtimeStore.setState({ fallback: false });
 });

@@ -35,8 +35,10 @@ export const users = pgTable(
 );
 
 /**
- * A signed-in browser. Access tokens carry its id; revoking the row (logout, password reset)
- * ends the session even though the token has not expired.
+ * A signed-in browser (its cookie) or API client (its bearer token); both carry the row's id.
+ * Revoking the row (logout, password reset, a role change) ends the session at once. It is live
+ * while unrevoked, before expires_at (the absolute limit) and within idle_seconds of last_seen_at
+ * (the idle limit; for customers that is the sliding window). Decision 0084.
  */
 export const sessions = pgTable(
   'sessions',
@@ -48,7 +50,9 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamptz().notNull(),
     revokedAt: timestamptz(),
-    lastSeenAt: timestamptz(),
+    lastSeenAt: timestamptz().notNull().defaultNow(),
+    /** How long the session may go unused, fixed by the role at sign-in. */
+    idleSeconds: integer().notNull(),
     userAgent: text(),
     ip: text(),
   },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,7 +16,7 @@ import {
 import { ErrorOutput } from '@kusina/domain/errors';
 import { AccountMessages } from '@kusina/domain/messages';
 import { AppError } from '../../lib/errors.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { clearSessionCookie, requireAuth, setSessionCookie } from '../../plugins/auth.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import * as accounts from './service.ts';
 
@@ -33,6 +33,12 @@ function authRateLimit(app: FastifyInstance) {
 }
 
 const clientInfo = (request: FastifyRequest): accounts.ClientInfo => ({ userAgent: request.headers['user-agent'], ip: request.ip });
+
+/** A browser gets its session as the httpOnly cookie; API clients read the token from the body. */
+function signedIn(app: FastifyInstance, reply: FastifyReply, { expiresAt, ...body }: accounts.SignedIn) {
+  setSessionCookie(reply, app.config, body.jwt, expiresAt, app.clock());
+  return body;
+}
 
 const errors = { 400: ErrorOutput, 401: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput };
 const bearer = [{ bearer: [] }];
@@ -52,7 +58,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const restaurantId = storefrontRestaurantId(app.config, request, request.body.restaurant_id);
       const result = await accounts.signup(app, { ...request.body, restaurant_id: restaurantId }, clientInfo(request));
-      return reply.code(201).send(result);
+      return reply.code(201).send(signedIn(app, reply, result));
     },
   );
 
@@ -62,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: authRateLimit(app),
       schema: { tags: ['accounts'], summary: 'Sign in with e-mail and password', body: LoginInput, response: { 200: AuthOutput, ...errors } },
     },
-    async (request) => accounts.login(app, request.body, clientInfo(request)),
+    async (request, reply) => signedIn(app, reply, await accounts.login(app, request.body, clientInfo(request))),
   );
 
   app.post(
@@ -71,13 +77,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags: ['accounts'],
-        summary: 'End the current session; its token stops working',
+        summary: 'End the current session everywhere: its cookie and token stop working and its sockets close',
         security: bearer,
         response: { 204: z.null().describe('Signed out'), 401: ErrorOutput },
       },
     },
     async (request, reply) => {
       await accounts.logout(app, requireAuth(request).sessionId);
+      clearSessionCookie(reply, app.config);
       return reply.code(204).send(null);
     },
   );
@@ -164,6 +171,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AuthOutput, ...errors },
       },
     },
-    async (request) => accounts.resetPassword(app, request.body, clientInfo(request)),
+    async (request, reply) => signedIn(app, reply, await accounts.resetPassword(app, request.body, clientInfo(request))),
   );
 };

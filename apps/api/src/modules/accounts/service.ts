@@ -29,10 +29,11 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import type { TokenService } from '../../plugins/auth.ts';
 import { enforceDestinationLimits, withinDestinationLimits } from '../notifications/destinations.ts';
 import { enqueueNotification, enqueueNotifications, type NotificationContext, type NotificationMessage } from '../notifications/service.ts';
+import type { Realtime } from '../../realtime/socket.ts';
 import { smsAllowed } from '@kusina/domain/phone';
 import { smsCountryMessage } from '@kusina/domain/restaurants';
 import { findUserByEmail, latestPhoneCode, lockUser, restaurantName, restaurantSmsCodes, type UserRow } from './repository.ts';
-import { createSession, revokeAllSessions, revokeSession } from './sessions.ts';
+import { createSession, revokeAllSessions, revokeSession, sessionLifetime } from './sessions.ts';
 
 /** What the account rules need from the app (FastifyInstance provides all of it). */
 export interface AccountsDeps {
@@ -41,9 +42,13 @@ export interface AccountsDeps {
   boss: PgBoss;
   config: Config;
   tokens: TokenService;
-  /** The clock sign-in back-off is judged by (the app's; tests pass a controlled one). */
-  clock?: () => Date;
+  /** The clock sessions and the sign-in back-off are judged by (a test's, or the real one). */
+  clock: () => Date;
+  realtime: Pick<Realtime, 'endSessions'>;
 }
+
+/** A sign-in's answer and when its session ends at the latest (the cookie's lifetime). */
+export type SignedIn = AuthOutput & { expiresAt: Date };
 
 /** Where a sign-in comes from, kept on the session row. */
 export interface ClientInfo {
@@ -70,11 +75,13 @@ export function toUserOutput(user: UserFields): UserOutput {
 const emailTaken = () =>
   AppError.conflict(AccountMessages.emailTaken, { fields: { email: AccountMessages.emailTaken } });
 
-async function signIn(deps: AccountsDeps, db: Database, user: UserFields, client: ClientInfo): Promise<AuthOutput> {
-  const session = await createSession(db, { userId: user.id, ttlHours: deps.config.ACCESS_TOKEN_TTL_HOURS, ...client });
+async function signIn(deps: AccountsDeps, db: Database, user: UserFields, client: ClientInfo): Promise<SignedIn> {
+  const lifetime = sessionLifetime(deps.config, user.role);
+  const session = await createSession(db, { userId: user.id, lifetime, now: deps.clock(), ...client });
   return {
     jwt: deps.tokens.sign({ sessionId: session.id, userId: user.id, expiresAt: session.expiresAt }),
     user: toUserOutput(user),
+    expiresAt: session.expiresAt,
   };
 }
 
@@ -121,7 +128,7 @@ async function issuePhoneCode(deps: AccountsDeps, ctx: NotificationContext, user
   });
 }
 
-export async function signup(deps: AccountsDeps, input: SignupInput & { restaurant_id: number }, client: ClientInfo): Promise<AuthOutput> {
+export async function signup(deps: AccountsDeps, input: SignupInput & { restaurant_id: number }, client: ClientInfo): Promise<SignedIn> {
   const passwordHash = await hashPassword(input.password);
   try {
     return await transaction(deps.pool, async ({ tx, client: pgClient }) => {
@@ -192,8 +199,8 @@ async function recordPasswordFailure(deps: AccountsDeps, now: Date, email: strin
   await hit(deps.pool, now, [{ scope: LOGIN_FAILURES, key: email, max: LOGIN_FREE_FAILURES, windowMs: LOGIN_FAILURE_WINDOW_MS }]);
 }
 
-export async function login(deps: AccountsDeps, input: LoginInput, client: ClientInfo): Promise<AuthOutput> {
-  const now = deps.clock?.() ?? new Date();
+export async function login(deps: AccountsDeps, input: LoginInput, client: ClientInfo): Promise<SignedIn> {
+  const now = deps.clock();
   const hadFailures = await checkPasswordBackoff(deps, now, input.email);
   const user = await findUserByEmail(deps.db, input.email);
   // An unknown e-mail costs the same argon2 verification as a wrong password.
@@ -206,8 +213,10 @@ export async function login(deps: AccountsDeps, input: LoginInput, client: Clien
   return signIn(deps, deps.db, user, client);
 }
 
+/** Ends the session, and with it its open sockets on every node. */
 export async function logout(deps: AccountsDeps, sessionId: string): Promise<void> {
   await revokeSession(deps.db, sessionId);
+  deps.realtime.endSessions([sessionId]);
 }
 
 export async function getProfile(deps: AccountsDeps, userId: number): Promise<UserOutput> {
@@ -226,7 +235,7 @@ async function checkCurrentPassword(deps: AccountsDeps, user: UserRow, password:
   if (!password) {
     throw AppError.validation(AccountMessages.currentPasswordRequired, { current_password: AccountMessages.currentPasswordRequired });
   }
-  const now = deps.clock?.() ?? new Date();
+  const now = deps.clock();
   const hadFailures = await checkPasswordBackoff(deps, now, user.email);
   if (!(await verifyPassword(user.passwordHash, password))) {
     await recordPasswordFailure(deps, now, user.email);
@@ -369,9 +378,10 @@ export async function forgotPassword(deps: AccountsDeps, input: ForgotPasswordIn
  * Spends the token and signs the user in. The conditional UPDATE is the single-use guard: two
  * requests with one token queue on its row and only the first finds used_at still empty.
  */
-export async function resetPassword(deps: AccountsDeps, input: ResetPasswordInput, client: ClientInfo): Promise<AuthOutput> {
+export async function resetPassword(deps: AccountsDeps, input: ResetPasswordInput, client: ClientInfo): Promise<SignedIn> {
   const passwordHash = await hashPassword(input.new_password);
-  return transaction(deps.pool, async ({ tx }) => {
+  let ended: string[] = [];
+  const signedIn = await transaction(deps.pool, async ({ tx }) => {
     const [spent] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
@@ -387,9 +397,12 @@ export async function resetPassword(deps: AccountsDeps, input: ResetPasswordInpu
     if (!spent) throw AppError.validation(AccountMessages.resetLinkExpired);
     const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId)).returning();
     if (!user) throw AppError.validation(AccountMessages.resetLinkExpired);
-    await revokeAllSessions(tx, user.id);
+    ended = await revokeAllSessions(tx, user.id);
     return signIn(deps, tx, user, client);
   });
+  // After the commit: every other session's sockets, on every node, close with it.
+  deps.realtime.endSessions(ended);
+  return signedIn;
 }
 
 export async function verifyPhone(deps: AccountsDeps, userId: number, input: VerifyPhoneInput): Promise<VerifyPhoneOutput> {

@@ -205,6 +205,8 @@ describe('seat allocations API', () => {
     // Two hours later the first party has not been finished: it still holds its seats.
     now = new Date('2030-06-04T09:00:00.000Z');
     try {
+      // The 17:00 staff session has idled out by now (a shift's idle limit, decision 0084): a fresh one.
+      tokens.staff = await tokenFor(t.app, t.db, 'staff@kusina.test');
       const still = await http.post('/seat_allocations/multi_create', { occupant_type: 'waitlist', occupant_id: second.id, seat_ids: seats('L4-1', 'L4-3') }, tokens.staff);
       expect(still.statusCode).toBe(422);
       const r = await booking('20:00', 2);

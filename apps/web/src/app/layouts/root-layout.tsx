@@ -2,7 +2,9 @@ import { lazy, memo, startTransition, Suspense, useEffect, useRef, useState, typ
 import { useLocation } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { THEME_COLORS, type RestaurantOutput } from '@kusina/domain/restaurants';
-import { onUnauthorized } from '../../lib/api-client.ts';
+import { ApiError, onUnauthorized } from '../../lib/api-client.ts';
+import { afterPageLoad } from '../../lib/after-load.ts';
+import { getProfile } from '../../features/accounts/api/get-profile.ts';
 import { returnToHere } from '../../lib/router.ts';
 import { isServerRendered, markFirstPageShown, setServerRendered } from '../../lib/server-rendered.ts';
 import { getRestaurantId } from '../../lib/restaurant-id.ts';
@@ -156,7 +158,12 @@ function RouteChangeFocus() {
   return null;
 }
 
-/** A 401 on a signed-in request ends the session and sends the person to sign in, then back. */
+/**
+ * A 401 on a signed-in request ends the session and sends the person to sign in, then back.
+ * On start, the server says whether the user this browser remembers is still signed in: the
+ * session is an httpOnly cookie the page cannot see (decision 0084). A session that ended while
+ * the person was away signs them out quietly (they were only browsing).
+ */
 function SessionWatcher() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
@@ -170,6 +177,16 @@ function SessionWatcher() {
       }),
     [navigate, queryClient],
   );
+  useEffect(() => {
+    if (!useAuthStore.getState().user) return undefined;
+    return afterPageLoad(() => {
+      getProfile({ quietUnauthorized: true }).catch((error: unknown) => {
+        if (!(error instanceof ApiError) || error.status !== 401) return;
+        useAuthStore.getState().clearSession();
+        queryClient.removeQueries({ predicate: (query) => query.meta?.userScoped === true });
+      });
+    });
+  }, [queryClient]);
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** POST /auth/logout → 204: the server revokes the session the token is bound to. */
+/** POST /auth/logout → 204: the server ends the cookie's session, its sockets included. */
 export function logout(): Promise<void> {
   return api.post<void>('/auth/logout');
 }

@@ -2,7 +2,7 @@ import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { AuthOutput, ResetPasswordInput } from '@kusina/domain/accounts';
 import { api } from '../../../lib/api-client.ts';
 
-/** PATCH /password/reset → { jwt, user } (the reset signs the user in); 422 on a bad or expired token. */
+/** PATCH /password/reset → { jwt, user } and the session cookie (the reset signs the user in); 422 on a bad or expired token. */
 export function resetPassword(input: ResetPasswordInput): Promise<AuthOutput> {
   return api.patch<AuthOutput>('/password/reset', input);
 }

@@ -31,7 +31,7 @@ describe('Sign In', () => {
     await user.type(screen.getByLabelText(labelPattern('Password')), 'wrong-password');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password. Please try again.');
-    expect(useAuthStore.getState().jwt).toBeNull();
+    expect(useAuthStore.getState().user).toBeNull();
   });
 
   it('shows other server messages as they come', async () => {
@@ -46,7 +46,7 @@ describe('Sign In', () => {
 
   it('signs in, says Welcome back! and returns to the page that sent the visitor here', async () => {
     const customer = makeUser();
-    const api = mockApi({ 'POST /auth/login': { body: { jwt: 'jwt-1', user: customer } }, 'GET /profile': { body: customer } });
+    const api = mockApi({ 'POST /auth/login': { body: { user: customer } }, 'GET /profile': { body: customer } });
     const { user } = renderApp('/profile');
     // /profile is signed-in only: the guard sends the visitor to sign in first.
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
@@ -58,11 +58,14 @@ describe('Sign In', () => {
     expect(await screen.findByRole('heading', { name: 'My Profile' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/profile');
     expect(api.callsTo('POST', '/auth/login')[0]?.body).toEqual({ email: 'customer@kusina.test', password: 'HafaAdai!2026' });
-    await waitFor(() => expect(api.callsTo('GET', '/profile')[0]?.headers.get('Authorization')).toBe('Bearer jwt-1'));
+    // Signed in by the httpOnly cookie the browser holds: the page neither sends nor keeps the token.
+    await waitFor(() => expect(api.callsTo('GET', '/profile')).not.toHaveLength(0));
+    expect(api.callsTo('GET', '/profile')[0]?.headers.get('Authorization')).toBeNull();
+    expect(JSON.stringify({ ...localStorage })).not.toContain('jwt-1');
   });
 
   it('goes to / after a plain sign-in', async () => {
-    mockApi({ 'POST /auth/login': { body: { jwt: 'jwt-1', user: makeUser() } } });
+    mockApi({ 'POST /auth/login': { body: { user: makeUser() } } });
     const { user } = renderApp('/login');
     await screen.findByRole('heading', { name: 'Welcome Back' });
     await user.type(screen.getByLabelText(labelPattern('Email')), 'customer@kusina.test');

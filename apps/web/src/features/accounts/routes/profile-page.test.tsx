@@ -125,7 +125,7 @@ describe('My Profile', () => {
     mockApi({ 'GET /profile': apiError(401, 'Session expired', undefined, 'UNAUTHORIZED') });
     renderApp('/profile', { user: customer });
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
-    expect(useAuthStore.getState().jwt).toBeNull();
+    expect(useAuthStore.getState().user).toBeNull();
     expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
   });
 });

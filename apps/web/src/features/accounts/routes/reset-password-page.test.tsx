@@ -38,14 +38,14 @@ describe('Reset Your Password', () => {
 
   it('signs the user in with the returned session and moves on to /ordering after 1.5 s', async () => {
     const customer = makeUser();
-    const api = mockApi({ 'PATCH /password/reset': { body: { jwt: 'reset-jwt', user: customer } } });
+    const api = mockApi({ 'PATCH /password/reset': { body: { user: customer } } });
     const { user } = renderApp(LINK);
     await screen.findByRole('heading', { name: 'Reset Your Password' });
     await user.type(screen.getByLabelText(labelPattern('New password')), 'NewSecret!2026');
     await user.type(screen.getByLabelText(labelPattern('Confirm new password')), 'NewSecret!2026');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect((await screen.findAllByText('Your password has been reset and you are signed in.')).length).toBeGreaterThan(0);
-    expect(useAuthStore.getState().jwt).toBe('reset-jwt');
+    expect(useAuthStore.getState().user).toEqual(customer);
     expect(screen.getByTestId('location')).toHaveTextContent('/reset-password');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/ordering'), { timeout: 4000 });
     expect(api.callsTo('PATCH', '/password/reset')[0]?.body).toEqual({

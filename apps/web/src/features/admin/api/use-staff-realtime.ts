@@ -28,7 +28,7 @@ function asAcknowledged(payload: unknown): OrdersAcknowledgedEvent | null {
 }
 
 /**
- * The board's live channel: joins the restaurant's staff room (Socket.IO, token in the handshake)
+ * The board's live channel: joins the restaurant's staff room (Socket.IO, the session cookie in the handshake)
  * and writes 'order_created', 'order_updated' and 'orders_acknowledged' into the query cache. After
  * a reconnect the board is fetched again, since events sent while the socket was down are lost; so
  * it is when the server says its node missed events from the others (catch_up, decision 0088).
@@ -37,21 +37,21 @@ function asAcknowledged(payload: unknown): OrdersAcknowledgedEvent | null {
 export function useStaffRealtime(restaurantId: number | null, onNewOrder: (order: OrderBoardEntry) => void): { connected: boolean } {
   const queryClient = useQueryClient();
   const [connected, setConnected] = useState(false);
-  const token = useAuthStore((state) => state.jwt);
+  // The signed-in user: the socket reconnects (with the new cookie) when it changes.
+  const sessionUser = useAuthStore((state) => state.user?.id ?? null);
   const onNewOrderRef = useRef(onNewOrder);
   useEffect(() => {
     onNewOrderRef.current = onNewOrder;
   }, [onNewOrder]);
 
   useEffect(() => {
-    if (!restaurantId || !token) return undefined;
+    if (!restaurantId || !sessionUser) return undefined;
     let connectedBefore = false;
     const refetchBoard = () => {
       void queryClient.invalidateQueries({ queryKey: adminOrderListsKey });
       void queryClient.invalidateQueries({ queryKey: getUnacknowledgedCountQueryOptions().queryKey });
     };
     const close = openRealtime({
-      token,
       subscriptions: [{ channel: 'staff', restaurant_id: restaurantId }],
       events: {
         connect: () => {
@@ -82,7 +82,7 @@ export function useStaffRealtime(restaurantId: number | null, onNewOrder: (order
       close();
       setConnected(false);
     };
-  }, [queryClient, restaurantId, token]);
+  }, [queryClient, restaurantId, sessionUser]);
 
   return { connected };
 }

@@ -106,10 +106,10 @@ export function uploadImage(file: File): Promise<string> {
   return api.post<Envelope<{ url: string }>>(`${base}/uploads`, form).then((r) => r.data.url);
 }
 
-/** The orders as CSV, fetched with the session (the file is built by the server). */
-export async function downloadOrdersCsv(filters: AdminOrderFilters, token: string | null): Promise<void> {
+/** The orders as CSV, fetched with the session's cookie (the file is built by the server). */
+export async function downloadOrdersCsv(filters: AdminOrderFilters): Promise<void> {
   const params = new URLSearchParams(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
-  const response = await fetch(`/api/v1${base}/orders.csv?${params}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`/api/v1${base}/orders.csv?${params}`, { credentials: 'same-origin' });
   if (!response.ok) throw new Error('Could not export the orders.');
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -437,15 +437,15 @@ function ItemForm({ fundraiserId, item, onDone }: { fundraiserId: number; item: 
 function Dashboard({ fundraiserId }: { fundraiserId: number }) {
   const dashboard = useWholesaleDashboard(fundraiserId);
   const queryClient = useQueryClient();
-  const token = useAuthStore((s) => s.jwt);
+  // The signed-in user: the socket reconnects (with the new cookie) when it changes.
+  const sessionUser = useAuthStore((s) => s.user?.id ?? null);
   useEffect(() => {
     const refresh = () => void queryClient.invalidateQueries({ queryKey: wholesaleAdminKey });
     return openRealtime({
-      token,
       subscriptions: [{ channel: 'fundraiser', fundraiser_id: fundraiserId }],
       events: { wholesale_participant_goal_updated: refresh, wholesale_item_stock_updated: refresh, wholesale_fundraiser_updated: refresh, [CATCH_UP_EVENT]: refresh },
     });
-  }, [fundraiserId, queryClient, token]);
+  }, [fundraiserId, queryClient, sessionUser]);
   if (dashboard.isPending) return <Spinner label="Loading dashboard…" />;
   if (dashboard.isError) return <Alert tone="error">{errorMessage(dashboard.error, 'Unable to load the dashboard.')}</Alert>;
   const d = dashboard.data;

@@ -7,7 +7,6 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useAuthStore } from '../../../stores/auth-store.ts';
 import { downloadOrdersCsv, useAdminWholesaleOrders, useBulkStatus, useOrderStatus, usePickList } from '../api/wholesale-admin.ts';
 
 const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
@@ -21,7 +20,6 @@ export function FundraiserOrders({ fundraiser }: { fundraiser: FundraiserDetailO
   const [bulkTo, setBulkTo] = useState<string>('fulfilled');
   const [message, setMessage] = useState<string | null>(null);
   const [showPick, setShowPick] = useState(false);
-  const token = useAuthStore((s) => s.jwt);
   const filters = { fundraiser_id: fundraiser.id, ...(participant ? { participant_id: participant } : {}), ...(status ? { status } : {}) };
   const orders = useAdminWholesaleOrders(filters);
   const change = useOrderStatus();
@@ -87,7 +85,7 @@ export function FundraiserOrders({ fundraiser }: { fundraiser: FundraiserDetailO
           </select>
         </div>
         <div className="flex items-end gap-2">
-          <Button variant="secondary" onClick={() => void downloadOrdersCsv(filters, token).catch((e: unknown) => setMessage(errorMessage(e, 'Could not export the orders.')))}>
+          <Button variant="secondary" onClick={() => void downloadOrdersCsv(filters).catch((e: unknown) => setMessage(errorMessage(e, 'Could not export the orders.')))}>
             Export CSV
           </Button>
           <Button variant="secondary" aria-pressed={showPick} onClick={() => setShowPick((v) => !v)}>

@@ -24,9 +24,10 @@ import { waitlistListsKey } from './waitlist.ts';
  */
 export function useReservationsRealtime(restaurantId: number | null): void {
   const queryClient = useQueryClient();
-  const token = useAuthStore((state) => state.jwt);
+  // The signed-in user: the socket reconnects (with the new cookie) when it changes.
+  const sessionUser = useAuthStore((state) => state.user?.id ?? null);
   useEffect(() => {
-    if (!restaurantId || !token) return undefined;
+    if (!restaurantId || !sessionUser) return undefined;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: reservationListsKey });
     const refreshWaitlist = () => void queryClient.invalidateQueries({ queryKey: waitlistListsKey });
     const refreshSeats = () => void queryClient.invalidateQueries({ queryKey: seatAllocationsKey });
@@ -37,7 +38,6 @@ export function useReservationsRealtime(restaurantId: number | null): void {
       refreshSeats();
     };
     return openRealtime({
-      token,
       subscriptions: [{ channel: 'staff', restaurant_id: restaurantId }],
       events: {
         connect: refreshAll,
@@ -53,5 +53,5 @@ export function useReservationsRealtime(restaurantId: number | null): void {
         [LayoutEvents.activated]: refreshLayouts,
       },
     });
-  }, [queryClient, restaurantId, token]);
+  }, [queryClient, restaurantId, sessionUser]);
 }

@@ -91,7 +91,7 @@ describe('live order updates', () => {
     cleanup();
     vi.useRealTimers();
     vi.unstubAllGlobals();
-    useAuthStore.setState({ jwt: null, user: null });
+    useAuthStore.setState({ user: null });
     useRealtimeStore.setState({ fallback: false });
   });
 
@@ -109,7 +109,7 @@ describe('live order updates', () => {
     const socket = await connected();
     expect(socket.emitted).toContainEqual({ event: 'subscribe', payload: { channel: 'order', order_id: 42, token: 'secret-abc' } });
     // A guest has no session: nothing in the handshake.
-    expect(socket.options).toMatchObject({ auth: {} });
+    expect((socket.options as { auth?: unknown }).auth).toBeUndefined();
 
     // Another order's news is not this page's.
     act(() => socket.serverEmit('order_updated', update({ id: 43, status: 'ready' })));
@@ -174,13 +174,13 @@ describe('live order updates', () => {
     expect(screen.queryByTestId('eta-updated')).not.toBeInTheDocument();
   });
 
-  it('listens as the signed-in owner (session token in the handshake) and says when an order is cancelled', async () => {
-    useAuthStore.setState({ jwt: 'owner-jwt', user: { id: 7, email: 'c@k.test', first_name: 'Maria', last_name: 'Cruz', name: 'Maria Cruz', phone: null, phone_verified: true, role: 'customer', restaurant_id: 1 } });
+  it('listens as the signed-in owner (the session cookie in the handshake, no token in the page) and says when an order is cancelled', async () => {
+    useAuthStore.setState({ user: { id: 7, email: 'c@k.test', first_name: 'Maria', last_name: 'Cruz', name: 'Maria Cruz', phone: null, phone_verified: true, role: 'customer', restaurant_id: 1 } });
     stubApi({ 'GET /api/v1/orders/42': () => ({ body: order() }), 'GET /api/v1/restaurants/1': () => ({ body: restaurant }) });
     renderRoute(<OrderConfirmationPage />, { path: '/order-confirmation/42', pattern: '/order-confirmation/:orderId?' });
     await screen.findByRole('heading', { name: 'Order Confirmed' });
     const socket = await connected();
-    expect(socket.options).toMatchObject({ auth: { token: 'owner-jwt' } });
+    expect((socket.options as { auth?: unknown }).auth).toBeUndefined();
     expect(socket.emitted).toContainEqual({ event: 'subscribe', payload: { channel: 'order', order_id: 42 } });
     act(() =>
       socket.serverEmit(
@@ -216,7 +216,7 @@ describe('live order updates', () => {
   });
 
   it("updates the history's status badges live for the owner's orders", async () => {
-    useAuthStore.setState({ jwt: 'owner-jwt', user: { id: 7, email: 'c@k.test', first_name: 'Maria', last_name: 'Cruz', name: 'Maria Cruz', phone: null, phone_verified: true, role: 'customer', restaurant_id: 1 } });
+    useAuthStore.setState({ user: { id: 7, email: 'c@k.test', first_name: 'Maria', last_name: 'Cruz', name: 'Maria Cruz', phone: null, phone_verified: true, role: 'customer', restaurant_id: 1 } });
     const entry: OrderHistoryEntry = {
       id: 42,
       order_number: 'K-10042',
@@ -232,7 +232,7 @@ describe('live order updates', () => {
     renderRoute(<OrderHistoryPage />, { path: '/orders' });
     expect(await screen.findByRole('heading', { name: 'Order K-10042' })).toBeInTheDocument();
     const socket = await connected();
-    expect(socket.options).toMatchObject({ auth: { token: 'owner-jwt' } });
+    expect((socket.options as { auth?: unknown }).auth).toBeUndefined();
     const badge = () => document.querySelector('[data-status]');
     expect(badge()).toHaveTextContent('Pending');
     act(() => socket.serverEmit('order_updated', update({ status: 'ready' })));

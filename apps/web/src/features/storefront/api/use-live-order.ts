@@ -44,13 +44,14 @@ function applyToHistory(queryClient: QueryClient, event: OrderUpdatedEvent): voi
 
 /**
  * The confirmation page, live (issue #5): joins the order's room (with the confirmation link's
- * ?token=, or as the signed-in owner, whose session token travels in the handshake) and writes each
+ * ?token=, or as the signed-in owner, whose session cookie travels in the handshake) and writes each
  * 'order_updated' into the cached order, so the status, the ETA and the timeline change without a
  * reload. After a reconnect the order is fetched again; while the socket is down it is polled.
  */
 export function useLiveOrder(orderId: string | undefined, token: string | null): void {
   const queryClient = useQueryClient();
-  const jwt = useAuthStore((state) => state.jwt);
+  // The signed-in user: the socket reconnects (with the new cookie) when it changes.
+  const sessionUser = useAuthStore((state) => state.user?.id ?? null);
   const fallback = useRealtimeStore((state) => state.fallback);
   const id = Number(orderId);
   const valid = Number.isInteger(id) && id > 0;
@@ -60,7 +61,6 @@ export function useLiveOrder(orderId: string | undefined, token: string | null):
     const queryKey = getOrderQueryOptions(String(id), token).queryKey;
     let connectedBefore = false;
     return openRealtime({
-      token: jwt,
       subscriptions: [{ channel: 'order', order_id: id, ...(token ? { token } : {}) }],
       events: {
         connect: () => {
@@ -76,7 +76,7 @@ export function useLiveOrder(orderId: string | undefined, token: string | null):
         },
       },
     });
-  }, [queryClient, id, valid, token, jwt]);
+  }, [queryClient, id, valid, token, sessionUser]);
 
   useEffect(() => {
     if (!valid || !fallback) return undefined;
@@ -93,14 +93,14 @@ export function useLiveOrder(orderId: string | undefined, token: string | null):
  */
 export function useLiveOrderHistory(): void {
   const queryClient = useQueryClient();
-  const jwt = useAuthStore((state) => state.jwt);
+  // The signed-in user: the socket reconnects (with the new cookie) when it changes.
+  const sessionUser = useAuthStore((state) => state.user?.id ?? null);
   const fallback = useRealtimeStore((state) => state.fallback);
 
   useEffect(() => {
-    if (!jwt) return undefined;
+    if (sessionUser === null) return undefined;
     let connectedBefore = false;
     return openRealtime({
-      token: jwt,
       subscriptions: [],
       events: {
         connect: () => {
@@ -114,11 +114,11 @@ export function useLiveOrderHistory(): void {
         },
       },
     });
-  }, [queryClient, jwt]);
+  }, [queryClient, sessionUser]);
 
   useEffect(() => {
-    if (!jwt || !fallback) return undefined;
+    if (sessionUser === null || !fallback) return undefined;
     const timer = setInterval(() => void queryClient.invalidateQueries({ queryKey: historyKey }), LIVE_ORDER_POLL_MS);
     return () => clearInterval(timer);
-  }, [queryClient, jwt, fallback]);
+  }, [queryClient, sessionUser, fallback]);
 }

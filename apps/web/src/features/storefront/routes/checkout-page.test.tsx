@@ -141,14 +141,13 @@ beforeEach(() => {
 
 afterEach(() => {
   useCartStore.setState({ cartItems: [] });
-  useAuthStore.setState({ jwt: null, user: null });
+  useAuthStore.setState({ user: null });
   vi.unstubAllGlobals();
 });
 
 describe('CheckoutPage', () => {
   it('prefills contact details from the signed-in user and shows the server total, pickup and test-mode note', async () => {
     useAuthStore.setState({
-      jwt: 'jwt',
       user: { id: 5, email: 'maria@example.com', first_name: 'Maria', last_name: 'Cruz', name: 'Maria Cruz', phone: '+16715551234', phone_verified: true, role: 'customer', restaurant_id: 1 },
     });
     stubApi(routes());
@@ -470,7 +469,6 @@ type SessionUser = NonNullable<ReturnType<typeof useAuthStore.getState>['user']>
 
 function signedIn(role: SessionUser['role'], restaurantId = 1) {
   useAuthStore.setState({
-    jwt: 'jwt',
     user: { id: 7, email: 'kekoa@example.com', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff', phone: '+16715550102', phone_verified: true, role, restaurant_id: restaurantId },
   });
 }

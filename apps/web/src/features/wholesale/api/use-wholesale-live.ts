@@ -21,7 +21,8 @@ interface StockEvent {
  */
 export function useFundraiserLive(fundraiserId: number | null | undefined, onStock?: (event: StockEvent) => void): void {
   const queryClient = useQueryClient();
-  const token = useAuthStore((s) => s.jwt);
+  // The signed-in user: the socket reconnects (with the new cookie) when it changes.
+  const sessionUser = useAuthStore((s) => s.user?.id ?? null);
   const onStockRef = useRef(onStock);
   useEffect(() => {
     onStockRef.current = onStock;
@@ -30,7 +31,6 @@ export function useFundraiserLive(fundraiserId: number | null | undefined, onSto
     if (!fundraiserId) return;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: ['wholesale'] });
     return openRealtime({
-      token,
       subscriptions: [{ channel: 'fundraiser', fundraiser_id: fundraiserId }],
       events: {
         wholesale_item_stock_updated: (payload) => {
@@ -45,17 +45,17 @@ export function useFundraiserLive(fundraiserId: number | null | undefined, onSto
         [CATCH_UP_EVENT]: refresh,
       },
     });
-  }, [fundraiserId, queryClient, token]);
+  }, [fundraiserId, queryClient, sessionUser]);
 }
 
 /** An order's live status (wholesale_order_updated) for the confirmation and detail pages. */
 export function useOrderLive(orderId: number, accessToken: string | null): void {
   const queryClient = useQueryClient();
-  const token = useAuthStore((s) => s.jwt);
+  // The signed-in user: the socket reconnects (with the new cookie) when it changes.
+  const sessionUser = useAuthStore((s) => s.user?.id ?? null);
   useEffect(() => {
     if (!orderId) return;
     return openRealtime({
-      token,
       subscriptions: [{ channel: 'wholesale_order', order_id: orderId, ...(accessToken ? { token: accessToken } : {}) }],
       events: {
         wholesale_order_updated: (payload) => {
@@ -65,5 +65,5 @@ export function useOrderLive(orderId: number, accessToken: string | null): void 
         [CATCH_UP_EVENT]: () => void queryClient.invalidateQueries({ queryKey: getOrderQueryOptions(orderId, accessToken).queryKey }),
       },
     });
-  }, [orderId, accessToken, queryClient, token]);
+  }, [orderId, accessToken, queryClient, sessionUser]);
 }

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useAuthStore } from '../../../stores/auth-store.ts';
+import { selectIsSignedIn, useAuthStore } from '../../../stores/auth-store.ts';
 import { clearWholesaleCart, useCartFundraiser } from '../../../stores/wholesale-cart-actions.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { WholesaleStatusBadge } from '../components/status-badge.tsx';
@@ -23,7 +23,7 @@ const EMPTY = { status: '', fundraiser: '', from: '', to: '' };
 /** /wholesale/orders (§2): the signed-in supporter's orders with filters and a summary. */
 export function OrderHistoryPage() {
   useDocumentTitle('Fundraiser Orders');
-  const signedIn = useAuthStore((s) => Boolean(s.jwt));
+  const signedIn = useAuthStore(selectIsSignedIn);
   const [filters, setFilters] = useState(EMPTY);
   const [, navigate] = useLocation();
   const cartFundraiser = useCartFundraiser();
