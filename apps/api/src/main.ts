@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { isDatabaseUnavailable } from './db/availability.ts';
 import { createDatabase, createPool } from './db/client.ts';
+import { DatabaseOutage } from './db/outage.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { prepareDatabase, SchemaAheadError } from './db/prepare.ts';
 import { startJobs } from './lib/jobs.ts';
@@ -35,14 +37,18 @@ async function main(): Promise<void> {
     log.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
   }
 
+  // One account of an outage for the pool, the job queue and the requests (issue #38).
+  const outage = new DatabaseOutage(log);
   const pool = createPool(databaseUrl, 20, (error) =>
-    log.warn({ error: error.message, code: (error as { code?: string }).code }, 'idle database connection lost; the pool will reconnect'),
+    isDatabaseUnavailable(error)
+      ? outage.report('connection', error)
+      : log.warn({ error: error.message, code: (error as { code?: string }).code }, 'idle database connection lost; the pool will reconnect'),
   );
   const db = createDatabase(pool);
   // Migrations and the demo seed under an advisory lock: nodes may start together (decision 0089).
   await prepareDatabase(databaseUrl, db, { seedDemo: config.SEED_DEMO, log });
-  const boss = await startJobs(databaseUrl, log);
-  const app = await buildApp({ config, pool, db, boss, jwtSecret: loadJwtSecret(config.JWT_SECRET, config.dataDir), serveWeb: true });
+  const boss = await startJobs(databaseUrl, log, { outage });
+  const app = await buildApp({ config, pool, db, boss, jwtSecret: loadJwtSecret(config.JWT_SECRET, config.dataDir), serveWeb: true, outage });
 
   let closing = false;
   const shutdown = async (signal: string) => {

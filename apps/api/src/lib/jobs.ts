@@ -1,11 +1,13 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
+import { isDatabaseUnavailable } from '../db/availability.ts';
+import type { DatabaseOutage } from '../db/outage.ts';
 
 /** PostgreSQL's admin_shutdown: the server ended the session (shutdown, restart, pg_terminate_backend). */
 const ADMIN_SHUTDOWN = '57P01';
 
 /** pg-boss: the Postgres-backed queue. Each node runs workers; any node may send. */
-export async function startJobs(databaseUrl: string, log: Logger, options: { poolSize?: number } = {}): Promise<PgBoss> {
+export async function startJobs(databaseUrl: string, log: Logger, options: { poolSize?: number; outage?: DatabaseOutage } = {}): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: databaseUrl,
     schema: 'pgboss',
@@ -15,6 +17,8 @@ export async function startJobs(databaseUrl: string, log: Logger, options: { poo
   boss.on('error', (error) => {
     // The server ended a connection (it is shutting down or restarting; our own shutdown stops the
     // embedded server right after pg-boss): pg-boss's pool reconnects, as the app's pool does.
+    // While the database is away the queue fails every poll: counted in the outage's summary.
+    if (options.outage && isDatabaseUnavailable(error)) return options.outage.report('jobs', error);
     const code = (error as { code?: string }).code;
     if (code === ADMIN_SHUTDOWN) log.warn({ error: error.message, code }, 'job queue connection ended by the server; it will reconnect');
     else log.error({ err: error }, 'job queue error');
