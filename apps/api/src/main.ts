@@ -47,6 +47,15 @@ async function main(): Promise<void> {
   const db = createDatabase(pool);
   // Migrations and the demo seed under an advisory lock: nodes may start together (decision 0089).
   await prepareDatabase(databaseUrl, db, { seedDemo: config.SEED_DEMO, log });
+  // pg-boss 10 completes and fails a worker's jobs without awaiting it (manager.js, onFetch): when
+  // the database goes away at that moment the rejection is nobody's, and Node would end the node
+  // (seen restarting PostgreSQL under orders, issue #38). The job stays active and its expiry
+  // retries it; anything else unhandled still ends the process.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) return outage.report('jobs', reason);
+    log.fatal({ err: reason }, 'unhandled rejection');
+    process.exit(1);
+  });
   const boss = await startJobs(databaseUrl, log, { outage });
   const app = await buildApp({ config, pool, db, boss, jwtSecret: loadJwtSecret(config.JWT_SECRET, config.dataDir), serveWeb: true, outage });
 
