@@ -199,14 +199,18 @@ class Board {
       }, 500);
     });
   }
+  /** The board's list fetched again, every page of it (orders retried after the outage arrive in a flood). */
   async refetch() {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const response = await call(this.node.base, 'GET', '/api/v1/admin/orders?restaurant_id=1&per_page=100', undefined, { authorization: `Bearer ${staffToken}` }).catch(() => null);
-      if (response?.status === 200) {
-        for (const order of response.body.orders) if (!this.seen.has(order.order_number)) this.seen.set(order.order_number, { at: Date.now(), by: 'refetch' });
-        return;
+    for (let page = 1, attempt = 0; attempt < 40; ) {
+      const response = await call(this.node.base, 'GET', `/api/v1/admin/orders?restaurant_id=1&per_page=100&page=${page}`, undefined, { authorization: `Bearer ${staffToken}` }).catch(() => null);
+      if (response?.status !== 200) {
+        attempt++;
+        await sleep(500);
+        continue;
       }
-      await sleep(500);
+      for (const order of response.body.orders) if (!this.seen.has(order.order_number)) this.seen.set(order.order_number, { at: Date.now(), by: 'refetch' });
+      if (page >= response.body.total_pages) return;
+      page++;
     }
   }
   close() {
@@ -302,14 +306,21 @@ let lostTotal = 0;
 for (const board of boards) {
   const lost = [...placed.values()].filter((order) => !board.seen.has(order.number));
   lostTotal += lost.length;
+  const relTime = (t) => `${((t - ordersStart) / 1000).toFixed(1)} s`;
+  if (lost.length) report.push(`    lost: ${lost.slice(0, 12).map((order) => `${order.number} (${order.node} at ${relTime(order.answeredAt)})`).join(', ')}`);
   const delays = [...placed.values()].filter((order) => board.seen.has(order.number)).map((order) => Math.max(0, board.seen.get(order.number).at - order.answeredAt));
   const boardWorst = Math.max(0, ...delays);
   worst = Math.max(worst, boardWorst);
-  // An order answered just as PostgreSQL went away can reach no board before it is back: its delay
-  // counted from PostgreSQL's return too.
+  // An order whose event was lost to the outage (answered while PostgreSQL went away, or just
+  // before, its NOTIFY not yet out) can reach no board before PostgreSQL is back: for such an order
+  // (answered before the return, on the board after the stop) the delay counted from the return too.
   const sinceBack = [...placed.values()]
     .filter((order) => board.seen.has(order.number))
-    .map((order) => Math.max(0, board.seen.get(order.number).at - Math.max(order.answeredAt, order.answeredAt >= stoppedAt && order.answeredAt < databaseBackAt ? databaseBackAt : 0)));
+    .map((order) => {
+      const seenAt = board.seen.get(order.number).at;
+      const hitByOutage = seenAt > stoppedAt && order.answeredAt < databaseBackAt;
+      return Math.max(0, seenAt - (hitByOutage ? Math.max(order.answeredAt, databaseBackAt) : order.answeredAt));
+    });
   worstSinceBack = Math.max(worstSinceBack, ...sinceBack);
   const byRefetch = [...placed.values()].filter((order) => board.seen.get(order.number)?.by === 'refetch').length;
   const slowest = [...placed.values()].filter((order) => board.seen.has(order.number)).sort((x, y) => board.seen.get(y.number).at - y.answeredAt - (board.seen.get(x.number).at - x.answeredAt))[0];
@@ -329,7 +340,7 @@ console.log(`  orders in the database for the run: ${rows[0].orders} (distinct n
 for (const line of report) console.log(line);
 console.log(`  lost (placed, missing from a board): ${lostTotal}`);
 console.log(`  worst delay from an order's answer to its card on a board: ${worst} ms`);
-console.log(`  the same, for an order answered while PostgreSQL was away counted from its return: ${worstSinceBack} ms`);
+console.log(`  the same, counted from PostgreSQL's return for an order answered before it and on a board after the stop: ${worstSinceBack} ms`);
 for (const node of nodes) {
   const lines = outageLines(node);
   console.log(`  ${node.name} (${node.alive ? 'alive' : `ended by ${node.exit}`}): ${lines.length} log lines besides the access log while ordering${lines.length ? ':' : ''}`);

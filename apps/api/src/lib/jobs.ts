@@ -5,6 +5,8 @@ import type { DatabaseOutage } from '../db/outage.ts';
 
 /** PostgreSQL's admin_shutdown: the server ended the session (shutdown, restart, pg_terminate_backend). */
 const ADMIN_SHUTDOWN = '57P01';
+/** PostgreSQL's deadlock_detected: it ended this transaction to let another one through. */
+const DEADLOCK_DETECTED = '40P01';
 
 /** pg-boss: the Postgres-backed queue. Each node runs workers; any node may send. */
 export async function startJobs(databaseUrl: string, log: Logger, options: { poolSize?: number; outage?: DatabaseOutage } = {}): Promise<PgBoss> {
@@ -24,5 +26,20 @@ export async function startJobs(databaseUrl: string, log: Logger, options: { poo
     else log.error({ err: error }, 'job queue error');
   });
   await boss.start();
+  // Nodes starting together on a new database create the same queues at once, and pg-boss's
+  // create_queue adds each queue's partition and its foreign keys, which can deadlock two nodes
+  // (seen with three nodes, issue #38). PostgreSQL ends one of them with 40P01; that one tries again
+  // and finds the queue there. Every caller of createQueue goes through this.
+  const createQueue = boss.createQueue.bind(boss);
+  boss.createQueue = async (name, queueOptions) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await createQueue(name, queueOptions);
+      } catch (error) {
+        if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+      }
+    }
+  };
   return boss;
 }
