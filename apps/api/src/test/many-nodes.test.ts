@@ -124,6 +124,39 @@ describe('many nodes on one PostgreSQL (issue #38)', () => {
     expect(catchUps.length).toBeGreaterThanOrEqual(1);
   });
 
+  it('a node that goes silent without its goodbye (killed) makes the others tell their clients to catch up; one that closes cleanly does not, and leaves their sockets connected', { timeout: 120_000 }, async () => {
+    const a = await build({}, { crossNode: true });
+    cleanups.push(() => a.close());
+    const b = await build({}, { databaseUrl: a.databaseUrl, crossNode: true });
+    cleanups.push(() => b.close());
+    const c = await build({}, { databaseUrl: a.databaseUrl, crossNode: true });
+    let cClosed = false;
+    cleanups.push(async () => void (cClosed || (await c.close())));
+    const clients = realtimeClients(await listen(a));
+    cleanups.push(async () => clients.closeAll());
+    const socket = await clients.open(await tokenFor(a.app, a.db, 'staff@kusina.test'));
+    const catchUps: unknown[] = [];
+    socket.on(CATCH_UP_EVENT, (payload: unknown) => catchUps.push(payload));
+    const disconnects: string[] = [];
+    socket.on('disconnect', (reason: string) => disconnects.push(reason));
+    await knowEachOther(a, b, c);
+
+    // C closes as SIGTERM does: its goodbye (ADAPTER_CLOSE) reaches A, which forgets it at once.
+    await c.close();
+    cClosed = true;
+    await until(async () => (await a.app.realtime.io.of('/').adapter.serverCount()) === 2, 'A to forget C');
+    expect(catchUps).toEqual([]);
+    // Its leaving closed its own sockets only, not A's (a rolling deploy keeps every other board connected).
+    expect(disconnects).toEqual([]);
+    expect(socket.connected).toBe(true);
+
+    // B falls silent as a killed process does: no goodbye, no heartbeat (its adapter publishes nothing more).
+    (b.app.realtime.io.of('/').adapter as unknown as { doPublish: () => Promise<string> }).doPublish = async () => '';
+    await until(() => catchUps.length > 0, 'a catch-up once B is forgotten', 20_000);
+    expect(catchUps).toEqual([{ gap_ms: 0 }]);
+    expect(await a.app.realtime.io.of('/').adapter.serverCount()).toBe(1);
+  });
+
   it('one outage of several seconds under steady requests writes a handful of log lines, none with SQL or a stack', { timeout: 120_000 }, async () => {
     const database = await restartableDatabase(cleanups);
     const lines: { level: number; msg: string; text: string }[] = [];
