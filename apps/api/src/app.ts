@@ -14,11 +14,13 @@ import type PgBoss from 'pg-boss';
 import { ErrorCodes } from '@kusina/domain/errors';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { DatabaseOutage } from './db/outage.ts';
 import { postgresRateLimitStore } from './lib/limits.ts';
 import { loggedUrl } from './lib/logged-url.ts';
 import authPlugin from './plugins/auth.ts';
 import dbPlugin from './plugins/db.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { ReadGrace } from './plugins/read-grace.ts';
 import { securityHeaders as buildSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { loadPageRenderer } from './plugins/spa-render.ts';
@@ -43,6 +45,7 @@ import { startNotificationWorker } from './modules/notifications/worker.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    databaseOutage: DatabaseOutage;
     /** The clock opening hours are judged by (issue #23): the real one, or a test's. */
     clock: () => Date;
   }
@@ -61,6 +64,8 @@ export interface AppDeps {
   realtimeCrossNode?: boolean;
   /** The clock opening hours are judged by; tests pass a fixed one (default: the real clock). */
   now?: () => Date;
+  /** The one account of a database outage in the log (main shares it with the pool and the job queue); default: the app's own. */
+  outage?: DatabaseOutage;
   /** Where the log goes (default: stdout); tests read it to prove what it never holds. */
   logStream?: { write(line: string): void };
 }
@@ -108,6 +113,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('clock', deps.now ?? (() => new Date()));
+  // Outage logging and the probe that notices the end (issue #38).
+  const outage = deps.outage ?? new DatabaseOutage(app.log);
+  outage.setProbe(() => deps.pool.query('SELECT 1'));
+  app.decorate('databaseOutage', outage);
+  app.addHook('onClose', async () => outage.stop());
+  app.decorate('readGrace', new ReadGrace(config.READ_GRACE_SECONDS * 1000));
   // A callback hook, not an async one: it runs on every response, and costs no promise that way.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
@@ -155,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await deps.pool.query('SELECT 1');
       return { status: 'ready', database: { status: 'ok', latency_ms: Date.now() - started } };
     } catch (error) {
-      app.log.warn({ err: error }, 'readiness: database unreachable');
+      app.databaseOutage.report('readiness', error);
       return reply.status(503).header('retry-after', '5').send({ status: 'unavailable', database: { status: 'unreachable', latency_ms: Date.now() - started } });
     }
   });

@@ -85,6 +85,8 @@ const EnvSchema = z.object({
     .optional(),
   /** Auth routes (login, signup, codes, resets): requests per client per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** How long a public read just served is answered from memory while the database is away (0: never; issue #38). */
+  READ_GRACE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** SMTP server for e-mail, e.g. smtps://user:pass@smtp.example.com:465. Unset: outbox only. */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Kusina <no-reply@kusina.example>'),

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { isDatabaseUnavailable } from './db/availability.ts';
 import { createDatabase, createPool } from './db/client.ts';
+import { DatabaseOutage } from './db/outage.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { prepareDatabase, SchemaAheadError } from './db/prepare.ts';
 import { logRunning } from './db/seed/demo-start.ts';
@@ -35,15 +37,28 @@ async function main(): Promise<void> {
     log.info({ dataDir: config.dataDir }, 'embedded PostgreSQL started');
   }
 
+  // One account of an outage for the pool, the job queue and the requests (issue #38).
+  const outage = new DatabaseOutage(log);
   const pool = createPool(databaseUrl, 20, (error) =>
-    log.warn({ error: error.message, code: (error as { code?: string }).code }, 'idle database connection lost; the pool will reconnect'),
+    isDatabaseUnavailable(error)
+      ? outage.report('connection', error)
+      : log.warn({ error: error.message, code: (error as { code?: string }).code }, 'idle database connection lost; the pool will reconnect'),
   );
   const db = createDatabase(pool);
   // Migrations and the demo seed (when asked: decision 0086) under an advisory lock: nodes may
   // start together (decision 0089).
   await prepareDatabase(databaseUrl, db, { seedDemo: config.seedDemo, log });
-  const boss = await startJobs(databaseUrl, log);
-  const app = await buildApp({ config, pool, db, boss, jwtSecret: loadJwtSecret(config.JWT_SECRET, config.dataDir), serveWeb: true });
+  // pg-boss 10 completes and fails a worker's jobs without awaiting it (manager.js, onFetch): when
+  // the database goes away at that moment the rejection is nobody's, and Node would end the node
+  // (seen restarting PostgreSQL under orders, issue #38). The job stays active and its expiry
+  // retries it; anything else unhandled still ends the process.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) return outage.report('jobs', reason);
+    log.fatal({ err: reason }, 'unhandled rejection');
+    process.exit(1);
+  });
+  const boss = await startJobs(databaseUrl, log, { outage });
+  const app = await buildApp({ config, pool, db, boss, jwtSecret: loadJwtSecret(config.JWT_SECRET, config.dataDir), serveWeb: true, outage });
 
   let closing = false;
   const shutdown = async (signal: string) => {

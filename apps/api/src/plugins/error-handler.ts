@@ -58,7 +58,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
 
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      // A public read this node served a moment ago is answered from memory, marked stale (0088).
+      if (app.readGrace.serve(request, reply)) {
+        app.databaseOutage.report('stale_read', error);
+        return reply;
+      }
+      // Counted in the outage's summary, not a line (with SQL and stack) per request (issue #38).
+      app.databaseOutage.report('request', error);
       return reply.status(503).header('retry-after', '5').send({ error: { code: ErrorCodes.unavailable, message: DATABASE_UNAVAILABLE_MESSAGE } });
     }
 

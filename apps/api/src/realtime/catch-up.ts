@@ -45,6 +45,17 @@ export class ListenGaps {
     this.tellClients(gapMs);
   }
 
+  /**
+   * A peer went silent without saying goodbye (killed, cut off): what it committed but had not yet
+   * published is lost to every other node. Told while this node listens (in a gap of its own, the
+   * catch-up at its end covers it); once per peer.
+   */
+  peerVanished(source: string, peer: string): void {
+    if (this.lostAt.has(source)) return;
+    this.log.info({ source, peer }, `${source}: a node went silent without closing; this node's clients told to catch up`);
+    this.tellClients(0);
+  }
+
   /** How long `source` has been listening since its last gap (Infinity: no gap yet; 0 while it is not). */
   listeningFor(source: string): number {
     const since = this.listeningSince.get(source);

@@ -12,6 +12,8 @@ const ADAPTER_SOURCE = 'realtime adapter';
  * that is there.
  */
 const PEER_SILENCE_MS = 12_000;
+/** socket.io-adapter's MessageType.ADAPTER_CLOSE: a peer's goodbye (cluster-adapter.js). */
+const ADAPTER_CLOSE = 13;
 
 type Broadcast = PostgresAdapter['broadcast'];
 
@@ -52,6 +54,21 @@ export function crossNodeAdapter(pool: pg.Pool, gaps: ListenGaps): (nsp: Namespa
     adapter.close = () => {
       adapters.delete(adapter);
       return close();
+    };
+    // A peer forgotten without its goodbye (ADAPTER_CLOSE) died or was cut off: its last
+    // broadcasts may never have gone out, so this node's clients catch up (decision 0088).
+    const internals = adapter as unknown as { onMessage(message: { type: number; uid?: string }, offset?: string): void; removeNode(uid: string): void };
+    const saidGoodbye = new Set<string>();
+    const onMessage = internals.onMessage.bind(adapter);
+    internals.onMessage = (message, offset) => {
+      if (message.type === ADAPTER_CLOSE && message.uid) saidGoodbye.add(message.uid);
+      onMessage(message, offset);
+    };
+    const removeNode = internals.removeNode.bind(adapter);
+    internals.removeNode = (uid) => {
+      const clean = saidGoodbye.delete(uid);
+      removeNode(uid);
+      if (!clean) gaps.peerVanished(ADAPTER_SOURCE, uid);
     };
     const broadcast: Broadcast = adapter.broadcast.bind(adapter);
     adapter.broadcast = async (packet, opts) => {

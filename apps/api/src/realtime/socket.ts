@@ -178,7 +178,10 @@ export default fp(
     // LISTEN connection go, before the pool they use is ended.
     app.addHook('preClose', async () => {
       clearInterval(sweep);
-      io.disconnectSockets(true);
+      // This node's sockets only: through the cluster adapter a plain disconnectSockets reaches
+      // every node, and a node leaving (a rolling deploy's SIGTERM) ended every board's connection
+      // on all of them, with the "io server disconnect" a client does not reconnect after (#38).
+      io.local.disconnectSockets(true);
       await io.of('/').adapter.close();
       io.engine.close();
     });

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
+import { isDatabaseUnavailable } from '../db/availability.ts';
 import { createDatabase, createPool, type Database } from '../db/client.ts';
 import { startJobs } from '../lib/jobs.ts';
 import { users } from '../db/schema/index.ts';
@@ -43,7 +44,10 @@ export async function createTestDatabase(): Promise<string> {
  * An app on a fresh database — or, with `databaseUrl`, another node on an existing one (with
  * `crossNode`, its Socket.IO reaches the other nodes' sockets through PostgreSQL, as in production).
  */
-export async function build(env: Record<string, string> = {}, options: { databaseUrl?: string; crossNode?: boolean; now?: () => Date; logStream?: { write(line: string): void } } = {}): Promise<TestContext> {
+export async function build(
+  env: Record<string, string> = {},
+  options: { databaseUrl?: string; crossNode?: boolean; now?: () => Date; logStream?: { write(line: string): void } } = {},
+): Promise<TestContext> {
   const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -57,10 +61,15 @@ export async function build(env: Record<string, string> = {}, options: { databas
     MESSAGES_PER_DESTINATION_PER_DAY: '100000',
     ...env,
   });
-  const pool = createPool(databaseUrl, 10);
+  // As in main.ts: a connection the server ends during an outage is counted in the app's outage log.
+  const built: { app?: FastifyInstance } = {};
+  const pool = createPool(databaseUrl, 10, (error) =>
+    built.app && isDatabaseUnavailable(error) ? built.app.databaseOutage.report('connection', error) : console.error('idle database connection lost:', error.message),
+  );
   const db = createDatabase(pool);
   const boss = await startJobs(databaseUrl, pino({ level: 'silent' }), { poolSize: 2 });
   const app = await buildApp({ config, pool, db, boss, jwtSecret: config.JWT_SECRET!, realtimeCrossNode: options.crossNode ?? false, ...(options.now ? { now: options.now } : {}), ...(options.logStream ? { logStream: options.logStream } : {}) });
+  built.app = app;
   await app.ready();
   return {
     app,

@@ -136,6 +136,32 @@ describe('restaurant realtime', () => {
     await eventually(() => expect(menuFetches()).toBe(4));
   });
 
+  it("catches up when the server says its node missed events (catch_up, 0088), though this socket never dropped", async () => {
+    const api = mockApi({ 'GET /menu': { body: { menu: { id: 1, name: 'Main' }, categories: [], items: [] } } });
+    const menuFetches = () => api.callsTo('GET', '/menu').length;
+    const restaurantFetches = () => api.callsTo('GET', '/restaurants/1').length;
+    function OpenMenu() {
+      useMenu();
+      useRestaurant();
+      useRestaurantRealtime(1);
+      return null;
+    }
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <OpenMenu />
+      </QueryClientProvider>,
+    );
+    await eventually(() => expect(menuFetches()).toBe(1));
+    const socket = await connectedSocket();
+    await eventually(() => expect(menuFetches()).toBe(2));
+    await act(async () => {
+      vi.advanceTimersByTime(2000);
+    });
+    act(() => socket.serverEmit('catch_up', { gap_ms: 4200 }));
+    await eventually(() => expect(menuFetches()).toBe(3));
+    expect(restaurantFetches()).toBe(3);
+  });
+
   it('connects only once the page has loaded, and catches up on every (re)subscribe', async () => {
     const api = mockApi({ 'GET /menu': { body: { menu: { id: 1, name: 'Main' }, categories: [], items: [] } } });
     const menuFetches = () => api.callsTo('GET', '/menu').length;

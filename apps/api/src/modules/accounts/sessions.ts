@@ -125,13 +125,19 @@ export async function useSession(db: DbOrTx, sessionId: string, now: Date): Prom
   return { user, endsAt: new Date(Math.min(idleEnd, expiresAt.getTime())) };
 }
 
-/** Of `sessionIds`, those still live at `now` (the realtime sweep's question). */
+/**
+ * Of `sessionIds` (sessions with an open live connection on this node), those still live at `now`;
+ * each of those is marked used. A board that only listens (the kitchen's order board on a quiet
+ * afternoon) is in use as long as its connection is open, so the staff idle limit never signs it
+ * out mid-shift; the absolute limit still ends it (decision 0084).
+ */
 export async function liveSessionIds(db: DbOrTx, sessionIds: string[], now: Date): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
   const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(inArray(sessions.id, sessionIds), liveAt(now)));
+    .update(sessions)
+    .set({ lastSeenAt: sql`greatest(${sessions.lastSeenAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(inArray(sessions.id, sessionIds), liveAt(now)))
+    .returning({ id: sessions.id });
   return new Set(rows.map((row) => row.id));
 }
 

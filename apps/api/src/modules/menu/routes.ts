@@ -37,6 +37,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/menu',
     {
+      // Served from memory for a while if the database goes away (read-only grace, 0088).
+      onSend: app.readGrace.remember,
       schema: {
         tags,
         summary: 'The active menu of a restaurant: categories and every item with its option groups',
@@ -68,6 +70,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/menu_items/:id',
     {
+      // Served from memory for a while if the database goes away (read-only grace, 0088).
+      onSend: app.readGrace.remember,
       schema: {
         tags,
         summary: "One item of the restaurant's active menu",
@@ -83,6 +87,8 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/menu_categories',
     {
+      // Served from memory for a while if the database goes away (read-only grace, 0088).
+      onSend: app.readGrace.remember,
       schema: {
         tags,
         summary: "The categories of the restaurant's active menu, in position order",

@@ -162,7 +162,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/public/restaurant_schedule/:id',
-    { schema: { tags, summary: 'Weekly hours and upcoming special events (closed days and dates)', params: idParams, response: { 200: RestaurantScheduleOutput, ...errors } } },
+    { onSend: app.readGrace.remember, schema: { tags, summary: 'Weekly hours and upcoming special events (closed days and dates)', params: idParams, response: { 200: RestaurantScheduleOutput, ...errors } } },
     async (request) => schedule.restaurantSchedule(app, request.params.id),
   );
   app.get(

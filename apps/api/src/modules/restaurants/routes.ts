@@ -19,6 +19,8 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/restaurants/:id',
     {
+      // Served from memory for a while if the database goes away (read-only grace, 0088).
+      onSend: app.readGrace.remember,
       schema: {
         tags: ['restaurants'],
         summary: 'A restaurant, with admin_settings when include_settings is set',

@@ -153,6 +153,8 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fundraisers',
     {
+      // Served from memory for a while if the database goes away (read-only grace, 0088).
+      onSend: app.readGrace.remember,
       schema: {
         tags,
         summary: 'Current fundraisers (optionally matching search)',
@@ -175,7 +177,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/fundraisers/:slug',
-    { schema: { tags, summary: 'A current fundraiser with participants and items; 404 unknown, 403 not accepting orders', params: SlugParams, response: { 200: envelope(z.object({ fundraiser: FundraiserDetailOutput })), ...errors } } },
+    { onSend: app.readGrace.remember, schema: { tags, summary: 'A current fundraiser with participants and items; 404 unknown, 403 not accepting orders', params: SlugParams, response: { 200: envelope(z.object({ fundraiser: FundraiserDetailOutput })), ...errors } } },
     async (request) => ok({ fundraiser: await wholesale.getFundraiser(app.db, shop(app, request), request.params.slug) }),
   );
   app.get(

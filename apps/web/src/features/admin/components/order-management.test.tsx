@@ -132,6 +132,20 @@ describe('the live order board', () => {
     expect(screen.queryByRole('button', { name: 'Acknowledge order K-10102' })).not.toBeInTheDocument();
   });
 
+  it("shows an order whose order_created its node missed, once the server says catch_up (0088)", async () => {
+    const server = boardServer([boardEntry({ id: 101, order_number: 'K-10101', acknowledged_at: null })]);
+    renderApp('/admin', { user: staff });
+    await screen.findByText('K-10101');
+    const socket = await staffSocket();
+    // Placed on another node while this node's LISTEN connection was down: no event ever comes.
+    server.orders.push(boardEntry({ id: 102, order_number: 'K-10102', acknowledged_at: null }));
+    const before = server.listCalls().length;
+    act(() => socket.serverEmit('catch_up', { gap_ms: 3100 }));
+    expect(await screen.findByText('K-10102')).toBeInTheDocument();
+    expect(server.listCalls().length).toBeGreaterThan(before);
+    expect(await screen.findByText('2 new orders to acknowledge')).toBeInTheDocument();
+  });
+
   it('turns the filters, the search and the page into the query and keeps them in the URL', async () => {
     const server = boardServer([boardEntry({ id: 101 })]);
     const { user } = renderApp('/admin', { user: staff });
