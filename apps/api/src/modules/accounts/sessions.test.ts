@@ -231,6 +231,44 @@ describe('sessions: lifetimes per role, on the app clock', () => {
   });
 });
 
+describe('sessions: an open live connection is a use', () => {
+  let t: TestContext;
+  let clients: RealtimeClients;
+  let now = new Date();
+  const later = (minutes: number) => {
+    now = new Date(now.getTime() + minutes * 60_000);
+  };
+
+  beforeAll(async () => {
+    t = await build({}, { now: () => now });
+    clients = realtimeClients(await listen(t));
+  });
+  afterAll(async () => {
+    clients.closeAll();
+    await t.close();
+  });
+
+  it("a staff board that only listens stays signed in past the idle limit while its connection is open, and idles out once it closes", async () => {
+    const jwt = await tokenFor(t.app, t.db, 'staff@kusina.test');
+    const idle = await tokenFor(t.app, t.db, 'staff@kusina.test');
+    const board = await clients.open(jwt);
+    expect(await clients.subscribe(board, { channel: 'staff', restaurant_id: 1 })).toMatchObject({ ok: true });
+    // Five hours with no request from the page, only the open connection (the sweep runs each minute).
+    for (let hour = 0; hour < 5; hour++) {
+      later(60);
+      await t.app.realtime.sweepSessions();
+    }
+    expect(board.connected).toBe(true);
+    // Another session of the same person, unused all that time, has ended.
+    expect((await request(t.app, { url: '/api/v1/profile', token: idle })).statusCode).toBe(401);
+    expect((await request(t.app, { url: '/api/v1/profile', token: jwt })).statusCode).toBe(200);
+
+    board.disconnect();
+    later(121);
+    expect((await request(t.app, { url: '/api/v1/profile', token: jwt })).statusCode).toBe(401);
+  });
+});
+
 describe('sessions: their end closes their sockets, on every node', () => {
   let a: TestContext;
   let b: TestContext;
