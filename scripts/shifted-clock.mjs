@@ -121,19 +121,32 @@ function run(label, cmd, cmdArgs, options) {
   return { ok: result.status === 0, seconds: (Date.now() - started) / 1000, label };
 }
 
+// A run passes when its command exits 0 and its report counts no failure: the report is the
+// stricter of the two (a Vitest run was seen exiting 0 with a failed test in its JSON report).
 function vitestCounts(file) {
-  if (!existsSync(file)) return 'no report';
+  if (!existsSync(file)) return { failed: true, text: 'no report' };
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  return `${report.numPassedTests} passed, ${report.numFailedTests} failed`;
+  return { failed: report.numFailedTests > 0 || !report.success, text: `${report.numPassedTests} passed, ${report.numFailedTests} failed` };
 }
 
 function playwrightCounts(file) {
-  if (!existsSync(file)) return 'no report';
+  if (!existsSync(file)) return { failed: true, text: 'no report' };
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  return `${stats.expected + stats.flaky} passed, ${stats.unexpected} failed${stats.flaky ? ` (${stats.flaky} flaky)` : ''}`;
+  return { failed: stats.unexpected > 0, text: `${stats.expected + stats.flaky} passed, ${stats.unexpected} failed${stats.skipped ? `, ${stats.skipped} skipped` : ''}${stats.flaky ? ` (${stats.flaky} flaky)` : ''}` };
 }
 
+const header = ['| Clock | Guam time | UTC | Suite | Specs | Result | Tests | Seconds |', '|---|---|---|---|---|---|---|---|'];
+const line = (r) => `| ${r.clock.name} | ${r.clock.guam} | ${r.clock.utc.toISOString().slice(0, 16).replace('T', ' ')} | ${r.suite} | ${r.specs} | ${r.ok ? 'pass' : 'FAIL'} | ${r.counts} | ${r.seconds.toFixed(0)} |`;
 const rows = [];
+/** Rows go to --out as each run ends: a long run stopped midway keeps what it found. */
+function record(row) {
+  rows.push(row);
+  if (!args.out) return;
+  const file = path.resolve(root, args.out);
+  if (rows.length === 1) appendFileSync(file, `${header.join('\n')}\n`);
+  appendFileSync(file, `${line(row)}\n`);
+}
+const outcome = (result, counts) => ({ ok: result.ok && !counts.failed, counts: counts.text, seconds: result.seconds });
 const selected = clocks();
 
 if (suites.includes('e2e')) {
@@ -147,12 +160,12 @@ for (const clock of selected) {
   if (suites.includes('api')) {
     const out = freshReport(`api-${clock.name}.json`);
     const result = run('api', 'npx', ['vitest', 'run', '--project', 'api', '--reporter=dot', '--reporter=json', `--outputFile.json=${out}`, ...API_SPECS], { cwd: root, env: shifted(clock) });
-    rows.push({ clock, suite: 'API', specs: 'date-sensitive API specs', ok: result.ok, counts: vitestCounts(out), seconds: result.seconds });
+    record({ clock, suite: 'API', specs: 'date-sensitive API specs', ...outcome(result, vitestCounts(out)) });
   }
   if (suites.includes('web')) {
     const out = freshReport(`web-${clock.name}.json`);
     const result = run('web', 'npx', ['vitest', 'run', ...WEB_PROJECTS.flatMap((p) => ['--project', p]), '--reporter=dot', '--reporter=json', `--outputFile.json=${out}`], { cwd: root, env: shifted(clock) });
-    rows.push({ clock, suite: 'unit', specs: WEB_PROJECTS.join(', '), ok: result.ok, counts: vitestCounts(out), seconds: result.seconds });
+    record({ clock, suite: 'unit', specs: WEB_PROJECTS.join(', '), ...outcome(result, vitestCounts(out)) });
   }
   if (suites.includes('e2e')) {
     const out = freshReport(`e2e-${clock.name}.json`);
@@ -162,15 +175,9 @@ for (const clock of selected) {
       cwd: path.join(root, 'e2e'),
       env: shifted(clock, { PLAYWRIGHT_JSON_OUTPUT_NAME: out }),
     });
-    rows.push({ clock, suite: 'e2e', specs: specs.length ? specs.map((s) => s.replace('tests/', '')).join(', ') : 'all', ok: result.ok, counts: playwrightCounts(out), seconds: result.seconds });
+    record({ clock, suite: 'e2e', specs: specs.length ? specs.map((s) => s.replace('tests/', '')).join(', ') : 'all', ...outcome(result, playwrightCounts(out)) });
   }
 }
 
-const table = [
-  '| Clock | Guam time | UTC | Suite | Specs | Result | Tests | Seconds |',
-  '|---|---|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.clock.name} | ${r.clock.guam} | ${r.clock.utc.toISOString().slice(0, 16).replace('T', ' ')} | ${r.suite} | ${r.specs} | ${r.ok ? 'pass' : 'FAIL'} | ${r.counts} | ${r.seconds.toFixed(0)} |`),
-].join('\n');
-console.log(`\n${table}`);
-if (args.out) appendFileSync(path.resolve(root, args.out), `${table}\n`);
+console.log(`\n${[...header, ...rows.map(line)].join('\n')}`);
 process.exit(rows.every((r) => r.ok) ? 0 : 1);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { locations, notifications } from '../../db/schema/index.ts';
 import { request, tokenFor } from '../../test/build.ts';
@@ -59,6 +59,11 @@ export function guestBooking(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * The messages to a recipient in the order they were written. Ordered by id: without an ORDER BY,
+ * PostgreSQL returns rows as they lie on disk, and the delivery job's update (status sent) moves a
+ * row behind the later ones, so the order depended on when the job ran (seen under load, 0087).
+ */
 export async function messagesTo(db: Database, recipient: string) {
-  return db.select().from(notifications).where(eq(notifications.recipient, recipient));
+  return db.select().from(notifications).where(eq(notifications.recipient, recipient)).orderBy(asc(notifications.id));
 }
