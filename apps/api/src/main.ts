@@ -1,27 +1,12 @@
-import { existsSync } from 'node:fs';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { readConfig } from './config.ts';
 import { createDatabase, createPool } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { prepareDatabase, SchemaAheadError } from './db/prepare.ts';
 import { logRunning } from './db/seed/demo-start.ts';
 import { startJobs } from './lib/jobs.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
-
-function readConfig(): Config {
-  // A .env in the working directory fills in variables the environment does not already set.
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
 
 async function main(): Promise<void> {
   const config = readConfig();
