@@ -8,7 +8,6 @@ import { prepareDatabase, SCHEMA_LOCK_KEY } from './db/prepare.ts';
 import { restaurants, users } from './db/schema/index.ts';
 import { transaction } from './db/transaction.ts';
 import { hashPassword } from './lib/passwords.ts';
-import { findUserByEmail } from './modules/accounts/repository.ts';
 import { revokeAllSessions } from './modules/accounts/sessions.ts';
 
 /**
@@ -107,7 +106,7 @@ export async function runFirstRun(databaseUrl: string, input: FirstRunInput, log
         await tx.execute(sql`SELECT setval(pg_get_serial_sequence('restaurants', 'id'), (SELECT max(id) FROM restaurants))`);
         restaurant = { id: FIRST_RESTAURANT_ID, name: valid.restaurantName, created: true };
       }
-      const account = await findUserByEmail(tx, valid.email);
+      const [account] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, valid.email)).limit(1);
       if (account) {
         await tx.update(users).set({ passwordHash, role: 'super_admin' }).where(eq(users.id, account.id));
         // A new password ends every session the old one opened, as a reset does.

@@ -23,6 +23,11 @@ async function readPassword(): Promise<string> {
   return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '');
 }
 
+/** The command's report, on standard output (never the password). */
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
 async function main(): Promise<number> {
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -61,9 +66,9 @@ async function main(): Promise<number> {
       { email: values.email, password, restaurantName: values['restaurant-name'] as string | undefined, firstName: values['first-name'] as string | undefined, lastName: values['last-name'] as string | undefined },
       log,
     );
-    if (result.migrationsApplied.length > 0) console.log(`Applied ${result.migrationsApplied.length} migration(s).`);
-    console.log(result.restaurant.created ? `Created restaurant ${result.restaurant.id}, "${result.restaurant.name}".` : `Restaurant ${result.restaurant.id}, "${result.restaurant.name}", already exists; no restaurant created.`);
-    console.log(result.user.created ? `Created super admin ${result.user.email}.` : `Updated ${result.user.email}: super admin with the new password; its sessions are signed out.`);
+    if (result.migrationsApplied.length > 0) say(`Applied ${result.migrationsApplied.length} migration(s).`);
+    say(result.restaurant.created ? `Created restaurant ${result.restaurant.id}, "${result.restaurant.name}".` : `Restaurant ${result.restaurant.id}, "${result.restaurant.name}", already exists; no restaurant created.`);
+    say(result.user.created ? `Created super admin ${result.user.email}.` : `Updated ${result.user.email}: super admin with the new password; its sessions are signed out.`);
     return 0;
   } catch (error) {
     if (error instanceof FirstRunError || error instanceof SchemaAheadError) {
