@@ -6,8 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from './db/seed/demo-accounts.ts';
+import { createTestDatabase } from './test/build.ts';
 
 /*
  * The server's real entry point (src/main.ts, through tsx, as `npm run dev` runs it) started in
@@ -52,23 +53,8 @@ function runServer(env: Record<string, string>, cwd: string): Promise<Run> {
 }
 
 describe('a production start on an external database', () => {
-  const serverUrl = inject('pgServerUrl');
   const cwd = mkdtempSync(path.join(os.tmpdir(), 'kusina-main-'));
-  const created: string[] = [];
-
-  /** A brand-new, empty database on the test PostgreSQL server (no template: nothing migrated or seeded). */
-  async function emptyDatabase(): Promise<string> {
-    const name = `main_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name}`);
-    } finally {
-      await admin.end();
-    }
-    created.push(name);
-    return `${serverUrl}/${name}`;
-  }
+  const emptyDatabase = () => createTestDatabase({ empty: true });
 
   async function countUsers(url: string): Promise<number> {
     const client = new pg.Client({ connectionString: url });
@@ -88,10 +74,6 @@ describe('a production start on an external database', () => {
   });
 
   afterAll(async () => {
-    const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-    await admin.connect();
-    for (const name of created) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
     rmSync(cwd, { recursive: true, force: true });
   });
 

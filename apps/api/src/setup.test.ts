@@ -6,26 +6,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { FirstRunError, runFirstRun } from './first-run.ts';
-import { build } from './test/build.ts';
+import { build, createTestDatabase } from './test/build.ts';
 
 /* The operator's first-run setup (decision 0091) on brand-new, empty databases. */
 const setupEntry = fileURLToPath(new URL('./setup.ts', import.meta.url));
 const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const serverUrl = inject('pgServerUrl');
 const cwd = mkdtempSync(path.join(os.tmpdir(), 'kusina-setup-'));
-const created: string[] = [];
 const quiet = { info: () => undefined };
 
-async function emptyDatabase(): Promise<string> {
-  const name = `setup_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`).finally(() => admin.end());
-  created.push(name);
-  return `${serverUrl}/${name}`;
-}
+const emptyDatabase = () => createTestDatabase({ empty: true });
 
 async function query<T>(url: string, text: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
@@ -63,10 +54,6 @@ function runCommand(args: string[], env: Record<string, string>, stdin: string):
 }
 
 afterAll(async () => {
-  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-  await admin.connect();
-  for (const name of created) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
   rmSync(cwd, { recursive: true, force: true });
 });
 

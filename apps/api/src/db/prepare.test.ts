@@ -1,25 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { createDatabase, createPool } from './client.ts';
 import { knownMigrations, prepareDatabase, SchemaAheadError } from './prepare.ts';
+import { createTestDatabase } from '../test/build.ts';
 
 const quiet = { info: () => undefined };
 
-/** An empty database on the test server (no template): what a first deploy meets. */
-async function emptyDatabase(): Promise<string> {
-  const serverUrl = inject('pgServerUrl');
-  const name = `e_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  return `${serverUrl}/${name}`;
-}
+const emptyDatabase = () => createTestDatabase({ empty: true });
 
 describe('nodes starting together (issue #38, decision 0089)', () => {
   const pools: pg.Pool[] = [];

@@ -22,14 +22,17 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** A fresh database cloned from the migrated, seeded template. */
-export async function createTestDatabase(): Promise<string> {
+/**
+ * A fresh database cloned from the migrated, seeded template; with `empty`, a brand-new one
+ * (nothing migrated or seeded: what a first deploy meets).
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<string> {
   const serverUrl = inject('pgServerUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
+    await admin.query(options.empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${inject('templateDatabase')}`);
   } finally {
     await admin.end();
   }
