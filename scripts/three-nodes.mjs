@@ -73,6 +73,12 @@ for (const name of ['node-1', 'node-2', 'node-3']) {
       JWT_SECRET: jwtSecret,
       LOG_LEVEL: 'info',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      // Production on an external database fails closed (decision 0086): this run is a staging copy
+      // that asks for the demo (its staff account and menu), test cards and the outbox explicitly.
+      SEED_DEMO: 'true',
+      SEED_DEMO_IN_PRODUCTION: 'true',
+      ALLOW_TEST_PAYMENTS: 'true',
+      MESSAGES_OUTBOX_ONLY: 'true',
     },
   });
   const node = { name, base: `http://127.0.0.1:${port}`, process: child, alive: true, lines: [], exit: null };
