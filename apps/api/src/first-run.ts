@@ -8,7 +8,7 @@ import { prepareDatabase, SCHEMA_LOCK_KEY } from './db/prepare.ts';
 import { restaurants, users } from './db/schema/index.ts';
 import { transaction } from './db/transaction.ts';
 import { hashPassword } from './lib/passwords.ts';
-import { revokeAllSessions } from './modules/accounts/sessions.ts';
+import { revokeAllSessions } from './modules/accounts/service.ts';
 
 /**
  * The operator's first run on a real deployment (decision 0091): a production start on an

@@ -1,15 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { createSigner, createVerifier } from 'fast-jwt';
-import { isAdminRole, isStaffRole, type Role } from '@kusina/domain/roles';
+import type { Role } from '@kusina/domain/roles';
 import { AppError } from '../lib/errors.ts';
 import type { Config } from '../config.ts';
-import { useSession, type SessionUser } from '../modules/accounts/sessions.ts';
+import type { Auth } from '../lib/access.ts';
+import { useSession } from '../modules/accounts/service.ts';
 
-export interface Auth {
-  user: SessionUser;
-  sessionId: string;
-}
+export type { Auth } from '../lib/access.ts';
 
 /**
  * The browser's session cookie (decision 0084): httpOnly, so no script on the page can read it;
@@ -195,17 +193,3 @@ export function requireRole(app: FastifyInstance, ...roles: Role[]): preHandlerA
 
 export const requireStaff = (app: FastifyInstance) => requireRole(app, 'staff', 'admin', 'super_admin');
 export const requireAdmin = (app: FastifyInstance) => requireRole(app, 'admin', 'super_admin');
-
-/**
- * Staff and admins act only within their own restaurant; a super admin acts in every one.
- * Call inside the service, with the restaurant of the row being changed.
- */
-export function assertRestaurantAccess(user: SessionUser, restaurantId: number, level: 'staff' | 'admin' = 'staff'): void {
-  if (!canActFor(user, restaurantId, level)) throw AppError.forbidden();
-}
-
-/** Staff (or, with 'admin', an admin) of this restaurant, or a super admin. */
-export function canActFor(user: Pick<SessionUser, 'role' | 'restaurantId'> | null | undefined, restaurantId: number, level: 'staff' | 'admin' = 'staff'): boolean {
-  if (!user || !(level === 'admin' ? isAdminRole(user.role) : isStaffRole(user.role))) return false;
-  return user.role === 'super_admin' || user.restaurantId === restaurantId;
-}

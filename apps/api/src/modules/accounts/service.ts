@@ -35,6 +35,9 @@ import { smsCountryMessage } from '@kusina/domain/restaurants';
 import { findUserByEmail, latestPhoneCode, lockUser, restaurantName, restaurantSmsCodes, type UserRow } from './repository.ts';
 import { createSession, revokeAllSessions, revokeSession, sessionLifetime } from './sessions.ts';
 
+/** Sessions as the rest of the app meets them: the auth plugin, the realtime socket, the first run. */
+export { liveSessionIds, revokeAllSessions, useSession } from './sessions.ts';
+
 /** What the account rules need from the app (FastifyInstance provides all of it). */
 export interface AccountsDeps {
   db: Database;

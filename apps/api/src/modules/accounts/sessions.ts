@@ -3,17 +3,9 @@ import type { Role } from '@kusina/domain/roles';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
+import type { SessionUser } from '../../lib/access.ts';
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  phoneVerified: boolean;
-  role: 'super_admin' | 'admin' | 'staff' | 'customer';
-  restaurantId: number;
-}
+export type { SessionUser } from '../../lib/access.ts';
 
 /** How long a session may last in all (maxSeconds) and unused (idleSeconds). */
 export interface SessionLifetime {

@@ -15,10 +15,8 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { layouts, restaurants, seats, seatSections } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
-import { canActFor } from '../../plugins/auth.ts';
+import { canActFor, type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { rooms } from '../../realtime/socket.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
-import { scopeRestaurant } from '../reservations/schedule.ts';
 
 /*
  * Floor layouts and seats (backoffice §3 Layout, §7 /layouts, /seats; decision 0060). Staff of the

@@ -20,10 +20,9 @@ import { layouts, reservations, restaurants, seatAllocations, seats, waitlistEnt
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { rooms } from '../../realtime/socket.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
+import { type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { getRestaurant } from '../restaurants/service.ts';
 import { lockReservationForFloor, writeReservationFromFloor, type ReservationRow } from '../reservations/service.ts';
-import { scopeRestaurant } from '../reservations/schedule.ts';
 import { lockWaitlistEntryForFloor, waitlistEntryView, writeWaitlistMove, type WaitlistEntryRow } from '../reservations/waitlist.ts';
 import { announceSeatsChanged, releaseOccupantSeats } from './allocation-release.ts';
 

@@ -36,8 +36,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { menuCategories, menuItems, menus, optionGroups, options } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertRestaurantAccess } from '../../plugins/auth.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
+import { assertRestaurantAccess } from '../../lib/access.ts';
+import type { SessionUser } from '../../lib/access.ts';
 import type { MenuBody, MenuCache, MenuSnapshot } from './cache.ts';
 import {
   categoriesOfMenu,

@@ -4,7 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { NotificationChannel, NotificationListOutput, NotificationListQuery, NotificationOutput } from '@kusina/domain/notifications';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema/index.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
+import type { SessionUser } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /**

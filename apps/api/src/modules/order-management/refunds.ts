@@ -28,8 +28,8 @@ import {
 } from '../../db/schema/index.ts';
 import { transaction, type TransactionContext } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertRestaurantAccess } from '../../plugins/auth.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
+import { assertRestaurantAccess } from '../../lib/access.ts';
+import type { SessionUser } from '../../lib/access.ts';
 import { invalidateMenuCache } from '../menu/cache.ts';
 import { PaymentDeclinedError } from '../payments/processor.ts';
 import { notAvailable, processorFor } from '../payments/select.ts';

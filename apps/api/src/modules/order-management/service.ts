@@ -27,24 +27,12 @@ import type { OrderStatus } from '@kusina/domain/orders';
 import { orderEtaEvents, orders, orderStatusEvents } from '../../db/schema/index.ts';
 import { transaction, type TransactionContext } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertRestaurantAccess } from '../../plugins/auth.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
+import { assertRestaurantAccess, type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { invalidateMenuCache } from '../menu/cache.ts';
 import { enqueueNotifications, type NotificationContext, type NotificationMessage } from '../notifications/service.ts';
 import { emitOrdersAcknowledged, emitOrderUpdated, orderUpdatedPayload, timelineOf } from './realtime.ts';
 import { markPaymentRefunded, planCancellationRefund, recordRefund, runRefund, type RefundPlan } from './refunds.ts';
 import * as repo from './repository.ts';
-
-/**
- * The restaurant a call acts in: the one asked for, else the user's own; staff and admins only
- * within their own restaurant, super admins anywhere (docs/decisions/0003).
- */
-export function scopeRestaurant(user: SessionUser, requested: number | undefined, level: 'staff' | 'admin' = 'staff'): number {
-  const restaurantId = requested ?? user.restaurantId;
-  assertRestaurantAccess(user, restaurantId, level);
-  return restaurantId;
-}
-
 /** The order, or 404; 403 when it belongs to a restaurant the user does not work for. */
 export async function orderForStaff(app: FastifyInstance, user: SessionUser, id: number, level: 'staff' | 'admin' = 'staff'): Promise<repo.OrderRow> {
   const order = await repo.findOrder(app.db, id);

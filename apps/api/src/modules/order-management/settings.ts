@@ -15,10 +15,8 @@ import type { Database, DbOrTx } from '../../db/client.ts';
 import { discountConfigurations, restaurants, staffMembers, users } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertRestaurantAccess, canActFor } from '../../plugins/auth.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
+import { assertRestaurantAccess, canActFor, type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { getRestaurant } from '../restaurants/service.ts';
-import { scopeRestaurant } from './service.ts';
 
 // ── Staff members ───────────────────────────────────────────────────────────────────────────
 

@@ -6,7 +6,7 @@ import type { OrderConfirmationOutput, OrderHistoryOutput, OrderHistoryQuery } f
 import { isStaffRole } from '@kusina/domain/roles';
 import type { DbOrTx } from '../../db/client.ts';
 import { menuItems, merchandiseStockEvents, merchandiseVariants, options, orderEtaEvents, orderItems, orders, orderStatusEvents, payments } from '../../db/schema/index.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
+import type { SessionUser } from '../../lib/access.ts';
 import { confirmationView, splitLines, type ConfirmationTimeline } from './confirmation.ts';
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -18,8 +18,8 @@ import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
-import { canActFor, type Auth } from '../../plugins/auth.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
+import { canActFor, type Auth } from '../../lib/access.ts';
+import type { SessionUser } from '../../lib/access.ts';
 import { processorFor } from '../payments/select.ts';
 import {
   ensureAuthorized,

@@ -14,7 +14,7 @@ import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Auth } from '../../plugins/auth.ts';
+import type { Auth } from '../../lib/access.ts';
 import { cartIssuesError, priceCart, quoteHash } from '../pricing/quote.ts';
 import { resolveStaffDiscount } from '../pricing/staff-discount.ts';
 import { findUsablePromo, findUsableVip, invalidPromo, vipRequired } from '../promotions/service.ts';

@@ -3,7 +3,7 @@ import { CheckoutMessages } from '@kusina/domain/checkout';
 import type { DbOrTx } from '../../db/client.ts';
 import { discountConfigurations } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { canActFor, type Auth } from '../../plugins/auth.ts';
+import { canActFor, type Auth } from '../../lib/access.ts';
 import type { StaffDiscount } from './quote.ts';
 
 /**

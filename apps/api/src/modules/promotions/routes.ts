@@ -12,6 +12,7 @@ import {
   VipValidateInput,
   VipValidateOutput,
 } from '@kusina/domain/promotions';
+import { scopeRestaurant } from '../../lib/access.ts';
 import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
 import { getRestaurant, storefrontRestaurantId } from '../restaurants/service.ts';
 import { countCodeAttempt } from './guesses.ts';
@@ -73,7 +74,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const restaurantId = promotions.adminRestaurantId(requireAuth(request).user, request.query.restaurant_id);
+      const restaurantId = scopeRestaurant(requireAuth(request).user, request.query.restaurant_id, 'admin');
       return promotions.listPromoCodes(app.db, restaurantId);
     },
   );
@@ -91,7 +92,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const restaurantId = promotions.adminRestaurantId(requireAuth(request).user, request.body.restaurant_id);
+      const restaurantId = scopeRestaurant(requireAuth(request).user, request.body.restaurant_id, 'admin');
       return reply.status(201).send(await promotions.createPromoCode(app.db, restaurantId, request.body));
     },
   );
@@ -111,7 +112,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const restaurantId = promotions.adminRestaurantId(requireAuth(request).user, request.query.restaurant_id);
+      const restaurantId = scopeRestaurant(requireAuth(request).user, request.query.restaurant_id, 'admin');
       return promotions.updatePromoCode(app.db, restaurantId, request.params.code, request.body);
     },
   );
@@ -130,7 +131,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const restaurantId = promotions.adminRestaurantId(requireAuth(request).user, request.query.restaurant_id);
+      const restaurantId = scopeRestaurant(requireAuth(request).user, request.query.restaurant_id, 'admin');
       await promotions.deletePromoCode(app.db, restaurantId, request.params.code);
       return reply.status(204).send(null);
     },

@@ -15,8 +15,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { promoCodes, vipCodes } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertRestaurantAccess } from '../../plugins/auth.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
+import type {  } from '../../lib/access.ts';
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 export type VipCodeRow = typeof vipCodes.$inferSelect;
@@ -117,14 +116,6 @@ export function toPromoOutput(row: PromoCodeRow): PromoCodeOutput {
     active: row.active,
   };
 }
-
-/** The restaurant an admin manages: their own, or (super admin) the one asked for. */
-export function adminRestaurantId(user: SessionUser, requested: number | undefined): number {
-  const restaurantId = requested ?? user.restaurantId;
-  assertRestaurantAccess(user, restaurantId, 'admin');
-  return restaurantId;
-}
-
 export async function listPromoCodes(db: DbOrTx, restaurantId: number): Promise<PromoCodeOutput[]> {
   const rows = await db.select().from(promoCodes).where(eq(promoCodes.restaurantId, restaurantId)).orderBy(asc(promoCodes.code));
   return rows.map(toPromoOutput);

@@ -17,8 +17,8 @@ import { SEAT_HOLDING_STATUSES } from '@kusina/domain/reservations';
 import { parseClockTime, zonedInstant, zonedParts, type DayEvent, type WeekdayHours } from '@kusina/domain/restaurant-schedule';
 import type { restaurants } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { canActFor } from '../../plugins/auth.ts';
-import type { Auth } from '../../plugins/auth.ts';
+import { canActFor } from '../../lib/access.ts';
+import type { Auth } from '../../lib/access.ts';
 import { getRestaurant } from '../restaurants/service.ts';
 import { capacityOf, getLocation, listLocations, pickLocation } from './schedule.ts';
 

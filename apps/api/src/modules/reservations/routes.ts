@@ -31,7 +31,8 @@ import {
 } from '@kusina/domain/reservations';
 import { WaitlistEntryCreateInput, WaitlistEntryOutput, WaitlistEntryUpdateInput, WaitlistListQuery } from '@kusina/domain/waitlist';
 import { AppError } from '../../lib/errors.ts';
-import { canActFor, requireAdmin, requireAuth, requireStaff } from '../../plugins/auth.ts';
+import { requireAdmin, requireAuth, requireStaff } from '../../plugins/auth.ts';
+import { canActFor } from '../../lib/access.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import { availability, availableCapacity, simpleCapacity } from './availability.ts';

@@ -22,8 +22,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { blockedPeriods, locationCapacities, locations, operatingHours, specialEvents } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertRestaurantAccess, canActFor } from '../../plugins/auth.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
+import { assertRestaurantAccess, canActFor, scopeRestaurant, type SessionUser } from '../../lib/access.ts';
 import { getRestaurant } from '../restaurants/service.ts';
 
 /*
@@ -36,14 +35,6 @@ export type LocationRow = typeof locations.$inferSelect;
 type HoursRow = typeof operatingHours.$inferSelect;
 type EventRow = typeof specialEvents.$inferSelect;
 type BlockedRow = typeof blockedPeriods.$inferSelect;
-
-/** Staff's restaurant (or the one asked for, which they must serve). */
-export function scopeRestaurant(user: SessionUser, requested: number | undefined, level: 'staff' | 'admin' = 'staff'): number {
-  const restaurantId = requested ?? user.restaurantId;
-  assertRestaurantAccess(user, restaurantId, level);
-  return restaurantId;
-}
-
 const hhmm = (time: string | null) => (time === null ? null : time.slice(0, 5));
 
 // ── Locations ─────────────────────────────────────────────────────────────────────────────

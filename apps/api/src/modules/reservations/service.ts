@@ -23,13 +23,12 @@ import type { DbOrTx } from '../../db/client.ts';
 import { locations, reservations, restaurants } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertRestaurantAccess, canActFor, type Auth } from '../../plugins/auth.ts';
+import { assertRestaurantAccess, canActFor, type Auth, type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { rooms } from '../../realtime/socket.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
 import { getRestaurant } from '../restaurants/service.ts';
 import { adminMaxPartySize, freeSeatsDuring, loadSchedule, slotAt, todayIn } from './availability.ts';
 import { guestMessages, type GuestMessageKind } from './messages.ts';
-import { capacityOf, getLocation, resolveLocation, scopeRestaurant, type LocationRow } from './schedule.ts';
+import { capacityOf, getLocation, resolveLocation, type LocationRow } from './schedule.ts';
 import { announceSeatsChanged, liveSeatCount, moveHeldSeats, releaseHeldSeats, releaseOccupantSeats } from '../floor/allocation-release.ts';
 
 /*

@@ -17,11 +17,11 @@ import { waitlistEntries } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { rooms } from '../../realtime/socket.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
+import { type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { getRestaurant } from '../restaurants/service.ts';
 import { announceSeatsChanged, liveSeatCount, releaseOccupantSeats } from '../floor/allocation-release.ts';
 import { adminMaxPartySize, todayIn } from './availability.ts';
-import { listLocations, pickLocation, scopeRestaurant } from './schedule.ts';
+import { listLocations, pickLocation } from './schedule.ts';
 
 /*
  * The waitlist (backoffice §2 Waitlist list, §3, §4, §7; decision 0058): walk-in parties of a

@@ -24,7 +24,7 @@ import {
 } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
+import type { SessionUser } from '../../lib/access.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { findFundraiser, loadItems, participantsOf, toItemOutput, toOrderOutputs, toParticipantOutput, type FundraiserRow } from './repository.ts';
 import { changeStatus, fundraiserOutputs, WholesaleEvents, type WholesaleDeps } from './service.ts';

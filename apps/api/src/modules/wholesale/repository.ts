@@ -31,7 +31,7 @@ import {
   wholesaleParticipantCredits,
   wholesaleParticipants,
 } from '../../db/schema/index.ts';
-import type { SessionUser } from '../accounts/sessions.ts';
+import type { SessionUser } from '../../lib/access.ts';
 
 export type FundraiserRow = typeof wholesaleFundraisers.$inferSelect;
 export type ParticipantRow = typeof wholesaleParticipants.$inferSelect;

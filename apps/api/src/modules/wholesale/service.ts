@@ -48,7 +48,7 @@ import {
 } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Auth } from '../../plugins/auth.ts';
+import type { Auth } from '../../lib/access.ts';
 import { rooms, type Realtime } from '../../realtime/socket.ts';
 import { withinDestinationLimits } from '../notifications/destinations.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
