@@ -15,6 +15,7 @@ import { ErrorCodes } from '@kusina/domain/errors';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { DatabaseOutage } from './db/outage.ts';
+import { serviceDeps } from './deps.ts';
 import { postgresRateLimitStore } from './lib/limits.ts';
 import { loggedUrl } from './lib/logged-url.ts';
 import authPlugin from './plugins/auth.ts';
@@ -38,6 +39,7 @@ import { merchandiseRoutes } from './modules/merchandise/routes.ts';
 import { orderManagementRoutes } from './modules/order-management/routes.ts';
 import { reservationRoutes } from './modules/reservations/routes.ts';
 import { floorRoutes } from './modules/floor/routes.ts';
+import { seatingRoutes } from './modules/seating/routes.ts';
 import { startReservationJobs } from './modules/reservations/reminders.ts';
 import { wholesaleRoutes } from './modules/wholesale/routes.ts';
 import { startNotificationWorker } from './modules/notifications/worker.ts';
@@ -152,6 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(realtimePlugin, { crossNode: deps.realtimeCrossNode ?? true });
   await app.register(menuCachePlugin);
   app.decorate('boss', deps.boss);
+  // What services are given (decision 0095): built once, handed over by every route.
+  app.decorate('deps', serviceDeps(app));
   // Texts and e-mails are delivered by this process's worker (issue #2).
   await startNotificationWorker(app);
   // Day-before reminders of approved reservations (issue #21).
@@ -195,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(orderManagementRoutes);
       await api.register(reservationRoutes);
       await api.register(floorRoutes);
+      await api.register(seatingRoutes);
       await api.register(wholesaleRoutes, { prefix: '/wholesale' });
     },
     { prefix: '/api/v1' },

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { MINUTE_MS } from '@kusina/domain/restaurant-schedule';
 import { ALLOCATION_MINUTES, SeatAllocationEvents, SeatAllocationMessages as M, type OccupantType, type SeatAllocationStatus } from '@kusina/domain/seat-allocation-rules';
 import type { DbOrTx } from '../../db/client.ts';
 import { seatAllocations, seats } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { rooms } from '../../realtime/socket.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 /**
  * Frees every seat a party still holds (decision 0067), inside the caller's transaction: the floor's
@@ -84,6 +84,6 @@ export async function moveHeldSeats(tx: DbOrTx, reservationId: number, startsAt:
 }
 
 /** Tells every open floor of the restaurant that a party's seats changed (decision 0067). */
-export function announceSeatsChanged(app: FastifyInstance, restaurantId: number, occupantType: OccupantType, occupantId: number): void {
-  app.realtime.emit(rooms.staff(restaurantId), SeatAllocationEvents.changed, { restaurant_id: restaurantId, occupant_type: occupantType, occupant_id: occupantId });
+export function announceSeatsChanged(deps: ServiceDeps, restaurantId: number, occupantType: OccupantType, occupantId: number): void {
+  deps.realtime.emit(rooms.staff(restaurantId), SeatAllocationEvents.changed, { restaurant_id: restaurantId, occupant_type: occupantType, occupant_id: occupantId });
 }

@@ -1,5 +1,4 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { duplicateLabels, LAYOUT_LIMITS, LayoutEvents, LayoutMessages } from '@kusina/domain/floor-layout';
 import type {
   LayoutActivateOutput,
@@ -17,6 +16,7 @@ import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { canActFor, type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { rooms } from '../../realtime/socket.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 /*
  * Floor layouts and seats (backoffice §3 Layout, §7 /layouts, /seats; decision 0060). Staff of the
@@ -92,10 +92,10 @@ async function layoutFor(db: DbOrTx, user: SessionUser, id: number, level: 'staf
 // ── Reading ─────────────────────────────────────────────────────────────────────────────
 
 /** GET /layouts: the restaurant's layouts by name, each with its seat count and whether it is active. */
-export async function listLayouts(app: FastifyInstance, user: SessionUser, requestedRestaurantId?: number): Promise<LayoutSummaryOutput[]> {
+export async function listLayouts(deps: ServiceDeps, user: SessionUser, requestedRestaurantId?: number): Promise<LayoutSummaryOutput[]> {
   const restaurantId = scopeRestaurant(user, requestedRestaurantId);
   const [rows, activeId] = await Promise.all([
-    app.db
+    deps.db
       .select({
         layout: layouts,
         // Qualified by hand: Drizzle writes a column unqualified, which the subquery would read as its own.
@@ -105,7 +105,7 @@ export async function listLayouts(app: FastifyInstance, user: SessionUser, reque
       .from(layouts)
       .where(eq(layouts.restaurantId, restaurantId))
       .orderBy(asc(layouts.name), asc(layouts.id)),
-    currentLayoutId(app.db, restaurantId),
+    currentLayoutId(deps.db, restaurantId),
   ]);
   return rows.map(({ layout, sectionCount, seatCount }) => ({
     id: layout.id,
@@ -120,8 +120,8 @@ export async function listLayouts(app: FastifyInstance, user: SessionUser, reque
 }
 
 /** GET /layouts/{id}: seat_sections with their seats (§3 "Layout served by id"). */
-export async function getLayout(app: FastifyInstance, user: SessionUser, id: number): Promise<LayoutOutput> {
-  return layoutView(app.db, await layoutFor(app.db, user, id, 'staff'));
+export async function getLayout(deps: ServiceDeps, user: SessionUser, id: number): Promise<LayoutOutput> {
+  return layoutView(deps.db, await layoutFor(deps.db, user, id, 'staff'));
 }
 
 // ── Writing ─────────────────────────────────────────────────────────────────────────────
@@ -225,8 +225,8 @@ async function refreshSeatCount(tx: Database, restaurantId: number, layoutId: nu
     .where(and(eq(restaurants.id, restaurantId), eq(restaurants.currentLayoutId, layoutId)));
 }
 
-function changed(app: FastifyInstance, restaurantId: number, layoutId: number, event: string = LayoutEvents.updated): void {
-  app.realtime.emit(rooms.staff(restaurantId), event, { layout_id: layoutId, restaurant_id: restaurantId });
+function changed(deps: ServiceDeps, restaurantId: number, layoutId: number, event: string = LayoutEvents.updated): void {
+  deps.realtime.emit(rooms.staff(restaurantId), event, { layout_id: layoutId, restaurant_id: restaurantId });
 }
 
 /** The deferred label constraint speaks at COMMIT: a race lost to another save of the layout. */
@@ -236,20 +236,20 @@ function labelRace(error: unknown): never {
 }
 
 /** POST /layouts: a new layout of the admin's restaurant, its plan written with it. */
-export async function createLayout(app: FastifyInstance, user: SessionUser, input: LayoutCreateInput): Promise<LayoutOutput> {
+export async function createLayout(deps: ServiceDeps, user: SessionUser, input: LayoutCreateInput): Promise<LayoutOutput> {
   const restaurantId = scopeRestaurant(user, input.restaurant_id, 'admin');
-  const layout = await transaction(app.pool, async ({ tx }) => {
+  const layout = await transaction(deps.pool, async ({ tx }) => {
     const [row] = await tx.insert(layouts).values({ restaurantId, name: input.name }).returning();
     await writePlan(tx, row!.id, input.sections_data.sections);
     return layoutView(tx, row!);
   }).catch(labelRace);
-  changed(app, restaurantId, layout.id);
+  changed(deps, restaurantId, layout.id);
   return layout;
 }
 
 /** PATCH /layouts/{id}: the name and/or the whole plan; an active layout's seat count follows. */
-export async function updateLayout(app: FastifyInstance, user: SessionUser, id: number, input: LayoutUpdateInput): Promise<LayoutOutput> {
-  const layout = await transaction(app.pool, async ({ tx }) => {
+export async function updateLayout(deps: ServiceDeps, user: SessionUser, id: number, input: LayoutUpdateInput): Promise<LayoutOutput> {
+  const layout = await transaction(deps.pool, async ({ tx }) => {
     const row = await layoutFor(tx, user, id, 'admin', 'update');
     if (input.sections_data) await writePlan(tx, row.id, input.sections_data.sections);
     // Touch updated_at even when only the plan changed, so lists show the latest save.
@@ -257,7 +257,7 @@ export async function updateLayout(app: FastifyInstance, user: SessionUser, id: 
     await refreshSeatCount(tx, row.restaurantId, row.id);
     return layoutView(tx, saved!);
   }).catch(labelRace);
-  changed(app, layout.restaurant_id, layout.id);
+  changed(deps, layout.restaurant_id, layout.id);
   return layout;
 }
 
@@ -265,8 +265,8 @@ export async function updateLayout(app: FastifyInstance, user: SessionUser, id: 
  * POST /layouts/{id}/activate: the restaurant's current layout and its seat count (the sum of the
  * layout's seat capacities), written together. A layout without seats cannot seat anyone.
  */
-export async function activateLayout(app: FastifyInstance, user: SessionUser, id: number): Promise<LayoutActivateOutput> {
-  const result = await transaction(app.pool, async ({ tx }) => {
+export async function activateLayout(deps: ServiceDeps, user: SessionUser, id: number): Promise<LayoutActivateOutput> {
+  const result = await transaction(deps.pool, async ({ tx }) => {
     // Shared lock: a save of this layout in flight finishes first, so the count is of its plan.
     const row = await layoutFor(tx, user, id, 'admin', 'share');
     const [restaurant] = await tx
@@ -277,15 +277,15 @@ export async function activateLayout(app: FastifyInstance, user: SessionUser, id
     if (!restaurant || restaurant.currentSeatCount < 1) throw fieldError('seat_sections', 'Add at least one seat before activating this layout.');
     return { row, seatCount: restaurant.currentSeatCount };
   });
-  changed(app, result.row.restaurantId, result.row.id, LayoutEvents.activated);
+  changed(deps, result.row.restaurantId, result.row.id, LayoutEvents.activated);
   // The restaurant's record changed (current_layout_id, current_seat_count): open screens refetch it.
-  app.realtime.emit(rooms.restaurant(result.row.restaurantId), 'restaurant_update', { id: result.row.restaurantId });
+  deps.realtime.emit(rooms.restaurant(result.row.restaurantId), 'restaurant_update', { id: result.row.restaurantId });
   return { message: LayoutMessages.activated(result.row.name), layout_id: result.row.id, current_layout_id: result.row.id, current_seat_count: result.seatCount };
 }
 
 /** PATCH /seats/{id}: a new label, unique within the seat's layout (checked under the layout's lock). */
-export async function updateSeat(app: FastifyInstance, user: SessionUser, id: number, input: SeatUpdateInput): Promise<SeatOutput> {
-  const { seat, restaurantId } = await transaction(app.pool, async ({ tx }) => {
+export async function updateSeat(deps: ServiceDeps, user: SessionUser, id: number, input: SeatUpdateInput): Promise<SeatOutput> {
+  const { seat, restaurantId } = await transaction(deps.pool, async ({ tx }) => {
     const [found] = await tx.select({ seat: seats, restaurantId: layouts.restaurantId }).from(seats).innerJoin(layouts, eq(layouts.id, seats.layoutId)).where(eq(seats.id, id)).limit(1);
     if (!found || !canActFor(user, found.restaurantId)) throw AppError.notFound(LayoutMessages.seatNotFound);
     await layoutFor(tx, user, found.seat.layoutId, 'admin', 'update');
@@ -298,6 +298,6 @@ export async function updateSeat(app: FastifyInstance, user: SessionUser, id: nu
     const [row] = await tx.update(seats).set({ label: input.label }).where(eq(seats.id, id)).returning();
     return { seat: row!, restaurantId: found.restaurantId };
   }).catch(labelRace);
-  changed(app, restaurantId, seat.layoutId);
+  changed(deps, restaurantId, seat.layoutId);
   return seatView(seat);
 }

@@ -3,9 +3,7 @@ import { z } from 'zod';
 import { ErrorOutput } from '@kusina/domain/errors';
 import { LayoutActivateOutput, LayoutCreateInput, LayoutListQuery, LayoutOutput, LayoutSummaryOutput, LayoutUpdateInput, SeatOutput, SeatUpdateInput } from '@kusina/domain/layouts';
 import { requireAdmin, requireAuth, requireStaff } from '../../plugins/auth.ts';
-import { SeatAllocationCreateInput, SeatAllocationListQuery, SeatAllocationOccupantInput, SeatAllocationOutput, SeatAllocationReserveInput } from '@kusina/domain/seat-allocations';
-import * as layouts from './layouts.ts';
-import * as allocations from './seat-allocations.ts';
+import * as layouts from './service.ts';
 
 const tags = ['floor'];
 const security = [{ bearer: [] }];
@@ -25,19 +23,19 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/layouts',
     { onRequest: staff, schema: { tags, security, summary: "The restaurant's layouts, each with its seat count and whether it is the active one", querystring: LayoutListQuery, response: { 200: z.array(LayoutSummaryOutput), ...errors } } },
-    async (request) => layouts.listLayouts(app, user(request), request.query.restaurant_id),
+    async (request) => layouts.listLayouts(app.deps, user(request), request.query.restaurant_id),
   );
   app.get(
     '/layouts/:id',
     { onRequest: staff, schema: { tags, security, summary: 'A layout: its seat sections (table or counter, offset, floor) with their seats', params: idParams, response: { 200: LayoutOutput, ...errors } } },
-    async (request) => layouts.getLayout(app, user(request), request.params.id),
+    async (request) => layouts.getLayout(app.deps, user(request), request.params.id),
   );
   app.post(
     '/layouts',
     { onRequest: admin, schema: { tags, security, summary: 'Creates a layout with its plan (sections_data.sections)', body: LayoutCreateInput, response: { 201: LayoutOutput, ...errors } } },
     async (request, reply) => {
       reply.status(201);
-      return layouts.createLayout(app, user(request), request.body);
+      return layouts.createLayout(app.deps, user(request), request.body);
     },
   );
   app.patch(
@@ -53,64 +51,16 @@ export const floorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: LayoutOutput, ...errors },
       },
     },
-    async (request) => layouts.updateLayout(app, user(request), request.params.id, request.body),
+    async (request) => layouts.updateLayout(app.deps, user(request), request.params.id, request.body),
   );
   app.post(
     '/layouts/:id/activate',
     { onRequest: admin, schema: { tags, security, summary: "Makes it the restaurant's current layout; current_seat_count becomes its seat capacity", params: idParams, response: { 200: LayoutActivateOutput, ...errors } } },
-    async (request) => layouts.activateLayout(app, user(request), request.params.id),
+    async (request) => layouts.activateLayout(app.deps, user(request), request.params.id),
   );
   app.patch(
     '/seats/:id',
     { onRequest: admin, schema: { tags, security, summary: "Renames a seat (unique within its layout)", params: idParams, body: SeatUpdateInput, response: { 200: SeatOutput, ...errors } } },
-    async (request) => layouts.updateSeat(app, user(request), request.params.id, request.body),
+    async (request) => layouts.updateSeat(app.deps, user(request), request.params.id, request.body),
   );
-
-  // Seat allocations (§7; decision 0067): staff and admins of the restaurant seat and free parties.
-  app.get(
-    '/seat_allocations',
-    { onRequest: staff, schema: { tags, security, summary: "A Guam day's live seat allocations (default today) with each party's name, size and status", querystring: SeatAllocationListQuery, response: { 200: z.array(SeatAllocationOutput), ...errors } } },
-    async (request) => allocations.listSeatAllocations(app, user(request), request.query),
-  );
-  app.post(
-    '/seat_allocations/multi_create',
-    {
-      onRequest: staff,
-      schema: {
-        tags,
-        security,
-        summary: 'Seats a reservation or a waitlist party now at exactly party-size free seats; the server sets the times (§9) and the party becomes seated',
-        body: SeatAllocationCreateInput,
-        response: { 201: z.array(SeatAllocationOutput), ...errors },
-      },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return allocations.allocateSeats(app, user(request), request.body, 'seated');
-    },
-  );
-  app.post(
-    '/seat_allocations/reserve',
-    {
-      onRequest: staff,
-      schema: { tags, security, summary: "Holds exactly party-size free seats (ids, or labels of the active layout) for a reservation's hour; it becomes reserved", body: SeatAllocationReserveInput, response: { 201: z.array(SeatAllocationOutput), ...errors } },
-    },
-    async (request, reply) => {
-      reply.status(201);
-      return allocations.allocateSeats(app, user(request), request.body, 'reserved');
-    },
-  );
-  const actions: [allocations.FloorAction, string][] = [
-    ['arrive', 'The party with reserved seats arrives: its seats and the reservation become seated'],
-    ['finish', "Frees a seated party's seats; a reservation becomes finished"],
-    ['no_show', "Frees the party's seats and marks it a no-show"],
-    ['cancel', "Frees the party's seats; a reservation becomes canceled, a walk-in is removed from the waitlist"],
-  ];
-  for (const [action, summary] of actions) {
-    app.post(
-      `/seat_allocations/${action}`,
-      { onRequest: staff, schema: { tags, security, summary, body: SeatAllocationOccupantInput, response: { 200: z.array(SeatAllocationOutput), ...errors } } },
-      async (request) => allocations.changeOccupant(app, user(request), request.body, action),
-    );
-  }
 };

@@ -13,6 +13,7 @@ import {
   type LegacyDeliverJob,
 } from './service.ts';
 import { createTransports, type TransportSet } from './transports.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 type Job = PgBoss.JobWithMetadata<DeliverJob | LegacyDeliverJob>;
 
@@ -61,9 +62,9 @@ const markSent = preparedQuery((db) =>
  * fails (the database is going away), the handler throws and pg-boss retries the fetch's jobs:
  * delivery is at least once.
  */
-async function deliverFetch(app: FastifyInstance, transports: TransportSet, jobs: Job[]): Promise<void> {
+async function deliverFetch(deps: Pick<ServiceDeps, 'db' | 'log' | 'boss'>, transports: TransportSet, jobs: Job[]): Promise<void> {
   const ids = jobs.flatMap((job) => notificationIdsOf(job.data));
-  const rows = new Map((await findNotifications(app.db).execute({ ids })).map((row) => [row.id, row]));
+  const rows = new Map((await findNotifications(deps.db).execute({ ids })).map((row) => [row.id, row]));
   // Already delivered (a retry after a failure of another message, or after a crash between send
   // and update) or gone: nothing to do for that row.
   const due = jobs.flatMap((job) =>
@@ -86,24 +87,24 @@ async function deliverFetch(app: FastifyInstance, transports: TransportSet, jobs
         const message = error instanceof Error ? error.message : String(error);
         const final = job.retryCount >= job.retryLimit;
         failed.set(job, [...(failed.get(job) ?? []), `notification ${row.id}: ${message}`]);
-        app.log.warn({ notificationId: row.id, err: error, final }, 'notification delivery failed');
+        deps.log.warn({ notificationId: row.id, err: error, final }, 'notification delivery failed');
         // Should recording it fail too, the job still fails for a retry; the row says queued.
-        await app.db
+        await deps.db
           .update(notifications)
           .set({ status: final ? 'failed' : 'queued', transport: transport.name, error: message.slice(0, 1000), attempts: sql`${notifications.attempts} + 1` })
           .where(eq(notifications.id, row.id))
-          .catch((recordError: unknown) => app.log.warn({ notificationId: row.id, error: String(recordError) }, 'could not record a failed delivery'));
+          .catch((recordError: unknown) => deps.log.warn({ notificationId: row.id, error: String(recordError) }, 'could not record a failed delivery'));
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(SENDS_IN_FLIGHT, due.length) }, sender));
-  if (sent.length > 0) await markSent(app.db).execute({ ids: sent.map((s) => s.id), transports: sent.map((s) => s.transport) });
+  if (sent.length > 0) await markSent(deps.db).execute({ ids: sent.map((s) => s.id), transports: sent.map((s) => s.transport) });
   for (const [job, failures] of failed) {
     // If even that fails (the database is going away at shutdown), pg-boss's expiry returns the
     // job to the queue later; the rows' status says what was not sent.
-    await app.boss
+    await deps.boss
       .fail(NOTIFICATION_QUEUE, job.id, { message: failures.join('; ') })
-      .catch((failError: unknown) => app.log.warn({ notificationJob: job.id, error: String(failError) }, 'could not mark a delivery for retry'));
+      .catch((failError: unknown) => deps.log.warn({ notificationJob: job.id, error: String(failError) }, 'could not mark a delivery for retry'));
   }
 }
 
@@ -125,7 +126,7 @@ export async function startNotificationWorker(app: FastifyInstance): Promise<voi
     NOTIFICATION_QUEUE,
     { includeMetadata: true, pollingIntervalSeconds: 1, batchSize: JOBS_PER_FETCH },
     async (jobs) => {
-      const delivery = deliverFetch(app, transports, jobs);
+      const delivery = deliverFetch(app.deps, transports, jobs);
       inFlight.add(delivery);
       try {
         await delivery;

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import {
   dayAvailability,
@@ -21,6 +20,7 @@ import { canActFor } from '../../lib/access.ts';
 import type { Auth } from '../../lib/access.ts';
 import { getRestaurant } from '../restaurants/service.ts';
 import { capacityOf, getLocation, listLocations, pickLocation } from './schedule.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 type RestaurantRow = typeof restaurants.$inferSelect;
 
@@ -202,9 +202,9 @@ export function adminMaxPartySize(restaurant: Pick<RestaurantRow, 'adminSettings
  * GET /availability: the slots of a date for a party (public: the restaurant's default length, no
  * Private Only). One statement reads everything it needs (readSchedule).
  */
-export async function availability(app: FastifyInstance, auth: Auth | null, restaurantId: number, query: AvailabilityQuery, now = new Date()): Promise<AvailabilityOutput> {
+export async function availability(deps: ServiceDeps, auth: Auth | null, restaurantId: number, query: AvailabilityQuery, now = new Date()): Promise<AvailabilityOutput> {
   const staff = canActFor(auth?.user, restaurantId);
-  const rows = await scheduleOf(app.pool, restaurantId, query.date, query.date, staff ? query.exclude_reservation_id : undefined);
+  const rows = await scheduleOf(deps.pool, restaurantId, query.date, query.date, staff ? query.exclude_reservation_id : undefined);
   const { restaurant } = rows;
   const location = pickLocation(
     rows.locations.filter((l) => l.isActive),
@@ -240,19 +240,19 @@ export async function availability(app: FastifyInstance, auth: Auth | null, rest
  * GET /availability/simple_capacity: the largest room among the active locations decides how big
  * a party can be at all (the modal's party-size dropdown).
  */
-export async function simpleCapacity(app: FastifyInstance, restaurantId: number): Promise<SimpleCapacityOutput> {
-  const restaurant = await getRestaurant(app.db, restaurantId);
-  const active = await listLocations(app.db, restaurantId, { includeInactive: false });
-  const capacities = await Promise.all(active.map((l) => capacityOf(app.db, l.id)));
+export async function simpleCapacity(deps: ServiceDeps, restaurantId: number): Promise<SimpleCapacityOutput> {
+  const restaurant = await getRestaurant(deps.db, restaurantId);
+  const active = await listLocations(deps.db, restaurantId, { includeInactive: false });
+  const capacities = await Promise.all(active.map((l) => capacityOf(deps.db, l.id)));
   const actual = capacities.reduce((max, c) => Math.max(max, c.total), 0);
   const limits = partySizeLimits(adminMaxPartySize(restaurant), actual);
   return { actual_capacity: actual, admin_max_party_size: limits.admin, effective_max_party_size: limits.effective };
 }
 
 /** GET /locations/{id}/available_capacity: seats free at a date and time for the default stay. */
-export async function availableCapacity(app: FastifyInstance, locationId: number, date: string, time: string): Promise<AvailableCapacityOutput> {
-  const location = await getLocation(app.db, locationId);
-  const data = await loadSchedule(app.pool, location.restaurantId, location.id, date, date);
+export async function availableCapacity(deps: ServiceDeps, locationId: number, date: string, time: string): Promise<AvailableCapacityOutput> {
+  const location = await getLocation(deps.db, locationId);
+  const data = await loadSchedule(deps.pool, location.restaurantId, location.id, date, date);
   const { restaurant } = data;
   const startsAt = zonedInstant(date, parseClockTime(time)!, restaurant.timeZone);
   const free = Math.max(0, freeSeatsDuring(data, startsAt, startsAt + restaurant.defaultReservationLength * 60_000));

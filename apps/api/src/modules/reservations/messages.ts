@@ -1,12 +1,12 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import type { FastifyInstance } from 'fastify';
 import type { reservations, restaurants } from '../../db/schema/index.ts';
 import { smsAllowed } from '@kusina/domain/phone';
 import { smsCountryCodes } from '@kusina/domain/restaurants';
 import { withinDestinationLimits } from '../notifications/destinations.ts';
 import { enqueueNotifications, type NotificationContext, type NotificationMessage } from '../notifications/service.ts';
 import type { LocationRow } from './schedule.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 /*
  * What a guest is told (issue #21): the request was received, then confirmed or declined when staff
@@ -89,7 +89,7 @@ export function guestMessageList(
  * message is not sent — the booking itself stands, and its page shows the link.
  */
 export async function guestMessages(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   ctx: NotificationContext,
   row: ReservationRow,
   restaurant: Pick<RestaurantRow, 'id' | 'name' | 'timeZone' | 'adminSettings'>,
@@ -97,6 +97,6 @@ export async function guestMessages(
   kind: GuestMessageKind,
   options: { anonymous?: boolean } = {},
 ): Promise<void> {
-  const messages = guestMessageList(app.config.publicUrl, row, restaurant, location, kind);
-  await enqueueNotifications(ctx, options.anonymous ? (await withinDestinationLimits(app, messages, ctx.client)).allowed : messages);
+  const messages = guestMessageList(deps.config.publicUrl, row, restaurant, location, kind);
+  await enqueueNotifications(ctx, options.anonymous ? (await withinDestinationLimits(deps, messages, ctx.client)).allowed : messages);
 }

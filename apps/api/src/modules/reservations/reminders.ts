@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { locations, reservations, restaurants } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
+import type { ServiceDeps } from '../../deps.ts';
 import { guestMessageList } from './messages.ts';
 import { enqueueNotifications } from '../notifications/service.ts';
 
@@ -18,8 +19,8 @@ export const REMINDER_CRON = '*/15 * * * *';
 export const REMINDER_LOCAL_TIME = '10:00';
 
 /** Sends the reminders due at `now`; returns how many reservations were reminded. */
-export async function sendDueReminders(app: FastifyInstance, now = new Date()): Promise<number> {
-  return transaction(app.pool, async ({ tx, client }) => {
+export async function sendDueReminders(deps: Pick<ServiceDeps, 'pool' | 'config' | 'boss'>, now = new Date()): Promise<number> {
+  return transaction(deps.pool, async ({ tx, client }) => {
     const due = await tx.execute<{ id: number }>(sql`
       SELECT r.id FROM reservations r JOIN restaurants rest ON rest.id = r.restaurant_id
       CROSS JOIN LATERAL (SELECT ((((r.start_time AT TIME ZONE rest.time_zone)::date - 1) + ${REMINDER_LOCAL_TIME}::time) AT TIME ZONE rest.time_zone) AS remind_at) t
@@ -38,9 +39,9 @@ export async function sendDueReminders(app: FastifyInstance, now = new Date()): 
     const messages = rows.flatMap((row) => {
       const restaurant = restaurantRows.find((r) => r.id === row.restaurantId)!;
       const location = locationRows.find((l) => l.id === row.locationId)!;
-      return guestMessageList(app.config.publicUrl, row, restaurant, location, 'reminder');
+      return guestMessageList(deps.config.publicUrl, row, restaurant, location, 'reminder');
     });
-    await enqueueNotifications({ tx, client, boss: app.boss }, messages);
+    await enqueueNotifications({ tx, client, boss: deps.boss }, messages);
     return rows.length;
   });
 }
@@ -50,7 +51,7 @@ export async function startReservationJobs(app: FastifyInstance): Promise<void> 
   await app.boss.createQueue(REMINDER_QUEUE, { name: REMINDER_QUEUE, retryLimit: 2, expireInSeconds: 300 });
   await app.boss.schedule(REMINDER_QUEUE, REMINDER_CRON, {}, { tz: 'UTC' });
   await app.boss.work(REMINDER_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
-    const sent = await sendDueReminders(app);
+    const sent = await sendDueReminders(app.deps);
     if (sent > 0) app.log.info({ sent }, 'reservation reminders queued');
   });
   app.addHook('onClose', async () => {

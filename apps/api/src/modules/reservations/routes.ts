@@ -78,12 +78,12 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/reservations',
     { onRequest: staff, schema: { tags, security, summary: 'Reservations of a Guam day (default today), by start time; search by name, phone or e-mail', querystring: ReservationListQuery, response: { 200: z.array(ReservationOutput), ...errors } } },
-    async (request) => service.listReservations(app, user(request), request.query),
+    async (request) => service.listReservations(app.deps, user(request), request.query),
   );
   app.get(
     '/reservations/:id',
     { onRequest: staff, schema: { tags, security, summary: 'One reservation', params: idParams, response: { 200: ReservationOutput, ...errors } } },
-    async (request) => service.getReservation(app, user(request), request.params.id),
+    async (request) => service.getReservation(app.deps, user(request), request.params.id),
   );
   app.post(
     '/reservations',
@@ -101,19 +101,19 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const restaurantId = storefrontRestaurantId(app.config, request, body.restaurant_id);
       reply.status(201);
-      return service.createReservation(app, request.auth, restaurantId, body);
+      return service.createReservation(app.deps, request.auth, restaurantId, body);
     },
   );
   app.patch(
     '/reservations/:id',
     { onRequest: staff, schema: { tags, security, summary: 'Changes a reservation (approve: status reserved; reject: rejected; cancel: canceled); more seats or another time re-check capacity', params: idParams, body: ReservationUpdateInput, response: { 200: ReservationOutput, ...errors } } },
-    async (request) => service.updateReservation(app, user(request), request.params.id, request.body),
+    async (request) => service.updateReservation(app.deps, user(request), request.params.id, request.body),
   );
   app.delete(
     '/reservations/:id',
     { onRequest: staff, schema: { tags, security, summary: 'Deletes a reservation', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await service.deleteReservation(app, user(request), request.params.id);
+      await service.deleteReservation(app.deps, user(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -122,54 +122,54 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/waitlist_entries',
     { onRequest: staff, schema: { tags, security, summary: 'The waitlist of a Guam day (default today), by check-in time', querystring: WaitlistListQuery, response: { 200: z.array(WaitlistEntryOutput), ...errors } } },
-    async (request) => waitlist.listWaitlist(app, user(request), request.query),
+    async (request) => waitlist.listWaitlist(app.deps, user(request), request.query),
   );
   app.post(
     '/waitlist_entries',
     { onRequest: staff, schema: { tags, security, summary: 'Adds a walk-in party to the waitlist: waiting, checked in now', body: WaitlistEntryCreateInput, response: { 201: WaitlistEntryOutput, ...errors } } },
     async (request, reply) => {
       reply.status(201);
-      return waitlist.createWaitlistEntry(app, user(request), request.body);
+      return waitlist.createWaitlistEntry(app.deps, user(request), request.body);
     },
   );
   app.patch(
     '/waitlist_entries/:id',
     { onRequest: staff, schema: { tags, security, summary: 'Seats, removes or marks a party a no-show (or back to waiting); changes its name, phone or party size', params: idParams, body: WaitlistEntryUpdateInput, response: { 200: WaitlistEntryOutput, ...errors } } },
-    async (request) => waitlist.updateWaitlistEntry(app, user(request), request.params.id, request.body),
+    async (request) => waitlist.updateWaitlistEntry(app.deps, user(request), request.params.id, request.body),
   );
 
   // The guest's link (unguessable token): see and cancel.
   app.get(
     '/public/reservations/:token',
     { config: guestRateLimit(app), schema: { tags, summary: "A guest's reservation, by the token of their link", params: tokenParams, response: { 200: GuestReservationOutput, ...errors } } },
-    async (request) => service.getGuestReservation(app, request.params.token, app.clock()),
+    async (request) => service.getGuestReservation(app.deps, request.params.token, app.clock()),
   );
   app.post(
     '/public/reservations/:token/cancel',
     { config: guestRateLimit(app), schema: { tags, summary: 'The guest cancels their reservation (booked or reserved, not yet started)', params: tokenParams, response: { 200: GuestReservationOutput, ...errors } } },
-    async (request) => service.cancelGuestReservation(app, request.params.token, app.clock()),
+    async (request) => service.cancelGuestReservation(app.deps, request.params.token, app.clock()),
   );
 
   // ── Availability ──────────────────────────────────────────────────────────────────────
   app.get(
     '/availability',
     { onRequest: app.identify, schema: { tags, summary: 'Slots of a date for a party at a location, with the capacity fields', querystring: AvailabilityQuery, response: { 200: AvailabilityOutput, ...errors } } },
-    async (request) => availability(app, request.auth, storefrontRestaurantId(app.config, request, request.query.restaurant_id), request.query),
+    async (request) => availability(app.deps, request.auth, storefrontRestaurantId(app.config, request, request.query.restaurant_id), request.query),
   );
   app.get(
     '/availability/simple_capacity',
     { schema: { tags, summary: 'Capacity and the maximum party sizes of a restaurant', querystring: scopeQuery, response: { 200: SimpleCapacityOutput, ...errors } } },
-    async (request) => simpleCapacity(app, storefrontRestaurantId(app.config, request, request.query.restaurant_id)),
+    async (request) => simpleCapacity(app.deps, storefrontRestaurantId(app.config, request, request.query.restaurant_id)),
   );
   app.get(
     '/public/restaurant_schedule/:id',
     { onSend: app.readGrace.remember, schema: { tags, summary: 'Weekly hours and upcoming special events (closed days and dates)', params: idParams, response: { 200: RestaurantScheduleOutput, ...errors } } },
-    async (request) => schedule.restaurantSchedule(app, request.params.id),
+    async (request) => schedule.restaurantSchedule(app.deps, request.params.id),
   );
   app.get(
     '/locations/:id/available_capacity',
     { schema: { tags, summary: 'Seats free at a location at a date and time', params: idParams, querystring: AvailableCapacityQuery, response: { 200: AvailableCapacityOutput, ...errors } } },
-    async (request) => availableCapacity(app, request.params.id, request.query.date, request.query.time),
+    async (request) => availableCapacity(app.deps, request.params.id, request.query.date, request.query.time),
   );
 
   // ── Locations ─────────────────────────────────────────────────────────────────────────
@@ -179,7 +179,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const restaurantId = storefrontRestaurantId(app.config, request, request.query.restaurant_id);
       const wantsAll = (request.query.is_active ?? request.query.active) === 'false';
-      const rows = await schedule.listLocations(app.db, restaurantId, { includeInactive: wantsAll && schedule.canSeeInactive(request.auth?.user, restaurantId) });
+      const rows = await schedule.listLocations(app.deps.db, restaurantId, { includeInactive: wantsAll && schedule.canSeeInactive(request.auth?.user, restaurantId) });
       return rows.map(schedule.locationView);
     },
   );
@@ -187,7 +187,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/locations/:id',
     { onRequest: app.identify, schema: { tags, summary: 'One location', params: idParams, response: { 200: LocationOutput, ...errors } } },
     async (request) => {
-      const row = await schedule.getLocation(app.db, request.params.id);
+      const row = await schedule.getLocation(app.deps.db, request.params.id);
       if (!row.isActive && !canActFor(request.auth?.user, row.restaurantId)) throw AppError.notFound(ReservationMessages.locationNotFound);
       return schedule.locationView(row);
     },
@@ -197,13 +197,13 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/operating_hours',
     { onRequest: staff, schema: { tags, security, summary: 'The weekly hours (0 = Sunday)', querystring: scopeQuery, response: { 200: z.array(OperatingHoursOutput), ...errors } } },
-    async (request) => schedule.listHours(app, user(request), request.query.restaurant_id),
+    async (request) => schedule.listHours(app.deps, user(request), request.query.restaurant_id),
   );
   app.patch(
     '/operating_hours/:id',
     { onRequest: admin, schema: { tags, security, summary: "Changes a weekday's hours", params: idParams, body: OperatingHoursUpdateInput, response: { 200: OperatingHoursOutput, ...errors } } },
     async (request) => {
-      const hours = await schedule.updateHours(app, user(request), request.params.id, request.body);
+      const hours = await schedule.updateHours(app.deps, user(request), request.params.id, request.body);
       scheduleChanged(hours.restaurant_id);
       return hours;
     },
@@ -211,13 +211,13 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/special_events',
     { onRequest: staff, schema: { tags, security, summary: 'Special events', querystring: scopeQuery, response: { 200: z.array(SpecialEventOutput), ...errors } } },
-    async (request) => schedule.listEvents(app, user(request), request.query.restaurant_id),
+    async (request) => schedule.listEvents(app.deps, user(request), request.query.restaurant_id),
   );
   app.post(
     '/special_events',
     { onRequest: admin, schema: { tags, security, summary: 'Creates a special event', body: SpecialEventCreateInput, response: { 201: SpecialEventOutput, ...errors } } },
     async (request, reply) => {
-      const event = await schedule.createEvent(app, user(request), request.body);
+      const event = await schedule.createEvent(app.deps, user(request), request.body);
       scheduleChanged(event.restaurant_id);
       return reply.status(201).send(event);
     },
@@ -226,7 +226,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/special_events/:id',
     { onRequest: admin, schema: { tags, security, summary: 'Changes a special event', params: idParams, body: SpecialEventUpdateInput, response: { 200: SpecialEventOutput, ...errors } } },
     async (request) => {
-      const event = await schedule.updateEvent(app, user(request), request.params.id, request.body);
+      const event = await schedule.updateEvent(app.deps, user(request), request.params.id, request.body);
       scheduleChanged(event.restaurant_id);
       return event;
     },
@@ -235,7 +235,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/special_events/:id',
     { onRequest: admin, schema: { tags, security, summary: 'Deletes a special event', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      scheduleChanged(await schedule.deleteEvent(app, user(request), request.params.id));
+      scheduleChanged(await schedule.deleteEvent(app.deps, user(request), request.params.id));
       return reply.status(204).send(null);
     },
   );
@@ -244,26 +244,26 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/blocked_periods',
     { onRequest: staff, schema: { tags, security, summary: 'Blocked periods, filtered by location, status and Guam dates', querystring: BlockedPeriodListQuery, response: { 200: z.array(BlockedPeriodOutput), ...errors } } },
-    async (request) => schedule.listBlocked(app, user(request), request.query),
+    async (request) => schedule.listBlocked(app.deps, user(request), request.query),
   );
   app.post(
     '/blocked_periods',
     { onRequest: admin, schema: { tags, security, summary: 'Blocks bookings at a location (or all) for a time', body: BlockedPeriodInput, response: { 201: BlockedPeriodOutput, ...errors } } },
     async (request, reply) => {
       reply.status(201);
-      return schedule.createBlocked(app, user(request), request.body);
+      return schedule.createBlocked(app.deps, user(request), request.body);
     },
   );
   app.put(
     '/blocked_periods/:id',
     { onRequest: admin, schema: { tags, security, summary: 'Replaces a blocked period', params: idParams, body: BlockedPeriodInput, response: { 200: BlockedPeriodOutput, ...errors } } },
-    async (request) => schedule.updateBlocked(app, user(request), request.params.id, request.body),
+    async (request) => schedule.updateBlocked(app.deps, user(request), request.params.id, request.body),
   );
   app.delete(
     '/blocked_periods/:id',
     { onRequest: admin, schema: { tags, security, summary: 'Deletes a blocked period', params: idParams, querystring: scopeQuery, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await schedule.deleteBlocked(app, user(request), request.params.id);
+      await schedule.deleteBlocked(app.deps, user(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -272,24 +272,24 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/location_capacities',
     { onRequest: staff, schema: { tags, security, summary: 'Each active location with its capacity (id 0: the default, not saved yet)', querystring: scopeQuery, response: { 200: z.array(LocationCapacityOutput), ...errors } } },
-    async (request) => schedule.listCapacities(app, user(request), request.query.restaurant_id),
+    async (request) => schedule.listCapacities(app.deps, user(request), request.query.restaurant_id),
   );
   app.post(
     '/location_capacities',
     { onRequest: admin, schema: { tags, security, summary: "Sets a location's capacity", body: LocationCapacityCreateInput, response: { 201: LocationCapacityOutput, ...errors } } },
     async (request, reply) => {
       reply.status(201);
-      return schedule.createCapacity(app, user(request), request.body);
+      return schedule.createCapacity(app.deps, user(request), request.body);
     },
   );
   app.get(
     '/location_capacities/:id',
     { onRequest: staff, schema: { tags, security, summary: 'One location capacity', params: idParams, response: { 200: LocationCapacityOutput, ...errors } } },
-    async (request) => schedule.getCapacity(app, user(request), request.params.id),
+    async (request) => schedule.getCapacity(app.deps, user(request), request.params.id),
   );
   app.put(
     '/location_capacities/:id',
     { onRequest: admin, schema: { tags, security, summary: "Changes a location's capacity", params: idParams, body: LocationCapacityUpdateInput, response: { 200: LocationCapacityOutput, ...errors } } },
-    async (request) => schedule.updateCapacity(app, user(request), request.params.id, request.body),
+    async (request) => schedule.updateCapacity(app.deps, user(request), request.params.id, request.body),
   );
 };

@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, inArray, lt, gt, lte, ne, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type {
   BlockedPeriodInput,
   BlockedPeriodListQuery,
@@ -24,6 +23,7 @@ import { isUniqueViolation } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertRestaurantAccess, canActFor, scopeRestaurant, type SessionUser } from '../../lib/access.ts';
 import { getRestaurant } from '../restaurants/service.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 /*
  * The restaurant's schedule and rooms (issue #21): locations, operating hours, special events,
@@ -102,9 +102,9 @@ export async function capacityOf(db: DbOrTx, locationId: number): Promise<{ tota
 }
 
 /** Every location of the restaurant with its capacity (a default row shown as id 0 until saved). */
-export async function listCapacities(app: FastifyInstance, user: SessionUser, requested: number | undefined): Promise<LocationCapacityOutput[]> {
+export async function listCapacities(deps: ServiceDeps, user: SessionUser, requested: number | undefined): Promise<LocationCapacityOutput[]> {
   const restaurantId = scopeRestaurant(user, requested);
-  const rows = await app.db
+  const rows = await deps.db
     .select({ location: locations, capacity: locationCapacities })
     .from(locations)
     .leftJoin(locationCapacities, eq(locationCapacities.locationId, locations.id))
@@ -140,27 +140,27 @@ async function capacityOutput(db: DbOrTx, id: number): Promise<LocationCapacityO
   };
 }
 
-export async function getCapacity(app: FastifyInstance, user: SessionUser, id: number): Promise<LocationCapacityOutput> {
-  const out = await capacityOutput(app.db, id);
+export async function getCapacity(deps: ServiceDeps, user: SessionUser, id: number): Promise<LocationCapacityOutput> {
+  const out = await capacityOutput(deps.db, id);
   assertRestaurantAccess(user, out.restaurant_id);
   return out;
 }
 
 /** Create or (for a location that has one) replace its capacity. */
-export async function createCapacity(app: FastifyInstance, user: SessionUser, input: LocationCapacityCreateInput): Promise<LocationCapacityOutput> {
-  const location = await getLocation(app.db, input.location_id);
+export async function createCapacity(deps: ServiceDeps, user: SessionUser, input: LocationCapacityCreateInput): Promise<LocationCapacityOutput> {
+  const location = await getLocation(deps.db, input.location_id);
   assertRestaurantAccess(user, location.restaurantId, 'admin');
   if (input.restaurant_id !== undefined && input.restaurant_id !== location.restaurantId) throw AppError.forbidden();
-  const [row] = await app.db
+  const [row] = await deps.db
     .insert(locationCapacities)
     .values({ restaurantId: location.restaurantId, locationId: location.id, totalCapacity: input.total_capacity, defaultTableCapacity: input.default_table_capacity })
     .onConflictDoUpdate({ target: locationCapacities.locationId, set: { totalCapacity: input.total_capacity, defaultTableCapacity: input.default_table_capacity } })
     .returning({ id: locationCapacities.id });
-  return capacityOutput(app.db, row!.id);
+  return capacityOutput(deps.db, row!.id);
 }
 
-export async function updateCapacity(app: FastifyInstance, user: SessionUser, id: number, input: LocationCapacityUpdateInput): Promise<LocationCapacityOutput> {
-  const existing = await capacityOutput(app.db, id);
+export async function updateCapacity(deps: ServiceDeps, user: SessionUser, id: number, input: LocationCapacityUpdateInput): Promise<LocationCapacityOutput> {
+  const existing = await capacityOutput(deps.db, id);
   assertRestaurantAccess(user, existing.restaurant_id, 'admin');
   const values = {
     ...(input.total_capacity === undefined ? {} : { totalCapacity: input.total_capacity }),
@@ -168,8 +168,8 @@ export async function updateCapacity(app: FastifyInstance, user: SessionUser, id
   };
   // Nothing to change (an empty body): the row as it is.
   if (Object.keys(values).length === 0) return existing;
-  await app.db.update(locationCapacities).set(values).where(eq(locationCapacities.id, id));
-  return capacityOutput(app.db, id);
+  await deps.db.update(locationCapacities).set(values).where(eq(locationCapacities.id, id));
+  return capacityOutput(deps.db, id);
 }
 
 // ── Operating hours and special events ───────────────────────────────────────────────────
@@ -182,12 +182,12 @@ export async function weekOf(db: DbOrTx, restaurantId: number): Promise<HoursRow
   return db.select().from(operatingHours).where(eq(operatingHours.restaurantId, restaurantId)).orderBy(asc(operatingHours.dayOfWeek));
 }
 
-export async function listHours(app: FastifyInstance, user: SessionUser, requested: number | undefined): Promise<OperatingHoursOutput[]> {
-  return (await weekOf(app.db, scopeRestaurant(user, requested))).map(hoursView);
+export async function listHours(deps: ServiceDeps, user: SessionUser, requested: number | undefined): Promise<OperatingHoursOutput[]> {
+  return (await weekOf(deps.db, scopeRestaurant(user, requested))).map(hoursView);
 }
 
-export async function updateHours(app: FastifyInstance, user: SessionUser, id: number, input: OperatingHoursUpdateInput): Promise<OperatingHoursOutput> {
-  const [existing] = await app.db.select().from(operatingHours).where(eq(operatingHours.id, id)).limit(1);
+export async function updateHours(deps: ServiceDeps, user: SessionUser, id: number, input: OperatingHoursUpdateInput): Promise<OperatingHoursOutput> {
+  const [existing] = await deps.db.select().from(operatingHours).where(eq(operatingHours.id, id)).limit(1);
   if (!existing) throw AppError.notFound(ReservationMessages.hoursNotFound);
   assertRestaurantAccess(user, existing.restaurantId, 'admin');
   const values = {
@@ -196,7 +196,7 @@ export async function updateHours(app: FastifyInstance, user: SessionUser, id: n
     ...(input.closed === undefined ? {} : { closed: input.closed }),
   };
   if (Object.keys(values).length === 0) return hoursView(existing);
-  const [row] = await app.db
+  const [row] = await deps.db
     .update(operatingHours)
     .set(values)
     .where(eq(operatingHours.id, id))
@@ -226,9 +226,9 @@ export async function eventsBetween(db: DbOrTx, restaurantId: number, fromDate: 
     .orderBy(asc(specialEvents.eventDate));
 }
 
-export async function listEvents(app: FastifyInstance, user: SessionUser, requested: number | undefined): Promise<SpecialEventOutput[]> {
+export async function listEvents(deps: ServiceDeps, user: SessionUser, requested: number | undefined): Promise<SpecialEventOutput[]> {
   const restaurantId = scopeRestaurant(user, requested);
-  const rows = await app.db.select().from(specialEvents).where(eq(specialEvents.restaurantId, restaurantId)).orderBy(asc(specialEvents.eventDate));
+  const rows = await deps.db.select().from(specialEvents).where(eq(specialEvents.restaurantId, restaurantId)).orderBy(asc(specialEvents.eventDate));
   return rows.map(eventView);
 }
 
@@ -239,9 +239,9 @@ function eventDateTaken(error: unknown): never {
   throw error;
 }
 
-export async function createEvent(app: FastifyInstance, user: SessionUser, input: SpecialEventCreateInput): Promise<SpecialEventOutput> {
+export async function createEvent(deps: ServiceDeps, user: SessionUser, input: SpecialEventCreateInput): Promise<SpecialEventOutput> {
   const restaurantId = scopeRestaurant(user, input.restaurant_id, 'admin');
-  const [row] = await app.db
+  const [row] = await deps.db
     .insert(specialEvents)
     .values({
       restaurantId,
@@ -258,15 +258,15 @@ export async function createEvent(app: FastifyInstance, user: SessionUser, input
   return eventView(row!);
 }
 
-async function eventForAdmin(app: FastifyInstance, user: SessionUser, id: number): Promise<EventRow> {
-  const [row] = await app.db.select().from(specialEvents).where(eq(specialEvents.id, id)).limit(1);
+async function eventForAdmin(deps: ServiceDeps, user: SessionUser, id: number): Promise<EventRow> {
+  const [row] = await deps.db.select().from(specialEvents).where(eq(specialEvents.id, id)).limit(1);
   if (!row) throw AppError.notFound(ReservationMessages.eventNotFound);
   assertRestaurantAccess(user, row.restaurantId, 'admin');
   return row;
 }
 
-export async function updateEvent(app: FastifyInstance, user: SessionUser, id: number, input: SpecialEventUpdateInput): Promise<SpecialEventOutput> {
-  const existing = await eventForAdmin(app, user, id);
+export async function updateEvent(deps: ServiceDeps, user: SessionUser, id: number, input: SpecialEventUpdateInput): Promise<SpecialEventOutput> {
+  const existing = await eventForAdmin(deps, user, id);
   const values = {
     ...(input.event_date === undefined ? {} : { eventDate: input.event_date }),
     ...(input.start_time === undefined ? {} : { startTime: input.start_time }),
@@ -277,7 +277,7 @@ export async function updateEvent(app: FastifyInstance, user: SessionUser, id: n
     ...(input.description === undefined ? {} : { description: input.description }),
   };
   if (Object.keys(values).length === 0) return eventView(existing);
-  const [row] = await app.db
+  const [row] = await deps.db
     .update(specialEvents)
     .set(values)
     .where(eq(specialEvents.id, id))
@@ -287,17 +287,17 @@ export async function updateEvent(app: FastifyInstance, user: SessionUser, id: n
 }
 
 /** Deletes the event; answers its restaurant's id. */
-export async function deleteEvent(app: FastifyInstance, user: SessionUser, id: number): Promise<number> {
-  const event = await eventForAdmin(app, user, id);
-  await app.db.delete(specialEvents).where(eq(specialEvents.id, id));
+export async function deleteEvent(deps: ServiceDeps, user: SessionUser, id: number): Promise<number> {
+  const event = await eventForAdmin(deps, user, id);
+  await deps.db.delete(specialEvents).where(eq(specialEvents.id, id));
   return event.restaurantId;
 }
 
 /** What the public modal needs to grey out dates (§7 GET /public/restaurant_schedule/{id}): upcoming events only. */
-export async function restaurantSchedule(app: FastifyInstance, restaurantId: number, now = new Date()): Promise<RestaurantScheduleOutput> {
-  const restaurant = await getRestaurant(app.db, restaurantId);
+export async function restaurantSchedule(deps: ServiceDeps, restaurantId: number, now = new Date()): Promise<RestaurantScheduleOutput> {
+  const restaurant = await getRestaurant(deps.db, restaurantId);
   const today = zonedParts(now.getTime(), restaurant.timeZone).date;
-  const [week, events] = await Promise.all([weekOf(app.db, restaurantId), eventsBetween(app.db, restaurantId, today, addDays(today, 366))]);
+  const [week, events] = await Promise.all([weekOf(deps.db, restaurantId), eventsBetween(deps.db, restaurantId, today, addDays(today, 366))]);
   return {
     restaurant_id: restaurantId,
     time_zone: restaurant.timeZone,
@@ -325,7 +325,7 @@ async function blockedView(db: DbOrTx, rows: BlockedRow[]): Promise<BlockedPerio
   }));
 }
 
-export async function listBlocked(app: FastifyInstance, user: SessionUser, query: BlockedPeriodListQuery): Promise<BlockedPeriodOutput[]> {
+export async function listBlocked(deps: ServiceDeps, user: SessionUser, query: BlockedPeriodListQuery): Promise<BlockedPeriodOutput[]> {
   const restaurantId = scopeRestaurant(user, query.restaurant_id);
   const filters: SQL[] = [eq(blockedPeriods.restaurantId, restaurantId)];
   if (query.location_id !== undefined) filters.push(eq(blockedPeriods.locationId, query.location_id));
@@ -334,22 +334,22 @@ export async function listBlocked(app: FastifyInstance, user: SessionUser, query
   // Dates are Guam days: a period is listed when it overlaps them.
   if (query.start_date) filters.push(gt(blockedPeriods.endTime, new Date(zonedInstant(query.start_date, 0))));
   if (query.end_date) filters.push(lt(blockedPeriods.startTime, new Date(zonedInstant(addDays(query.end_date, 1), 0))));
-  const rows = await app.db.select().from(blockedPeriods).where(and(...filters)).orderBy(asc(blockedPeriods.startTime));
-  return blockedView(app.db, rows);
+  const rows = await deps.db.select().from(blockedPeriods).where(and(...filters)).orderBy(asc(blockedPeriods.startTime));
+  return blockedView(deps.db, rows);
 }
 
-async function checkBlockedLocation(app: FastifyInstance, restaurantId: number, locationId: number | null | undefined): Promise<void> {
+async function checkBlockedLocation(deps: ServiceDeps, restaurantId: number, locationId: number | null | undefined): Promise<void> {
   if (locationId === null || locationId === undefined) return;
-  const location = await getLocation(app.db, locationId).catch(() => null);
+  const location = await getLocation(deps.db, locationId).catch(() => null);
   if (!location || location.restaurantId !== restaurantId) {
     throw new AppError('VALIDATION_ERROR', 400, ReservationMessages.locationNotFound, { fields: { location_id: ReservationMessages.locationNotFound } });
   }
 }
 
-export async function createBlocked(app: FastifyInstance, user: SessionUser, input: BlockedPeriodInput): Promise<BlockedPeriodOutput> {
+export async function createBlocked(deps: ServiceDeps, user: SessionUser, input: BlockedPeriodInput): Promise<BlockedPeriodOutput> {
   const restaurantId = scopeRestaurant(user, input.restaurant_id, 'admin');
-  await checkBlockedLocation(app, restaurantId, input.location_id);
-  const [row] = await app.db
+  await checkBlockedLocation(deps, restaurantId, input.location_id);
+  const [row] = await deps.db
     .insert(blockedPeriods)
     .values({
       restaurantId,
@@ -360,20 +360,20 @@ export async function createBlocked(app: FastifyInstance, user: SessionUser, inp
       status: input.status,
     })
     .returning();
-  return (await blockedView(app.db, [row!]))[0]!;
+  return (await blockedView(deps.db, [row!]))[0]!;
 }
 
-async function blockedForAdmin(app: FastifyInstance, user: SessionUser, id: number): Promise<BlockedRow> {
-  const [row] = await app.db.select().from(blockedPeriods).where(eq(blockedPeriods.id, id)).limit(1);
+async function blockedForAdmin(deps: ServiceDeps, user: SessionUser, id: number): Promise<BlockedRow> {
+  const [row] = await deps.db.select().from(blockedPeriods).where(eq(blockedPeriods.id, id)).limit(1);
   if (!row) throw AppError.notFound(ReservationMessages.blockedNotFound);
   assertRestaurantAccess(user, row.restaurantId, 'admin');
   return row;
 }
 
-export async function updateBlocked(app: FastifyInstance, user: SessionUser, id: number, input: BlockedPeriodInput): Promise<BlockedPeriodOutput> {
-  const existing = await blockedForAdmin(app, user, id);
-  await checkBlockedLocation(app, existing.restaurantId, input.location_id);
-  const [row] = await app.db
+export async function updateBlocked(deps: ServiceDeps, user: SessionUser, id: number, input: BlockedPeriodInput): Promise<BlockedPeriodOutput> {
+  const existing = await blockedForAdmin(deps, user, id);
+  await checkBlockedLocation(deps, existing.restaurantId, input.location_id);
+  const [row] = await deps.db
     .update(blockedPeriods)
     .set({
       locationId: input.location_id ?? null,
@@ -384,10 +384,10 @@ export async function updateBlocked(app: FastifyInstance, user: SessionUser, id:
     })
     .where(eq(blockedPeriods.id, id))
     .returning();
-  return (await blockedView(app.db, [row!]))[0]!;
+  return (await blockedView(deps.db, [row!]))[0]!;
 }
 
-export async function deleteBlocked(app: FastifyInstance, user: SessionUser, id: number): Promise<void> {
-  await blockedForAdmin(app, user, id);
-  await app.db.delete(blockedPeriods).where(eq(blockedPeriods.id, id));
+export async function deleteBlocked(deps: ServiceDeps, user: SessionUser, id: number): Promise<void> {
+  await blockedForAdmin(deps, user, id);
+  await deps.db.delete(blockedPeriods).where(eq(blockedPeriods.id, id));
 }

@@ -2,7 +2,6 @@ import { smsAllowed } from '@kusina/domain/phone';
 import { smsCountryCodes, smsCountryMessage } from '@kusina/domain/restaurants';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { PoolClient } from 'pg';
 import {
   GUEST_LINK_DAYS_AFTER,
@@ -29,7 +28,11 @@ import { getRestaurant } from '../restaurants/service.ts';
 import { adminMaxPartySize, freeSeatsDuring, loadSchedule, slotAt, todayIn } from './availability.ts';
 import { guestMessages, type GuestMessageKind } from './messages.ts';
 import { capacityOf, getLocation, resolveLocation, type LocationRow } from './schedule.ts';
-import { announceSeatsChanged, liveSeatCount, moveHeldSeats, releaseHeldSeats, releaseOccupantSeats } from '../floor/allocation-release.ts';
+
+/** The waitlist rows seating (modules/seating) locks and moves in its transaction. */
+export { lockWaitlistEntryForFloor, waitlistEntryView, writeWaitlistMove, type WaitlistEntryRow } from './waitlist.ts';
+import { announceSeatsChanged, liveSeatCount, moveHeldSeats, releaseHeldSeats, releaseOccupantSeats } from '../floor/service.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 /*
  * Reservations (issue #21). One path writes a booking's seats: `holdSeats` inside the transaction
@@ -107,9 +110,9 @@ async function hasEventCap(tx: DbOrTx, restaurantId: number, startsAt: number, e
 // ── Reading ──────────────────────────────────────────────────────────────────────────────
 
 /** GET /reservations: a Guam day (default today) of the restaurant, by start time. */
-export async function listReservations(app: FastifyInstance, user: SessionUser, query: ReservationListQuery, now = new Date()): Promise<ReservationOutput[]> {
+export async function listReservations(deps: ServiceDeps, user: SessionUser, query: ReservationListQuery, now = new Date()): Promise<ReservationOutput[]> {
   const restaurantId = scopeRestaurant(user, query.restaurant_id);
-  const restaurant = await getRestaurant(app.db, restaurantId);
+  const restaurant = await getRestaurant(deps.db, restaurantId);
   const date = query.date ?? todayIn(restaurant.timeZone, now);
   const filters: SQL[] = [
     eq(reservations.restaurantId, restaurantId),
@@ -129,7 +132,7 @@ export async function listReservations(app: FastifyInstance, user: SessionUser, 
       )!,
     );
   }
-  const rows = await app.db
+  const rows = await deps.db
     .select({ r: reservations, l: { id: locations.id, name: locations.name } })
     .from(reservations)
     .innerJoin(locations, eq(locations.id, reservations.locationId))
@@ -145,8 +148,8 @@ async function reservationForStaff(db: DbOrTx, user: SessionUser, id: number): P
   return row;
 }
 
-export async function getReservation(app: FastifyInstance, user: SessionUser, id: number): Promise<ReservationOutput> {
-  return viewOf(app.db, await reservationForStaff(app.db, user, id));
+export async function getReservation(deps: ServiceDeps, user: SessionUser, id: number): Promise<ReservationOutput> {
+  return viewOf(deps.db, await reservationForStaff(deps.db, user, id));
 }
 
 // ── Booking ──────────────────────────────────────────────────────────────────────────────
@@ -157,8 +160,8 @@ export async function getReservation(app: FastifyInstance, user: SessionUser, id
  * status, duration and seat preferences are refused, the stay is the restaurant's default
  * length, the slot must be one the public is offered, and phone and e-mail are required.
  */
-export async function createReservation(app: FastifyInstance, auth: Auth | null, restaurantId: number, input: ReservationCreateInput, now = new Date()): Promise<ReservationOutput> {
-  const restaurant = await getRestaurant(app.db, restaurantId);
+export async function createReservation(deps: ServiceDeps, auth: Auth | null, restaurantId: number, input: ReservationCreateInput, now = new Date()): Promise<ReservationOutput> {
+  const restaurant = await getRestaurant(deps.db, restaurantId);
   const staff = canActFor(auth?.user, restaurantId);
   if (!staff) {
     if (input.status !== undefined && input.status !== 'booked') throw fieldError('status', ReservationMessages.guestOnly);
@@ -171,9 +174,9 @@ export async function createReservation(app: FastifyInstance, auth: Auth | null,
     if (!smsAllowed(input.contact_phone, codes)) throw fieldError('contact_phone', smsCountryMessage(codes));
   }
   assertPreferencesFit(input.seat_preferences, input.party_size);
-  const location = await resolveLocation(app.db, restaurantId, input.location_id, { requireChoice: !staff });
+  const location = await resolveLocation(deps.db, restaurantId, input.location_id, { requireChoice: !staff });
   if (!staff) {
-    const capacity = await capacityOf(app.db, location.id);
+    const capacity = await capacityOf(deps.db, location.id);
     const { effective } = partySizeLimits(adminMaxPartySize(restaurant), capacity.total);
     if (input.party_size > effective) throw fieldError('party_size', ReservationMessages.partyTooLarge(effective));
   }
@@ -182,7 +185,7 @@ export async function createReservation(app: FastifyInstance, auth: Auth | null,
   const endsAt = startsAt + durationMinutes * MINUTE_MS;
   const status: ReservationStatus = staff ? (input.status ?? 'booked') : 'booked';
 
-  const created = await transaction(app.pool, async ({ tx, client }) => {
+  const created = await transaction(deps.pool, async ({ tx, client }) => {
     if (holdsSeats(status)) {
       await lockDays(tx, restaurantId, [location.id], [[startsAt, endsAt]], restaurant.timeZone, await hasEventCap(tx, restaurantId, startsAt, endsAt, restaurant.timeZone));
       const data = await loadSchedule(client, restaurantId, location.id, zonedDate(startsAt, restaurant.timeZone, -1), zonedDate(startsAt, restaurant.timeZone, 0));
@@ -211,11 +214,11 @@ export async function createReservation(app: FastifyInstance, auth: Auth | null,
       })
       .returning();
     if (!row) throw new Error('reservation insert returned nothing');
-    if (!staff || status === 'booked') await guestMessages(app, { tx, client, boss: app.boss }, row, restaurant, location, 'received', { anonymous: !auth });
+    if (!staff || status === 'booked') await guestMessages(deps, { tx, client, boss: deps.boss }, row, restaurant, location, 'received', { anonymous: !auth });
     return row;
   });
   const view = reservationView(created, location);
-  app.realtime.emit(rooms.staff(restaurantId), ReservationEvents.created, { reservation: view });
+  deps.realtime.emit(rooms.staff(restaurantId), ReservationEvents.created, { reservation: view });
   return view;
 }
 
@@ -244,12 +247,12 @@ function messageFor(from: ReservationStatus, to: ReservationStatus): GuestMessag
  * Every value not sent is taken from the row locked in the writing transaction; seats held for the
  * party on the floor move with a new start, or the move is refused (decision 0074).
  */
-export async function updateReservation(app: FastifyInstance, user: SessionUser, id: number, input: ReservationUpdateInput, now = new Date()): Promise<ReservationOutput> {
-  const existing = await reservationForStaff(app.db, user, id);
-  const restaurant = await getRestaurant(app.db, existing.restaurantId);
-  const location = await getLocation(app.db, existing.locationId);
+export async function updateReservation(deps: ServiceDeps, user: SessionUser, id: number, input: ReservationUpdateInput, now = new Date()): Promise<ReservationOutput> {
+  const existing = await reservationForStaff(deps.db, user, id);
+  const restaurant = await getRestaurant(deps.db, existing.restaurantId);
+  const location = await getLocation(deps.db, existing.locationId);
 
-  const { row: updated, seatsChanged } = await transaction(app.pool, async ({ tx, client }) => {
+  const { row: updated, seatsChanged } = await transaction(deps.pool, async ({ tx, client }) => {
     const [current] = await tx.select().from(reservations).where(eq(reservations.id, id)).for('update');
     if (!current) throw AppError.notFound(ReservationMessages.notFound);
     // What is not sent stays as the locked row has it, not as it was read before the lock: an
@@ -291,16 +294,16 @@ export async function updateReservation(app: FastifyInstance, user: SessionUser,
       .where(eq(reservations.id, id))
       .returning();
     const kind = messageFor(current.status, status);
-    if (kind) await guestMessages(app, { tx, client, boss: app.boss }, row!, restaurant, location, kind);
+    if (kind) await guestMessages(deps, { tx, client, boss: deps.boss }, row!, restaurant, location, kind);
     let seatsChanged = 0;
     let written = row!;
     // A party that no longer holds a table no longer holds its seats on the floor (decision 0067).
     // One whose size changed no longer fits the seats held ahead for it (seating gives exactly
     // party-size seats): those are freed and the host picks new ones; seats a party already sits at
     // stay with it (decision 0080). One that moves takes the seats held for it to its new hour (0074).
-    if (!holdsSeats(status) && holdsSeats(current.status)) seatsChanged = await releaseOccupantSeats(tx, 'reservation', id, status, app.clock());
+    if (!holdsSeats(status) && holdsSeats(current.status)) seatsChanged = await releaseOccupantSeats(tx, 'reservation', id, status, deps.clock());
     else if (partySize !== current.partySize && holdsSeats(status)) {
-      seatsChanged = await releaseHeldSeats(tx, 'reservation', id, app.clock());
+      seatsChanged = await releaseHeldSeats(tx, 'reservation', id, deps.clock());
       if (seatsChanged > 0 && (await liveSeatCount(tx, 'reservation', id)) === 0) {
         const [emptied] = await tx.update(reservations).set({ seatLabels: [] }).where(eq(reservations.id, id)).returning();
         written = emptied!;
@@ -309,21 +312,21 @@ export async function updateReservation(app: FastifyInstance, user: SessionUser,
     return { row: written, seatsChanged };
   });
   const view = reservationView(updated, location);
-  app.realtime.emit(rooms.staff(restaurant.id), ReservationEvents.updated, { reservation: view });
+  deps.realtime.emit(rooms.staff(restaurant.id), ReservationEvents.updated, { reservation: view });
   // Open floors redraw (0074): the seats were freed or moved by this screen, not by the floor.
-  if (seatsChanged > 0) announceSeatsChanged(app, restaurant.id, 'reservation', id);
+  if (seatsChanged > 0) announceSeatsChanged(deps, restaurant.id, 'reservation', id);
   return view;
 }
 
-export async function deleteReservation(app: FastifyInstance, user: SessionUser, id: number): Promise<void> {
-  const existing = await reservationForStaff(app.db, user, id);
-  const freed = await transaction(app.pool, async ({ tx }) => {
-    const released = await releaseOccupantSeats(tx, 'reservation', id, 'canceled', app.clock());
+export async function deleteReservation(deps: ServiceDeps, user: SessionUser, id: number): Promise<void> {
+  const existing = await reservationForStaff(deps.db, user, id);
+  const freed = await transaction(deps.pool, async ({ tx }) => {
+    const released = await releaseOccupantSeats(tx, 'reservation', id, 'canceled', deps.clock());
     await tx.delete(reservations).where(eq(reservations.id, id));
     return released;
   });
-  app.realtime.emit(rooms.staff(existing.restaurantId), ReservationEvents.deleted, { id, restaurant_id: existing.restaurantId });
-  if (freed > 0) announceSeatsChanged(app, existing.restaurantId, 'reservation', id);
+  deps.realtime.emit(rooms.staff(existing.restaurantId), ReservationEvents.deleted, { id, restaurant_id: existing.restaurantId });
+  if (freed > 0) announceSeatsChanged(deps, existing.restaurantId, 'reservation', id);
 }
 
 // ── The floor ────────────────────────────────────────────────────────────────────────────
@@ -339,7 +342,7 @@ export async function lockReservationForFloor(tx: DbOrTx, restaurantId: number, 
  * floor's transaction, with the guest message the same move sends from the reservation screens.
  * The floor checks which moves it allows; the seats a party holds are counted by availability as before.
  */
-export async function writeReservationFromFloor(app: FastifyInstance, ctx: { tx: DbOrTx; client: PoolClient }, current: ReservationRow, status: ReservationStatus, seatLabels?: string[]): Promise<ReservationOutput> {
+export async function writeReservationFromFloor(deps: ServiceDeps, ctx: { tx: DbOrTx; client: PoolClient }, current: ReservationRow, status: ReservationStatus, seatLabels?: string[]): Promise<ReservationOutput> {
   const [row] = await ctx.tx
     .update(reservations)
     .set({ status, ...(seatLabels === undefined ? {} : { seatLabels }) })
@@ -347,7 +350,7 @@ export async function writeReservationFromFloor(app: FastifyInstance, ctx: { tx:
     .returning();
   const kind = messageFor(current.status, status);
   const location = await getLocation(ctx.tx, current.locationId);
-  if (kind) await guestMessages(app, { tx: ctx.tx, client: ctx.client, boss: app.boss }, row!, await getRestaurant(ctx.tx, current.restaurantId), location, kind);
+  if (kind) await guestMessages(deps, { tx: ctx.tx, client: ctx.client, boss: deps.boss }, row!, await getRestaurant(ctx.tx, current.restaurantId), location, kind);
   return reservationView(row!, location);
 }
 
@@ -391,22 +394,22 @@ function guestView(row: ReservationRow, location: LocationRow, restaurantName: s
   };
 }
 
-export async function getGuestReservation(app: FastifyInstance, token: string, now = new Date()): Promise<GuestReservationOutput> {
-  const { row, location, restaurantName } = await byToken(app.db, token, now);
+export async function getGuestReservation(deps: ServiceDeps, token: string, now = new Date()): Promise<GuestReservationOutput> {
+  const { row, location, restaurantName } = await byToken(deps.db, token, now);
   return guestView(row, location, restaurantName, now);
 }
 
 /** The guest cancels through their link: the seats are free as soon as this commits. */
-export async function cancelGuestReservation(app: FastifyInstance, token: string, now = new Date()): Promise<GuestReservationOutput> {
-  const { row, location, restaurantName } = await byToken(app.db, token, now);
+export async function cancelGuestReservation(deps: ServiceDeps, token: string, now = new Date()): Promise<GuestReservationOutput> {
+  const { row, location, restaurantName } = await byToken(deps.db, token, now);
   if (!guestCancellable(row, now)) throw AppError.conflict(ReservationMessages.alreadyClosed);
-  const [updated] = await app.db
+  const [updated] = await deps.db
     .update(reservations)
     .set({ status: 'canceled' })
     .where(and(eq(reservations.id, row.id), sql`${reservations.status} IN ('booked', 'reserved')`))
     .returning();
   if (!updated) throw AppError.conflict(ReservationMessages.alreadyClosed);
-  app.realtime.emit(rooms.staff(updated.restaurantId), ReservationEvents.updated, { reservation: reservationView(updated, location) });
+  deps.realtime.emit(rooms.staff(updated.restaurantId), ReservationEvents.updated, { reservation: reservationView(updated, location) });
   return guestView(updated, location, restaurantName, now);
 }
 

@@ -1,5 +1,4 @@
 import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { partySizeLimits } from '@kusina/domain/reservation-availability';
 import { ReservationMessages } from '@kusina/domain/reservation-rules';
 import { addDays, zonedInstant } from '@kusina/domain/restaurant-schedule';
@@ -19,9 +18,10 @@ import { AppError } from '../../lib/errors.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { getRestaurant } from '../restaurants/service.ts';
-import { announceSeatsChanged, liveSeatCount, releaseOccupantSeats } from '../floor/allocation-release.ts';
+import { announceSeatsChanged, liveSeatCount, releaseOccupantSeats } from '../floor/service.ts';
 import { adminMaxPartySize, todayIn } from './availability.ts';
 import { listLocations, pickLocation } from './schedule.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 /*
  * The waitlist (backoffice §2 Waitlist list, §3, §4, §7; decision 0058): walk-in parties of a
@@ -64,11 +64,11 @@ async function checkLocation(db: DbOrTx, restaurantId: number, locationId: numbe
 }
 
 /** GET /waitlist_entries: the entries that checked in on a Guam day (default today), earliest first. */
-export async function listWaitlist(app: FastifyInstance, user: SessionUser, query: WaitlistListQuery): Promise<WaitlistEntryOutput[]> {
+export async function listWaitlist(deps: ServiceDeps, user: SessionUser, query: WaitlistListQuery): Promise<WaitlistEntryOutput[]> {
   const restaurantId = scopeRestaurant(user, query.restaurant_id);
-  const restaurant = await getRestaurant(app.db, restaurantId);
-  const date = query.date ?? todayIn(restaurant.timeZone, app.clock());
-  const rows = await app.db
+  const restaurant = await getRestaurant(deps.db, restaurantId);
+  const date = query.date ?? todayIn(restaurant.timeZone, deps.clock());
+  const rows = await deps.db
     .select()
     .from(waitlistEntries)
     .where(
@@ -83,12 +83,12 @@ export async function listWaitlist(app: FastifyInstance, user: SessionUser, quer
 }
 
 /** POST /waitlist_entries: a walk-in joins the line now, waiting. */
-export async function createWaitlistEntry(app: FastifyInstance, user: SessionUser, input: WaitlistEntryCreateInput): Promise<WaitlistEntryOutput> {
+export async function createWaitlistEntry(deps: ServiceDeps, user: SessionUser, input: WaitlistEntryCreateInput): Promise<WaitlistEntryOutput> {
   const restaurantId = scopeRestaurant(user, input.restaurant_id);
-  const restaurant = await getRestaurant(app.db, restaurantId);
+  const restaurant = await getRestaurant(deps.db, restaurantId);
   checkPartySize(restaurant, input.party_size);
-  await checkLocation(app.db, restaurantId, input.location_id);
-  const [row] = await app.db
+  await checkLocation(deps.db, restaurantId, input.location_id);
+  const [row] = await deps.db
     .insert(waitlistEntries)
     .values({
       restaurantId,
@@ -96,7 +96,7 @@ export async function createWaitlistEntry(app: FastifyInstance, user: SessionUse
       contactName: input.contact_name,
       contactPhone: input.contact_phone,
       partySize: input.party_size,
-      checkInTime: app.clock(),
+      checkInTime: deps.clock(),
       status: 'waiting',
       seatLabels: [],
       notes: input.notes,
@@ -104,7 +104,7 @@ export async function createWaitlistEntry(app: FastifyInstance, user: SessionUse
     })
     .returning();
   const view = waitlistEntryView(row!);
-  app.realtime.emit(rooms.staff(restaurantId), WaitlistEvents.created, { waitlist_entry: view });
+  deps.realtime.emit(rooms.staff(restaurantId), WaitlistEvents.created, { waitlist_entry: view });
   return view;
 }
 
@@ -113,22 +113,22 @@ export async function createWaitlistEntry(app: FastifyInstance, user: SessionUse
  * exist. The status move is checked against the row locked in the writing transaction, so two
  * hosts tapping at once cannot take a party through a move the rules refuse.
  */
-export async function updateWaitlistEntry(app: FastifyInstance, user: SessionUser, id: number, input: WaitlistEntryUpdateInput): Promise<WaitlistEntryOutput> {
+export async function updateWaitlistEntry(deps: ServiceDeps, user: SessionUser, id: number, input: WaitlistEntryUpdateInput): Promise<WaitlistEntryOutput> {
   const scope: SQL[] = [eq(waitlistEntries.id, id)];
   if (user.role !== 'super_admin') scope.push(eq(waitlistEntries.restaurantId, user.restaurantId));
-  const [existing] = await app.db.select().from(waitlistEntries).where(and(...scope)).limit(1);
+  const [existing] = await deps.db.select().from(waitlistEntries).where(and(...scope)).limit(1);
   if (!existing) throw AppError.notFound(WaitlistMessages.notFound);
-  const restaurant = await getRestaurant(app.db, existing.restaurantId);
+  const restaurant = await getRestaurant(deps.db, existing.restaurantId);
   if (input.party_size !== undefined) checkPartySize(restaurant, input.party_size);
-  await checkLocation(app.db, restaurant.id, input.location_id);
+  await checkLocation(deps.db, restaurant.id, input.location_id);
 
   let freedSeats = 0;
-  const updated = await transaction(app.pool, async ({ tx }) => {
+  const updated = await transaction(deps.pool, async ({ tx }) => {
     const [current] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).for('update');
     if (!current) throw AppError.notFound(WaitlistMessages.notFound);
     // Back in line frees the party's seats (writeWaitlistMove).
     if (input.status === 'waiting' && current.status !== 'waiting') freedSeats = await liveSeatCount(tx, 'waitlist', current.id);
-    return writeWaitlistMove(tx, current, input.status ?? current.status, app.clock(), {
+    return writeWaitlistMove(tx, current, input.status ?? current.status, deps.clock(), {
       ...(input.contact_name === undefined ? {} : { contactName: input.contact_name }),
       ...(input.contact_phone === undefined ? {} : { contactPhone: input.contact_phone }),
       ...(input.party_size === undefined ? {} : { partySize: input.party_size }),
@@ -137,9 +137,9 @@ export async function updateWaitlistEntry(app: FastifyInstance, user: SessionUse
     });
   });
   const view = waitlistEntryView(updated);
-  app.realtime.emit(rooms.staff(updated.restaurantId), WaitlistEvents.updated, { waitlist_entry: view });
+  deps.realtime.emit(rooms.staff(updated.restaurantId), WaitlistEvents.updated, { waitlist_entry: view });
   // Open floors redraw when seats were freed here, not on the floor (decision 0074).
-  if (freedSeats > 0) announceSeatsChanged(app, updated.restaurantId, 'waitlist', updated.id);
+  if (freedSeats > 0) announceSeatsChanged(deps, updated.restaurantId, 'waitlist', updated.id);
   return view;
 }
 

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { ReservationEvents, type ReservationStatus } from '@kusina/domain/reservations';
 import { zonedParts } from '@kusina/domain/restaurant-schedule';
@@ -22,11 +21,22 @@ import { AppError } from '../../lib/errors.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { getRestaurant } from '../restaurants/service.ts';
-import { lockReservationForFloor, writeReservationFromFloor, type ReservationRow } from '../reservations/service.ts';
-import { lockWaitlistEntryForFloor, waitlistEntryView, writeWaitlistMove, type WaitlistEntryRow } from '../reservations/waitlist.ts';
-import { announceSeatsChanged, releaseOccupantSeats } from './allocation-release.ts';
+import {
+  lockReservationForFloor,
+  lockWaitlistEntryForFloor,
+  waitlistEntryView,
+  writeReservationFromFloor,
+  writeWaitlistMove,
+  type ReservationRow,
+  type WaitlistEntryRow,
+} from '../reservations/service.ts';
+import { announceSeatsChanged, releaseOccupantSeats } from '../floor/service.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 /*
+ * Seating (decision 0096): above the floor (seats, their allocations) and reservations (the
+ * reservation and waitlist rows), it is the one place that changes both in one transaction.
+ *
  * Seat allocations (backoffice §3, §4, §7 /seat_allocations, §9; decision 0067). One transaction per
  * floor write: the party's row is locked, then its seats (in id order), the seats are checked free,
  * the allocations written and the party's status and seat labels changed with them. The database
@@ -48,10 +58,10 @@ function isExclusionViolation(error: unknown): boolean {
 }
 
 /** The restaurant a user's floor write is for: their own (a super admin's: the party's). */
-async function occupantRestaurant(app: FastifyInstance, user: SessionUser, type: OccupantType, id: number): Promise<number> {
+async function occupantRestaurant(deps: ServiceDeps, user: SessionUser, type: OccupantType, id: number): Promise<number> {
   if (user.role !== 'super_admin') return user.restaurantId;
   const table = type === 'reservation' ? reservations : waitlistEntries;
-  const [row] = await app.db.select({ restaurantId: table.restaurantId }).from(table).where(eq(table.id, id)).limit(1);
+  const [row] = await deps.db.select({ restaurantId: table.restaurantId }).from(table).where(eq(table.id, id)).limit(1);
   if (!row) throw AppError.notFound(M.occupantNotFound);
   return row.restaurantId;
 }
@@ -72,11 +82,11 @@ async function liveAllocationsOf(tx: DbOrTx, type: OccupantType, id: number): Pr
 }
 
 /** Writes the party's new status (and seat labels) through its own module's one write path. */
-async function writeOccupant(app: FastifyInstance, ctx: Ctx, occupant: Occupant, status: { reservation: ReservationStatus; waitlist: WaitlistEntryRow['status'] }, seatLabels?: string[]): Promise<() => void> {
-  const now = app.clock();
+async function writeOccupant(deps: ServiceDeps, ctx: Ctx, occupant: Occupant, status: { reservation: ReservationStatus; waitlist: WaitlistEntryRow['status'] }, seatLabels?: string[]): Promise<() => void> {
+  const now = deps.clock();
   if (occupant.type === 'reservation') {
-    const view = await writeReservationFromFloor(app, ctx, occupant.row, status.reservation, seatLabels);
-    return () => app.realtime.emit(rooms.staff(view.restaurant_id), ReservationEvents.updated, { reservation: view });
+    const view = await writeReservationFromFloor(deps, ctx, occupant.row, status.reservation, seatLabels);
+    return () => deps.realtime.emit(rooms.staff(view.restaurant_id), ReservationEvents.updated, { reservation: view });
   }
   let row = occupant.row;
   // Cancelling a seated walk-in undoes the seating, then takes the party off the list: two moves
@@ -84,7 +94,7 @@ async function writeOccupant(app: FastifyInstance, ctx: Ctx, occupant: Occupant,
   if (status.waitlist === 'removed' && row.status === 'seated') row = await writeWaitlistMove(ctx.tx, row, 'waiting', now);
   row = await writeWaitlistMove(ctx.tx, row, status.waitlist, now, seatLabels === undefined ? {} : { seatLabels });
   const view = waitlistEntryView(row);
-  return () => app.realtime.emit(rooms.staff(view.restaurant_id), WaitlistEvents.updated, { waitlist_entry: view });
+  return () => deps.realtime.emit(rooms.staff(view.restaurant_id), WaitlistEvents.updated, { waitlist_entry: view });
 }
 
 const announce = announceSeatsChanged;
@@ -96,12 +106,12 @@ const announce = announceSeatsChanged;
  * A seated party holds its seats until it is finished, so one seated earlier and not yet finished
  * is listed too.
  */
-export async function listSeatAllocations(app: FastifyInstance, user: SessionUser, query: SeatAllocationListQuery): Promise<SeatAllocationOutput[]> {
+export async function listSeatAllocations(deps: ServiceDeps, user: SessionUser, query: SeatAllocationListQuery): Promise<SeatAllocationOutput[]> {
   const restaurantId = scopeRestaurant(user, query.restaurant_id);
-  const restaurant = await getRestaurant(app.db, restaurantId);
-  const date = query.date ?? zonedParts(app.clock().getTime(), restaurant.timeZone).date;
+  const restaurant = await getRestaurant(deps.db, restaurantId);
+  const date = query.date ?? zonedParts(deps.clock().getTime(), restaurant.timeZone).date;
   const day = dayBounds(date, restaurant.timeZone);
-  return readAllocations(app.db, [
+  return readAllocations(deps.db, [
     eq(seatAllocations.restaurantId, restaurantId),
     isNull(seatAllocations.releasedAt),
     sql`${seatAllocations.startTime} < ${new Date(day.end).toISOString()}::timestamptz`,
@@ -185,18 +195,18 @@ async function lockSeats(tx: DbOrTx, restaurantId: number, input: { seat_ids?: n
  * POST /seat_allocations/multi_create (seat now) and /reserve (hold for a reservation). Exactly
  * party-size seats, all free for the party's time (§9), or nothing is written.
  */
-export async function allocateSeats(app: FastifyInstance, user: SessionUser, input: SeatAllocationCreateInput | SeatAllocationReserveInput, mode: 'seated' | 'reserved'): Promise<SeatAllocationOutput[]> {
-  const restaurantId = await occupantRestaurant(app, user, input.occupant_type, input.occupant_id);
-  const restaurant = await getRestaurant(app.db, restaurantId);
+export async function allocateSeats(deps: ServiceDeps, user: SessionUser, input: SeatAllocationCreateInput | SeatAllocationReserveInput, mode: 'seated' | 'reserved'): Promise<SeatAllocationOutput[]> {
+  const restaurantId = await occupantRestaurant(deps, user, input.occupant_type, input.occupant_id);
+  const restaurant = await getRestaurant(deps.db, restaurantId);
   const taken = mode === 'seated' ? M.seatsTaken : M.seatsReserved;
   if (mode === 'reserved' && input.occupant_type !== 'reservation') throw fieldError('occupant_type', M.reserveOnlyReservations);
-  const now = app.clock();
+  const now = deps.clock();
   const today = zonedParts(now.getTime(), restaurant.timeZone).date;
   // The browser's times only say which day (§9); the server sets start and end.
   const date = input.date ?? (input.start_time ? zonedParts(Date.parse(input.start_time), restaurant.timeZone).date : today);
 
   try {
-    const written = await transaction(app.pool, async ({ tx, client }) => {
+    const written = await transaction(deps.pool, async ({ tx, client }) => {
       const occupant = await lockOccupant(tx, restaurantId, input.occupant_type, input.occupant_id);
       const status = occupant.row.status;
       if (occupant.type === 'reservation' ? !['booked', 'reserved'].includes(status) : status !== 'waiting') throw fieldError('occupant_id', M.cannotSeat(status));
@@ -230,12 +240,12 @@ export async function allocateSeats(app: FastifyInstance, user: SessionUser, inp
         .insert(seatAllocations)
         .values(seatRows.map((s) => ({ restaurantId, seatId: s.id, occupantType: occupant.type, occupantId: occupant.row.id, status: mode, startTime: new Date(window.start), endTime: new Date(window.end) })))
         .returning({ id: seatAllocations.id });
-      const tell = await writeOccupant(app, { tx, client }, occupant, { reservation: mode, waitlist: 'seated' }, seatRows.map((s) => s.label));
+      const tell = await writeOccupant(deps, { tx, client }, occupant, { reservation: mode, waitlist: 'seated' }, seatRows.map((s) => s.label));
       return { ids: rows.map((r) => r.id), tell };
     });
     written.tell();
-    announce(app, restaurantId, input.occupant_type, input.occupant_id);
-    return readAllocations(app.db, [inArray(seatAllocations.id, written.ids)]);
+    announce(deps, restaurantId, input.occupant_type, input.occupant_id);
+    return readAllocations(deps.db, [inArray(seatAllocations.id, written.ids)]);
   } catch (error) {
     // Lost a race the check could not see: the database's exclusion constraint refused it.
     if (isExclusionViolation(error)) throw new AppError('VALIDATION_ERROR', 422, taken, { fields: { seat_ids: taken } });
@@ -252,10 +262,10 @@ export type FloorAction = 'arrive' | 'finish' | 'no_show' | 'cancel';
  * /no_show (seats freed, the party a no-show) and /cancel (seats freed, a reservation canceled, a
  * walk-in removed from the list). Answers the party's allocations after the change.
  */
-export async function changeOccupant(app: FastifyInstance, user: SessionUser, input: SeatAllocationOccupantInput, action: FloorAction): Promise<SeatAllocationOutput[]> {
-  const restaurantId = await occupantRestaurant(app, user, input.occupant_type, input.occupant_id);
-  const now = app.clock();
-  const result = await transaction(app.pool, async ({ tx, client }) => {
+export async function changeOccupant(deps: ServiceDeps, user: SessionUser, input: SeatAllocationOccupantInput, action: FloorAction): Promise<SeatAllocationOutput[]> {
+  const restaurantId = await occupantRestaurant(deps, user, input.occupant_type, input.occupant_id);
+  const now = deps.clock();
+  const result = await transaction(deps.pool, async ({ tx, client }) => {
     const occupant = await lockOccupant(tx, restaurantId, input.occupant_type, input.occupant_id);
     const live = await liveAllocationsOf(tx, occupant.type, occupant.row.id);
     const status = occupant.row.status;
@@ -265,33 +275,33 @@ export async function changeOccupant(app: FastifyInstance, user: SessionUser, in
       case 'arrive': {
         if (!live.some((a) => a.status === 'reserved')) throw refuse(M.notReserved);
         await tx.update(seatAllocations).set({ status: 'seated' }).where(inArray(seatAllocations.id, live.map((a) => a.id)));
-        tell = await writeOccupant(app, { tx, client }, occupant, { reservation: 'seated', waitlist: 'seated' });
+        tell = await writeOccupant(deps, { tx, client }, occupant, { reservation: 'seated', waitlist: 'seated' });
         break;
       }
       case 'finish': {
         if (!live.some((a) => a.status === 'seated')) throw refuse(M.notSeated);
         await releaseOccupantSeats(tx, occupant.type, occupant.row.id, 'finished', now);
         // A walk-in has no finished status: it stays seated, its seat labels say where it sat.
-        tell = await writeOccupant(app, { tx, client }, occupant, { reservation: 'finished', waitlist: 'seated' });
+        tell = await writeOccupant(deps, { tx, client }, occupant, { reservation: 'finished', waitlist: 'seated' });
         break;
       }
       case 'no_show': {
         if (occupant.type === 'reservation' && !['booked', 'reserved'].includes(status)) throw refuse(M.cannotSeat(status));
         await releaseOccupantSeats(tx, occupant.type, occupant.row.id, 'no_show', now);
-        tell = await writeOccupant(app, { tx, client }, occupant, { reservation: 'no_show', waitlist: 'no_show' });
+        tell = await writeOccupant(deps, { tx, client }, occupant, { reservation: 'no_show', waitlist: 'no_show' });
         break;
       }
       case 'cancel': {
         if (occupant.type === 'reservation' && !['booked', 'reserved', 'seated'].includes(status)) throw refuse(M.cannotSeat(status));
         if (live.length === 0 && occupant.type === 'waitlist' && status !== 'waiting') throw refuse(M.noSeats);
         await releaseOccupantSeats(tx, occupant.type, occupant.row.id, 'canceled', now);
-        tell = await writeOccupant(app, { tx, client }, occupant, { reservation: 'canceled', waitlist: 'removed' });
+        tell = await writeOccupant(deps, { tx, client }, occupant, { reservation: 'canceled', waitlist: 'removed' });
         break;
       }
     }
     return { ids: live.map((a) => a.id), tell };
   });
   result.tell();
-  announce(app, restaurantId, input.occupant_type, input.occupant_id);
-  return result.ids.length === 0 ? [] : readAllocations(app.db, [inArray(seatAllocations.id, result.ids)]);
+  announce(deps, restaurantId, input.occupant_type, input.occupant_id);
+  return result.ids.length === 0 ? [] : readAllocations(deps.db, [inArray(seatAllocations.id, result.ids)]);
 }
