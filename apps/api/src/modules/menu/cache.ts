@@ -155,15 +155,6 @@ declare module 'fastify' {
 }
 
 /**
- * Call after committing any change to a restaurant's menu (items, options, stock) so this node's
- * next read is fresh at once. Other nodes learn of it through the triggers' NOTIFY; so does this
- * node, a moment later, which makes this call an optimisation for read-your-writes, not a duty.
- */
-export function invalidateMenuCache(app: FastifyInstance, restaurantId?: number): void {
-  app.menuCache.invalidate(restaurantId);
-}
-
-/**
  * Keeps one dedicated connection LISTENing on MENU_CHANGED_CHANNEL; reconnects with back-off and
  * empties the cache whenever the connection is (re)established, since notifications may have been
  * missed meanwhile.

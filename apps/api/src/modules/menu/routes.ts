@@ -50,7 +50,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { restaurant_id, ...filter } = request.query;
-      const body = await menu.getMenuBody(app, storefrontRestaurantId(app.config, request, restaurant_id), filter);
+      const body = await menu.getMenuBody(app.deps, storefrontRestaurantId(app.config, request, restaurant_id), filter);
       reply.header('cache-control', 'no-cache').header('etag', body.etag).header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === body.etag) return reply.code(304).send(null);
       // Browsers accept gzip: they get the copy compressed once per cache fill (about a sixth of the bytes).
@@ -81,7 +81,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      menu.getMenuItem(app, storefrontRestaurantId(app.config, request, request.query.restaurant_id), request.params.id),
+      menu.getMenuItem(app.deps, storefrontRestaurantId(app.config, request, request.query.restaurant_id), request.params.id),
   );
 
   app.get(
@@ -96,7 +96,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(MenuCategoryOutput), 404: ErrorOutput },
       },
     },
-    async (request) => menu.listCategories(app, storefrontRestaurantId(app.config, request, request.query.restaurant_id)),
+    async (request) => menu.listCategories(app.deps, storefrontRestaurantId(app.config, request, request.query.restaurant_id)),
   );
 
   // ── Admin: categories ─────────────────────────────────────────────────────────────────────
@@ -107,7 +107,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: admin,
       schema: { tags, summary: 'Create a category (admins)', security: bearer, body: MenuCategoryCreateInput, response: { 201: MenuCategoryOutput, ...writeErrors } },
     },
-    async (request, reply) => reply.code(201).send(await menu.createCategory(app, requireAuth(request).user, request.body)),
+    async (request, reply) => reply.code(201).send(await menu.createCategory(app.deps, requireAuth(request).user, request.body)),
   );
 
   app.patch(
@@ -123,7 +123,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MenuCategoryOutput, ...writeErrors },
       },
     },
-    async (request) => menu.updateCategory(app, requireAuth(request).user, request.params.id, request.body),
+    async (request) => menu.updateCategory(app.deps, requireAuth(request).user, request.params.id, request.body),
   );
 
   app.delete(
@@ -133,7 +133,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete a category; its items become uncategorised (admins)', security: bearer, params: idParams, response: deleted },
     },
     async (request, reply) => {
-      await menu.deleteCategory(app, requireAuth(request).user, request.params.id);
+      await menu.deleteCategory(app.deps, requireAuth(request).user, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -152,7 +152,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: MenuItemOutput, ...writeErrors },
       },
     },
-    async (request, reply) => reply.code(201).send(await menu.createItem(app, requireAuth(request).user, request.body)),
+    async (request, reply) => reply.code(201).send(await menu.createItem(app.deps, requireAuth(request).user, request.body)),
   );
 
   app.patch(
@@ -168,14 +168,14 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MenuItemOutput, ...writeErrors },
       },
     },
-    async (request) => menu.updateItem(app, requireAuth(request).user, request.params.id, request.body),
+    async (request) => menu.updateItem(app.deps, requireAuth(request).user, request.params.id, request.body),
   );
 
   app.delete(
     '/menu_items/:id',
     { preHandler: admin, schema: { tags, summary: 'Delete a menu item (admins)', security: bearer, params: idParams, response: deleted } },
     async (request, reply) => {
-      await menu.deleteItem(app, requireAuth(request).user, request.params.id);
+      await menu.deleteItem(app.deps, requireAuth(request).user, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -193,7 +193,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MenuItemOutput, ...writeErrors },
       },
     },
-    async (request) => menu.updateItemStock(app, requireAuth(request).user, request.params.id, request.body),
+    async (request) => menu.updateItemStock(app.deps, requireAuth(request).user, request.params.id, request.body),
   );
 
   // ── Admin: option groups and options ──────────────────────────────────────────────────────
@@ -211,7 +211,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: OptionGroupOutput, ...writeErrors },
       },
     },
-    async (request, reply) => reply.code(201).send(await menu.createOptionGroup(app, requireAuth(request).user, request.params.id, request.body)),
+    async (request, reply) => reply.code(201).send(await menu.createOptionGroup(app.deps, requireAuth(request).user, request.params.id, request.body)),
   );
 
   app.patch(
@@ -227,14 +227,14 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OptionGroupOutput, ...writeErrors },
       },
     },
-    async (request) => menu.updateOptionGroup(app, requireAuth(request).user, request.params.id, request.body),
+    async (request) => menu.updateOptionGroup(app.deps, requireAuth(request).user, request.params.id, request.body),
   );
 
   app.delete(
     '/option_groups/:id',
     { preHandler: admin, schema: { tags, summary: 'Delete an option group and its options (admins)', security: bearer, params: idParams, response: deleted } },
     async (request, reply) => {
-      await menu.deleteOptionGroup(app, requireAuth(request).user, request.params.id);
+      await menu.deleteOptionGroup(app.deps, requireAuth(request).user, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -252,7 +252,7 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: OptionOutput, ...writeErrors },
       },
     },
-    async (request, reply) => reply.code(201).send(await menu.createOption(app, requireAuth(request).user, request.params.id, request.body)),
+    async (request, reply) => reply.code(201).send(await menu.createOption(app.deps, requireAuth(request).user, request.params.id, request.body)),
   );
 
   app.patch(
@@ -261,14 +261,14 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: admin,
       schema: { tags, summary: 'Update an option (admins)', security: bearer, params: idParams, body: OptionUpdateInput, response: { 200: OptionOutput, ...writeErrors } },
     },
-    async (request) => menu.updateOption(app, requireAuth(request).user, request.params.id, request.body),
+    async (request) => menu.updateOption(app.deps, requireAuth(request).user, request.params.id, request.body),
   );
 
   app.delete(
     '/options/:id',
     { preHandler: admin, schema: { tags, summary: 'Delete an option (admins)', security: bearer, params: idParams, response: deleted } },
     async (request, reply) => {
-      await menu.deleteOption(app, requireAuth(request).user, request.params.id);
+      await menu.deleteOption(app.deps, requireAuth(request).user, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -286,6 +286,6 @@ export const menuRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OptionOutput, ...writeErrors },
       },
     },
-    async (request) => menu.updateOptionStock(app, requireAuth(request).user, request.params.id, request.body),
+    async (request) => menu.updateOptionStock(app.deps, requireAuth(request).user, request.params.id, request.body),
   );
 };

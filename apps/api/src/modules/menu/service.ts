@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type pg from 'pg';
 import { centsToDollars } from '@kusina/domain/money';
 import { optionPrice } from '@kusina/domain/pricing';
 import {
@@ -38,7 +37,8 @@ import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertRestaurantAccess } from '../../lib/access.ts';
 import type { SessionUser } from '../../lib/access.ts';
-import type { MenuBody, MenuCache, MenuSnapshot } from './cache.ts';
+import type { MenuBody, MenuSnapshot } from './cache.ts';
+import type { ServiceDeps } from '../../deps.ts';
 import {
   categoriesOfMenu,
   findActiveMenu,
@@ -57,9 +57,16 @@ import {
 } from './repository.ts';
 
 /** What the menu services need from the app (FastifyInstance satisfies it). */
-export interface MenuDeps {
-  pool: pg.Pool;
-  menuCache: MenuCache;
+/** The part of the services' dependencies (decision 0095) the menu uses. */
+export type MenuDeps = Pick<ServiceDeps, 'pool' | 'menuCache'>;
+
+/**
+ * Call after committing any change to a restaurant's menu (items, options, stock) so this node's
+ * next read is fresh at once. Other nodes learn of it through the triggers' NOTIFY; so does this
+ * node, a moment later, which makes this call an optimisation for read-your-writes, not a duty.
+ */
+export function invalidateMenuCache(deps: Pick<MenuDeps, 'menuCache'>, restaurantId?: number): void {
+  deps.menuCache.invalidate(restaurantId);
 }
 
 // ── Output ───────────────────────────────────────────────────────────────────────────────────

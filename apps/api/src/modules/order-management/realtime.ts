@@ -1,25 +1,17 @@
-import type { FastifyInstance } from 'fastify';
 import { centsToDollars } from '@kusina/domain/money';
 import {
-  boardEntryFromConfirmation,
   OrderEvents,
   refundStatus,
   type ActorOutput,
-  type OrderCreatedEvent,
   type OrderDetailOutput,
   type OrdersAcknowledgedEvent,
   type OrderUpdatedEvent,
 } from '@kusina/domain/order-management';
-import type { OrderConfirmationOutput, OrderStatus } from '@kusina/domain/orders';
+import type { OrderStatus } from '@kusina/domain/orders';
 import { rooms } from '../../realtime/socket.ts';
-import type { ConfirmationTimeline } from '../orders/confirmation.ts';
+import type { ConfirmationTimeline } from '../orders/service.ts';
 import type { OrderRow, PaymentRow } from './repository.ts';
-
-/** 'order_created' to the restaurant's staff room: the board card, built from checkout's answer. */
-export function emitOrderCreated(app: FastifyInstance, order: OrderConfirmationOutput): void {
-  const payload: OrderCreatedEvent = { order: boardEntryFromConfirmation(order) };
-  app.realtime.emit(rooms.staff(order.restaurant_id), OrderEvents.created, payload);
-}
+import type { ServiceDeps } from '../../deps.ts';
 
 /** The customer's timeline from the staff detail (read after commit): statuses and times, never who. */
 export function timelineOf(detail: OrderDetailOutput): ConfirmationTimeline {
@@ -55,14 +47,14 @@ export function orderUpdatedPayload(
  * 'order_updated' to the staff room, the order's room (the confirmation page) and the owner's user
  * room (their order history), in one emit so a socket in several of them hears it once. After commit.
  */
-export function emitOrderUpdated(app: FastifyInstance, order: OrderRow, payload: OrderUpdatedEvent): void {
+export function emitOrderUpdated(deps: ServiceDeps, order: OrderRow, payload: OrderUpdatedEvent): void {
   const targets = [rooms.staff(order.restaurantId), rooms.order(order.id)];
   if (order.userId !== null) targets.push(rooms.user(order.userId));
-  app.realtime.io.to(targets).emit(OrderEvents.updated, payload);
+  deps.realtime.io.to(targets).emit(OrderEvents.updated, payload);
 }
 
 export function emitOrdersAcknowledged(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   input: { restaurantId: number; ids: number[]; at: Date; by: ActorOutput; unacknowledgedCount: number },
 ): void {
   if (input.ids.length === 0) return;
@@ -73,5 +65,5 @@ export function emitOrdersAcknowledged(
     acknowledged_by: input.by,
     unacknowledged_count: input.unacknowledgedCount,
   };
-  app.realtime.emit(rooms.staff(input.restaurantId), OrderEvents.acknowledged, payload);
+  deps.realtime.emit(rooms.staff(input.restaurantId), OrderEvents.acknowledged, payload);
 }

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { variantLabel } from '@kusina/domain/merchandise';
 import {
   canRefund,
@@ -30,12 +29,13 @@ import { transaction, type TransactionContext } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertRestaurantAccess } from '../../lib/access.ts';
 import type { SessionUser } from '../../lib/access.ts';
-import { invalidateMenuCache } from '../menu/cache.ts';
+import { invalidateMenuCache } from '../menu/service.ts';
 import { PaymentDeclinedError } from '../payments/processor.ts';
 import { notAvailable, processorFor } from '../payments/select.ts';
 import { processorRef } from '../payments/service.ts';
 import { emitOrderUpdated, orderUpdatedPayload, timelineOf } from './realtime.ts';
 import * as repo from './repository.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 interface PlannedLine {
   item: repo.OrderItemRow;
@@ -149,11 +149,11 @@ async function planFromRows(tx: Database, order: repo.OrderRow, payment: repo.Pa
  * before and the amount: a retry of the same refund (after a failed commit) gets the same answer
  * from Stripe or PayPal, while a later partial refund of the same amount is a new one.
  */
-async function refundAtProcessor(app: FastifyInstance, plan: RefundPlan): Promise<string | null> {
+async function refundAtProcessor(deps: ServiceDeps, plan: RefundPlan): Promise<string | null> {
   if (plan.amountCents === 0) return null;
   const { payment } = plan;
   try {
-    const { refundId } = await processorFor(app.config, payment.processor).refund({
+    const { refundId } = await processorFor(deps.config, payment.processor).refund({
       ...processorRef(payment),
       amountCents: plan.amountCents,
       idempotencyKey: `kusina-refund-${payment.id}-${plan.order.refundedCents}-${plan.amountCents}`,
@@ -162,7 +162,7 @@ async function refundAtProcessor(app: FastifyInstance, plan: RefundPlan): Promis
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof PaymentDeclinedError) throw refundFailed(error.message);
-    app.log.error({ err: error, payment_id: payment.id, order_id: plan.order.id }, 'refund: payment processor unavailable');
+    deps.log.error({ err: error, payment_id: payment.id, order_id: plan.order.id }, 'refund: payment processor unavailable');
     throw notAvailable();
   }
 }
@@ -370,15 +370,15 @@ export interface RefundSteps<W> {
  *   the processor again); if that fails too, it is logged as fatal with every id needed to
  *   reconcile by hand (as checkout's refundOrphanCapture does).
  */
-export async function runRefund<W>(app: FastifyInstance, orderId: number, steps: RefundSteps<W>): Promise<W> {
+export async function runRefund<W>(deps: ServiceDeps, orderId: number, steps: RefundSteps<W>): Promise<W> {
   let made: { plan: RefundPlan; processorRefundId: string | null } | null = null;
   try {
     return await transaction(
-      app.pool,
+      deps.pool,
       async (ctx) => {
         const plan = await steps.plan(ctx);
         if (!plan) return steps.write(ctx, null, null);
-        const processorRefundId = await refundAtProcessor(app, plan);
+        const processorRefundId = await refundAtProcessor(deps, plan);
         made = { plan, processorRefundId };
         return steps.write(ctx, plan, processorRefundId);
       },
@@ -388,13 +388,13 @@ export async function runRefund<W>(app: FastifyInstance, orderId: number, steps:
   } catch (error) {
     const orphan = made as { plan: RefundPlan; processorRefundId: string | null } | null;
     if (!orphan) throw error;
-    return recordAfterFailure(app, orderId, steps, orphan, error);
+    return recordAfterFailure(deps, orderId, steps, orphan, error);
   }
 }
 
 /** POST /admin/orders/:id/refunds (admins): see runRefund for the ordering and failures. */
-export async function refundOrder(app: FastifyInstance, user: SessionUser, orderId: number, input: RefundInput): Promise<RefundOutput> {
-  const written = await runRefund<Written>(app, orderId, {
+export async function refundOrder(deps: ServiceDeps, user: SessionUser, orderId: number, input: RefundInput): Promise<RefundOutput> {
+  const written = await runRefund<Written>(deps, orderId, {
     plan: ({ tx }) => planRefund(tx, user, orderId, input),
     write: ({ tx }, plan, processorRefundId) => {
       if (!plan) throw new Error('a refund always has a plan');
@@ -402,16 +402,16 @@ export async function refundOrder(app: FastifyInstance, user: SessionUser, order
     },
   });
 
-  if (written.menuChanged) invalidateMenuCache(app, written.order.restaurantId);
-  const detail = await repo.loadDetail(app.db, written.order);
-  emitOrderUpdated(app, written.order, orderUpdatedPayload(written.order, 'refund', written.previousStatus, written.paymentStatus, timelineOf(detail)));
+  if (written.menuChanged) invalidateMenuCache(deps, written.order.restaurantId);
+  const detail = await repo.loadDetail(deps.db, written.order);
+  emitOrderUpdated(deps, written.order, orderUpdatedPayload(written.order, 'refund', written.previousStatus, written.paymentStatus, timelineOf(detail)));
   const refund = detail.refunds.find((r) => r.id === written.refundId);
   if (!refund) throw new Error('refund vanished after commit');
   return { refund, order: detail };
 }
 
 async function recordAfterFailure<W>(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   orderId: number,
   steps: RefundSteps<W>,
   made: { plan: RefundPlan; processorRefundId: string | null },
@@ -424,10 +424,10 @@ async function recordAfterFailure<W>(
     processor_refund_id: made.processorRefundId,
     amount_cents: made.plan.amountCents,
   };
-  app.log.error({ err: cause, ...context }, 'refund made at the processor but not recorded; recording it again');
+  deps.log.error({ err: cause, ...context }, 'refund made at the processor but not recorded; recording it again');
   try {
     return await transaction(
-      app.pool,
+      deps.pool,
       async (ctx) => {
         const plan = await steps.plan(ctx);
         if (!plan || plan.amountCents !== made.plan.amountCents || plan.order.refundedCents !== made.plan.order.refundedCents) {
@@ -438,7 +438,7 @@ async function recordAfterFailure<W>(
       { attempts: 1 },
     );
   } catch (error) {
-    app.log.fatal({ err: error, first_error: cause, ...context }, 'refund made at the processor could not be recorded: reconcile by hand');
+    deps.log.fatal({ err: error, first_error: cause, ...context }, 'refund made at the processor could not be recorded: reconcile by hand');
     throw cause;
   }
 }

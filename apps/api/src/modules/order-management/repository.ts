@@ -23,7 +23,7 @@ import {
   restaurants,
   users,
 } from '../../db/schema/index.ts';
-import { confirmationView } from '../orders/confirmation.ts';
+import { confirmationView } from '../orders/service.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

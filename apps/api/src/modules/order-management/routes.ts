@@ -57,7 +57,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderListOutput, ...errors },
       },
     },
-    async (request) => orders.listOrders(app, user(request), request.query),
+    async (request) => orders.listOrders(app.deps, user(request), request.query),
   );
 
   app.get(
@@ -66,7 +66,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staff,
       schema: { tags, security, summary: 'Orders nobody has acknowledged yet (the polling fallback)', querystring: RestaurantScopeQuery, response: { 200: UnacknowledgedCountOutput, ...errors } },
     },
-    async (request) => orders.countUnacknowledged(app, user(request), request.query.restaurant_id),
+    async (request) => orders.countUnacknowledged(app.deps, user(request), request.query.restaurant_id),
   );
 
   app.post(
@@ -75,7 +75,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staff,
       schema: { tags, security, summary: 'Acknowledges every unacknowledged order (up to up_to_id)', body: AcknowledgeAllInput.nullish(), response: { 200: AcknowledgeOutput, ...errors } },
     },
-    async (request) => orders.acknowledgeAll(app, user(request), request.body ?? {}),
+    async (request) => orders.acknowledgeAll(app.deps, user(request), request.body ?? {}),
   );
 
   app.get(
@@ -84,7 +84,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staff,
       schema: { tags, security, summary: 'An order with lines, payment, contact, history and refunds', params: idParams, response: { 200: OrderDetailOutput, ...errors } },
     },
-    async (request) => orders.getOrderDetail(app, user(request), request.params.id),
+    async (request) => orders.getOrderDetail(app.deps, user(request), request.params.id),
   );
 
   app.post(
@@ -93,7 +93,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staff,
       schema: { tags, security, summary: 'Acknowledges one order', params: idParams, response: { 200: AcknowledgeOutput, ...errors } },
     },
-    async (request) => orders.acknowledgeOrder(app, user(request), request.params.id),
+    async (request) => orders.acknowledgeOrder(app.deps, user(request), request.params.id),
   );
 
   app.patch(
@@ -110,7 +110,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderDetailOutput, ...refundErrors },
       },
     },
-    async (request) => orders.changeStatus(app, user(request), request.params.id, request.body),
+    async (request) => orders.changeStatus(app.deps, user(request), request.params.id, request.body),
   );
 
   app.patch(
@@ -119,7 +119,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staff,
       schema: { tags, security, summary: 'Sets or changes the estimated pickup time', params: idParams, body: OrderEtaInput, response: { 200: OrderDetailOutput, ...errors } },
     },
-    async (request) => orders.setEta(app, user(request), request.params.id, request.body),
+    async (request) => orders.setEta(app.deps, user(request), request.params.id, request.body),
   );
 
   app.post(
@@ -135,7 +135,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: RefundOutput, ...refundErrors },
       },
     },
-    async (request, reply) => reply.status(201).send(await refundOrder(app, user(request), request.params.id, request.body)),
+    async (request, reply) => reply.status(201).send(await refundOrder(app.deps, user(request), request.params.id, request.body)),
   );
 
   // ── Staff members ─────────────────────────────────────────────────────────────────────────
@@ -146,7 +146,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staff,
       schema: { tags, security, summary: 'Staff members a staff order can be placed for (active ones; admins may include inactive)', querystring: StaffMembersQuery, response: { 200: z.array(StaffMemberOutput), ...errors } },
     },
-    async (request) => settings.listStaffMembers(app, user(request), request.query),
+    async (request) => settings.listStaffMembers(app.deps, user(request), request.query),
   );
 
   app.post(
@@ -155,7 +155,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: admin,
       schema: { tags, security, summary: 'Adds a staff member', body: StaffMemberCreateInput, response: { 201: StaffMemberOutput, ...errors } },
     },
-    async (request, reply) => reply.status(201).send(await settings.createStaffMember(app, user(request), request.body)),
+    async (request, reply) => reply.status(201).send(await settings.createStaffMember(app.deps, user(request), request.body)),
   );
 
   app.patch(
@@ -164,7 +164,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: admin,
       schema: { tags, security, summary: 'Renames, links or (de)activates a staff member', params: idParams, body: StaffMemberUpdateInput, response: { 200: StaffMemberOutput, ...errors } },
     },
-    async (request) => settings.updateStaffMember(app, user(request), request.params.id, request.body),
+    async (request) => settings.updateStaffMember(app.deps, user(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -174,7 +174,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, summary: 'Deletes a staff member (orders keep the name)', params: idParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await settings.deleteStaffMember(app, user(request), request.params.id);
+      await settings.deleteStaffMember(app.deps, user(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -187,7 +187,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: staff,
       schema: { tags, security, summary: 'Active staff discount options, in display order', querystring: RestaurantScopeQuery, response: { 200: z.array(DiscountConfigurationOutput), ...errors } },
     },
-    async (request) => settings.listActiveDiscounts(app, user(request), request.query.restaurant_id),
+    async (request) => settings.listActiveDiscounts(app.deps, user(request), request.query.restaurant_id),
   );
 
   app.get(
@@ -196,7 +196,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: admin,
       schema: { tags, security, summary: 'Every staff discount option (admin settings)', querystring: RestaurantScopeQuery, response: { 200: z.array(DiscountConfigurationOutput), ...errors } },
     },
-    async (request) => settings.listDiscounts(app, user(request), request.query.restaurant_id),
+    async (request) => settings.listDiscounts(app.deps, user(request), request.query.restaurant_id),
   );
 
   app.post(
@@ -205,7 +205,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: admin,
       schema: { tags, security, summary: 'Creates a staff discount option', body: DiscountConfigurationCreateInput, response: { 201: DiscountConfigurationOutput, ...errors } },
     },
-    async (request, reply) => reply.status(201).send(await settings.createDiscount(app, user(request), request.body)),
+    async (request, reply) => reply.status(201).send(await settings.createDiscount(app.deps, user(request), request.body)),
   );
 
   app.patch(
@@ -214,7 +214,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: admin,
       schema: { tags, security, summary: 'Updates a staff discount option', params: idParams, body: DiscountConfigurationUpdateInput, response: { 200: DiscountConfigurationOutput, ...errors } },
     },
-    async (request) => settings.updateDiscount(app, user(request), request.params.id, request.body),
+    async (request) => settings.updateDiscount(app.deps, user(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -224,7 +224,7 @@ export const orderManagementRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, summary: 'Deletes a staff discount option', params: idParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await settings.deleteDiscount(app, user(request), request.params.id);
+      await settings.deleteDiscount(app.deps, user(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
   allowedTransitions,
   canChangeEta,
@@ -28,22 +27,23 @@ import { orderEtaEvents, orders, orderStatusEvents } from '../../db/schema/index
 import { transaction, type TransactionContext } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertRestaurantAccess, type SessionUser, scopeRestaurant } from '../../lib/access.ts';
-import { invalidateMenuCache } from '../menu/cache.ts';
+import { invalidateMenuCache } from '../menu/service.ts';
 import { enqueueNotifications, type NotificationContext, type NotificationMessage } from '../notifications/service.ts';
 import { emitOrdersAcknowledged, emitOrderUpdated, orderUpdatedPayload, timelineOf } from './realtime.ts';
 import { markPaymentRefunded, planCancellationRefund, recordRefund, runRefund, type RefundPlan } from './refunds.ts';
 import * as repo from './repository.ts';
+import type { ServiceDeps } from '../../deps.ts';
 /** The order, or 404; 403 when it belongs to a restaurant the user does not work for. */
-export async function orderForStaff(app: FastifyInstance, user: SessionUser, id: number, level: 'staff' | 'admin' = 'staff'): Promise<repo.OrderRow> {
-  const order = await repo.findOrder(app.db, id);
+export async function orderForStaff(deps: ServiceDeps, user: SessionUser, id: number, level: 'staff' | 'admin' = 'staff'): Promise<repo.OrderRow> {
+  const order = await repo.findOrder(deps.db, id);
   if (!order) throw AppError.notFound(OrderManagementMessages.orderNotFound);
   assertRestaurantAccess(user, order.restaurantId, level);
   return order;
 }
 
-export async function listOrders(app: FastifyInstance, user: SessionUser, query: OrderListQuery): Promise<OrderListOutput> {
+export async function listOrders(deps: ServiceDeps, user: SessionUser, query: OrderListQuery): Promise<OrderListOutput> {
   const restaurantId = scopeRestaurant(user, query.restaurant_id);
-  const [page, unacknowledged] = await Promise.all([repo.listBoard(app.db, restaurantId, query), repo.unacknowledgedCount(app.db, restaurantId)]);
+  const [page, unacknowledged] = await Promise.all([repo.listBoard(deps.db, restaurantId, query), repo.unacknowledgedCount(deps.db, restaurantId)]);
   return {
     orders: page.entries,
     total_count: page.totalCount,
@@ -56,40 +56,40 @@ export async function listOrders(app: FastifyInstance, user: SessionUser, query:
   };
 }
 
-export async function countUnacknowledged(app: FastifyInstance, user: SessionUser, requested: number | undefined): Promise<UnacknowledgedCountOutput> {
+export async function countUnacknowledged(deps: ServiceDeps, user: SessionUser, requested: number | undefined): Promise<UnacknowledgedCountOutput> {
   const restaurantId = scopeRestaurant(user, requested);
-  const { count, latestOrderId } = await repo.unacknowledgedCount(app.db, restaurantId);
+  const { count, latestOrderId } = await repo.unacknowledgedCount(deps.db, restaurantId);
   return { restaurant_id: restaurantId, count, latest_order_id: latestOrderId };
 }
 
-export async function getOrderDetail(app: FastifyInstance, user: SessionUser, id: number): Promise<OrderDetailOutput> {
-  return repo.loadDetail(app.db, await orderForStaff(app, user, id));
+export async function getOrderDetail(deps: ServiceDeps, user: SessionUser, id: number): Promise<OrderDetailOutput> {
+  return repo.loadDetail(deps.db, await orderForStaff(deps, user, id));
 }
 
 async function acknowledge(
-  app: FastifyInstance,
+  deps: ServiceDeps,
   user: SessionUser,
   restaurantId: number,
   filter: { orderId?: number; upToId?: number },
 ): Promise<AcknowledgeOutput> {
   const at = new Date();
-  const ids = await repo.acknowledgeOrders(app.db, { restaurantId, ...filter, userId: user.id, at });
-  const { count } = await repo.unacknowledgedCount(app.db, restaurantId);
+  const ids = await repo.acknowledgeOrders(deps.db, { restaurantId, ...filter, userId: user.id, at });
+  const { count } = await repo.unacknowledgedCount(deps.db, restaurantId);
   if (ids.length > 0) {
-    const by = (await repo.actorById(app.db, user.id)) ?? { id: user.id, name: `${user.firstName} ${user.lastName}`, role: user.role };
-    emitOrdersAcknowledged(app, { restaurantId, ids, at, by, unacknowledgedCount: count });
+    const by = (await repo.actorById(deps.db, user.id)) ?? { id: user.id, name: `${user.firstName} ${user.lastName}`, role: user.role };
+    emitOrdersAcknowledged(deps, { restaurantId, ids, at, by, unacknowledgedCount: count });
   }
   return { restaurant_id: restaurantId, acknowledged_ids: ids, acknowledged_at: at.toISOString(), unacknowledged_count: count };
 }
 
-export async function acknowledgeOrder(app: FastifyInstance, user: SessionUser, id: number): Promise<AcknowledgeOutput> {
-  const order = await orderForStaff(app, user, id);
-  return acknowledge(app, user, order.restaurantId, { orderId: order.id });
+export async function acknowledgeOrder(deps: ServiceDeps, user: SessionUser, id: number): Promise<AcknowledgeOutput> {
+  const order = await orderForStaff(deps, user, id);
+  return acknowledge(deps, user, order.restaurantId, { orderId: order.id });
 }
 
-export async function acknowledgeAll(app: FastifyInstance, user: SessionUser, input: AcknowledgeAllInput): Promise<AcknowledgeOutput> {
+export async function acknowledgeAll(deps: ServiceDeps, user: SessionUser, input: AcknowledgeAllInput): Promise<AcknowledgeOutput> {
   const restaurantId = scopeRestaurant(user, input.restaurant_id);
-  return acknowledge(app, user, restaurantId, input.up_to_id === undefined ? {} : { upToId: input.up_to_id });
+  return acknowledge(deps, user, restaurantId, input.up_to_id === undefined ? {} : { upToId: input.up_to_id });
 }
 
 /** The customer's text and e-mail, same words (the spec leaves them to us). */
@@ -140,7 +140,7 @@ interface StatusChanged {
  * refusing (402) or unreachable (503) leaves the order as it was. The order ends cancelled (not
  * refunded) with one status event, the payment refunded and the refund recorded with its reason.
  */
-export async function changeStatus(app: FastifyInstance, user: SessionUser, id: number, input: OrderStatusChangeInput): Promise<OrderDetailOutput> {
+export async function changeStatus(deps: ServiceDeps, user: SessionUser, id: number, input: OrderStatusChangeInput): Promise<OrderDetailOutput> {
   if (input.status === 'refunded') {
     throw AppError.validation(OrderManagementMessages.refundedOnlyByRefund, { status: OrderManagementMessages.refundedOnlyByRefund });
   }
@@ -209,7 +209,7 @@ export async function changeStatus(app: FastifyInstance, user: SessionUser, id: 
         createdAt: now,
       });
     }
-    const ctx: NotificationContext = { tx, client, boss: app.boss };
+    const ctx: NotificationContext = { tx, client, boss: deps.boss };
     if (input.status === 'preparing') {
       const text = orderPreparingText({ restaurantName, orderNumber: updated.orderNumber, pickupTime: formatPickupTime(updated.estimatedPickupTime, now) });
       await enqueueNotifications(ctx, customerMessages(updated, 'order_preparing', `Your ${restaurantName} order ${updated.orderNumber} is being prepared`, text));
@@ -225,22 +225,22 @@ export async function changeStatus(app: FastifyInstance, user: SessionUser, id: 
   };
 
   const result = cancelling
-    ? await runRefund(app, id, {
+    ? await runRefund(deps, id, {
         plan: async (ctx) => planCancellationRefund(ctx.tx, (await lock(ctx)).order, refundInput),
         write,
       })
-    : await transaction(app.pool, async (ctx) => {
+    : await transaction(deps.pool, async (ctx) => {
         await lock(ctx);
         return write(ctx, null, null);
       });
 
-  if (result.menuChanged) invalidateMenuCache(app, result.updated.restaurantId);
-  const detail = await repo.loadDetail(app.db, result.updated);
-  emitOrderUpdated(app, result.updated, orderUpdatedPayload(result.updated, 'status', result.from, result.paymentStatus, timelineOf(detail)));
+  if (result.menuChanged) invalidateMenuCache(deps, result.updated.restaurantId);
+  const detail = await repo.loadDetail(deps.db, result.updated);
+  emitOrderUpdated(deps, result.updated, orderUpdatedPayload(result.updated, 'status', result.from, result.paymentStatus, timelineOf(detail)));
   if (result.wasUnacknowledged) {
-    const { count } = await repo.unacknowledgedCount(app.db, result.updated.restaurantId);
-    const by = (await repo.actorById(app.db, user.id)) ?? { id: user.id, name: `${user.firstName} ${user.lastName}`, role: user.role };
-    emitOrdersAcknowledged(app, { restaurantId: result.updated.restaurantId, ids: [result.updated.id], at: now, by, unacknowledgedCount: count });
+    const { count } = await repo.unacknowledgedCount(deps.db, result.updated.restaurantId);
+    const by = (await repo.actorById(deps.db, user.id)) ?? { id: user.id, name: `${user.firstName} ${user.lastName}`, role: user.role };
+    emitOrdersAcknowledged(deps, { restaurantId: result.updated.restaurantId, ids: [result.updated.id], at: now, by, unacknowledgedCount: count });
   }
   return detail;
 }
@@ -250,10 +250,10 @@ export async function changeStatus(app: FastifyInstance, user: SessionUser, id: 
  * ready. Recorded with who and when; the customer is told at once when the kitchen is already
  * preparing (before that, the ETA goes out with the "preparing" message).
  */
-export async function setEta(app: FastifyInstance, user: SessionUser, id: number, input: OrderEtaInput): Promise<OrderDetailOutput> {
+export async function setEta(deps: ServiceDeps, user: SessionUser, id: number, input: OrderEtaInput): Promise<OrderDetailOutput> {
   const now = new Date();
   const eta = etaFromInput(input, now);
-  const result = await transaction(app.pool, async ({ tx, client }) => {
+  const result = await transaction(deps.pool, async ({ tx, client }) => {
     const locked = await repo.lockOrder(tx, id);
     if (!locked) throw AppError.notFound(OrderManagementMessages.orderNotFound);
     const { order, restaurantName } = locked;
@@ -267,14 +267,14 @@ export async function setEta(app: FastifyInstance, user: SessionUser, id: number
     if (notify) {
       const text = orderEtaChangedText({ restaurantName, orderNumber: updated.orderNumber, pickupTime: formatPickupTime(eta, now) });
       await enqueueNotifications(
-        { tx, client, boss: app.boss },
+        { tx, client, boss: deps.boss },
         customerMessages(updated, 'order_eta_changed', `New pickup time for your ${restaurantName} order ${updated.orderNumber}`, text),
       );
     }
     const payment = await repo.paymentOf(tx, order.id);
     return { updated, changed: true, paymentStatus: payment?.status ?? null };
   });
-  const detail = await repo.loadDetail(app.db, result.updated);
-  if (result.changed) emitOrderUpdated(app, result.updated, orderUpdatedPayload(result.updated, 'eta', null, result.paymentStatus, timelineOf(detail)));
+  const detail = await repo.loadDetail(deps.db, result.updated);
+  if (result.changed) emitOrderUpdated(deps, result.updated, orderUpdatedPayload(result.updated, 'eta', null, result.paymentStatus, timelineOf(detail)));
   return detail;
 }

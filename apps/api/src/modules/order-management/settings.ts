@@ -1,5 +1,4 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
   OrderManagementMessages,
   type DiscountConfigurationCreateInput,
@@ -17,6 +16,7 @@ import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertRestaurantAccess, canActFor, type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { getRestaurant } from '../restaurants/service.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 // ── Staff members ───────────────────────────────────────────────────────────────────────────
 
@@ -35,10 +35,10 @@ function staffMemberView(row: StaffMemberRow): StaffMemberOutput {
 }
 
 /** Staff see the active members (to pick one for a staff order); admins may ask for all. */
-export async function listStaffMembers(app: FastifyInstance, user: SessionUser, query: StaffMembersQuery): Promise<StaffMemberOutput[]> {
+export async function listStaffMembers(deps: ServiceDeps, user: SessionUser, query: StaffMembersQuery): Promise<StaffMemberOutput[]> {
   const restaurantId = scopeRestaurant(user, query.restaurant_id);
   const all = query.include_inactive === true && isAdminRole(user.role);
-  const rows = await app.db
+  const rows = await deps.db
     .select()
     .from(staffMembers)
     .where(and(eq(staffMembers.restaurantId, restaurantId), all ? undefined : eq(staffMembers.isActive, true)))
@@ -58,12 +58,12 @@ function linkedTwice(): AppError {
   return AppError.conflict(message, { fields: { user_id: message } });
 }
 
-export async function createStaffMember(app: FastifyInstance, user: SessionUser, input: StaffMemberCreateInput): Promise<StaffMemberOutput> {
+export async function createStaffMember(deps: ServiceDeps, user: SessionUser, input: StaffMemberCreateInput): Promise<StaffMemberOutput> {
   const restaurantId = scopeRestaurant(user, input.restaurant_id, 'admin');
-  await getRestaurant(app.db, restaurantId);
-  await checkLinkedUser(app.db, restaurantId, input.user_id);
+  await getRestaurant(deps.db, restaurantId);
+  await checkLinkedUser(deps.db, restaurantId, input.user_id);
   try {
-    const [row] = await app.db
+    const [row] = await deps.db
       .insert(staffMembers)
       .values({ restaurantId, name: input.name, userId: input.user_id ?? null, isActive: input.is_active })
       .returning();
@@ -82,9 +82,9 @@ async function staffMemberForAdmin(db: DbOrTx, user: SessionUser, id: number): P
   return row;
 }
 
-export async function updateStaffMember(app: FastifyInstance, user: SessionUser, id: number, input: StaffMemberUpdateInput): Promise<StaffMemberOutput> {
-  const existing = await staffMemberForAdmin(app.db, user, id);
-  await checkLinkedUser(app.db, existing.restaurantId, input.user_id);
+export async function updateStaffMember(deps: ServiceDeps, user: SessionUser, id: number, input: StaffMemberUpdateInput): Promise<StaffMemberOutput> {
+  const existing = await staffMemberForAdmin(deps.db, user, id);
+  await checkLinkedUser(deps.db, existing.restaurantId, input.user_id);
   const values = {
     ...(input.name === undefined ? {} : { name: input.name }),
     ...(input.user_id === undefined ? {} : { userId: input.user_id }),
@@ -93,7 +93,7 @@ export async function updateStaffMember(app: FastifyInstance, user: SessionUser,
   // Nothing to change (an empty body, or only fields the contract does not know): the member as it is.
   if (Object.keys(values).length === 0) return staffMemberView(existing);
   try {
-    const [row] = await app.db.update(staffMembers).set(values).where(eq(staffMembers.id, existing.id)).returning();
+    const [row] = await deps.db.update(staffMembers).set(values).where(eq(staffMembers.id, existing.id)).returning();
     if (!row) throw AppError.notFound(OrderManagementMessages.staffMemberNotFound);
     return staffMemberView(row);
   } catch (error) {
@@ -103,9 +103,9 @@ export async function updateStaffMember(app: FastifyInstance, user: SessionUser,
 }
 
 /** Orders keep the member's name (staff_member_name), so deleting a member changes no order. */
-export async function deleteStaffMember(app: FastifyInstance, user: SessionUser, id: number): Promise<void> {
-  const existing = await staffMemberForAdmin(app.db, user, id);
-  await app.db.delete(staffMembers).where(eq(staffMembers.id, existing.id));
+export async function deleteStaffMember(deps: ServiceDeps, user: SessionUser, id: number): Promise<void> {
+  const existing = await staffMemberForAdmin(deps.db, user, id);
+  await deps.db.delete(staffMembers).where(eq(staffMembers.id, existing.id));
 }
 
 // ── Discount configurations ─────────────────────────────────────────────────────────────────
@@ -133,9 +133,9 @@ function discountView(row: DiscountRow): DiscountConfigurationOutput {
 const toBasisPoints = (percentage: number) => Math.round(percentage * 100);
 
 /** Admin view: every configuration, active or not, in display order. */
-export async function listDiscounts(app: FastifyInstance, user: SessionUser, requested: number | undefined): Promise<DiscountConfigurationOutput[]> {
+export async function listDiscounts(deps: ServiceDeps, user: SessionUser, requested: number | undefined): Promise<DiscountConfigurationOutput[]> {
   const restaurantId = scopeRestaurant(user, requested, 'admin');
-  const rows = await app.db
+  const rows = await deps.db
     .select()
     .from(discountConfigurations)
     .where(eq(discountConfigurations.restaurantId, restaurantId))
@@ -144,9 +144,9 @@ export async function listDiscounts(app: FastifyInstance, user: SessionUser, req
 }
 
 /** The active list (backoffice §7), for staff choosing a discount on a staff order. */
-export async function listActiveDiscounts(app: FastifyInstance, user: SessionUser, requested: number | undefined): Promise<DiscountConfigurationOutput[]> {
+export async function listActiveDiscounts(deps: ServiceDeps, user: SessionUser, requested: number | undefined): Promise<DiscountConfigurationOutput[]> {
   const restaurantId = scopeRestaurant(user, requested);
-  const rows = await app.db
+  const rows = await deps.db
     .select()
     .from(discountConfigurations)
     .where(and(eq(discountConfigurations.restaurantId, restaurantId), eq(discountConfigurations.isActive, true)))
@@ -177,9 +177,9 @@ async function clearOtherDefaults(tx: Database, restaurantId: number, keepId: nu
     );
 }
 
-async function writeDiscount<T>(app: FastifyInstance, fn: (tx: Database) => Promise<T>): Promise<T> {
+async function writeDiscount<T>(deps: ServiceDeps, fn: (tx: Database) => Promise<T>): Promise<T> {
   try {
-    return await transaction(app.pool, ({ tx }) => fn(tx));
+    return await transaction(deps.pool, ({ tx }) => fn(tx));
   } catch (error) {
     if (isUniqueViolation(error, 'discount_configurations_restaurant_code_unique')) throw codeTaken();
     if (isUniqueViolation(error, 'discount_configurations_one_default')) throw AppError.conflict('Another discount became the default at the same time. Please try again.');
@@ -187,10 +187,10 @@ async function writeDiscount<T>(app: FastifyInstance, fn: (tx: Database) => Prom
   }
 }
 
-export async function createDiscount(app: FastifyInstance, user: SessionUser, input: DiscountConfigurationCreateInput): Promise<DiscountConfigurationOutput> {
+export async function createDiscount(deps: ServiceDeps, user: SessionUser, input: DiscountConfigurationCreateInput): Promise<DiscountConfigurationOutput> {
   const restaurantId = scopeRestaurant(user, input.restaurant_id, 'admin');
-  await getRestaurant(app.db, restaurantId);
-  return writeDiscount(app, async (tx) => {
+  await getRestaurant(deps.db, restaurantId);
+  return writeDiscount(deps, async (tx) => {
     if (input.is_default) await clearOtherDefaults(tx, restaurantId, null);
     const [row] = await tx
       .insert(discountConfigurations)
@@ -219,8 +219,8 @@ async function discountForAdmin(db: DbOrTx, user: SessionUser, id: number): Prom
   return row;
 }
 
-export async function updateDiscount(app: FastifyInstance, user: SessionUser, id: number, input: DiscountConfigurationUpdateInput): Promise<DiscountConfigurationOutput> {
-  const existing = await discountForAdmin(app.db, user, id);
+export async function updateDiscount(deps: ServiceDeps, user: SessionUser, id: number, input: DiscountConfigurationUpdateInput): Promise<DiscountConfigurationOutput> {
+  const existing = await discountForAdmin(deps.db, user, id);
   const values = {
     ...(input.name === undefined ? {} : { name: input.name }),
     ...(input.code === undefined ? {} : { code: input.code }),
@@ -234,7 +234,7 @@ export async function updateDiscount(app: FastifyInstance, user: SessionUser, id
   };
   // Nothing to change (an empty body, or only fields the contract does not know): the option as it is.
   if (Object.keys(values).length === 0) return discountView(existing);
-  return writeDiscount(app, async (tx) => {
+  return writeDiscount(deps, async (tx) => {
     if (input.is_default === true) await clearOtherDefaults(tx, existing.restaurantId, existing.id);
     const [row] = await tx.update(discountConfigurations).set(values).where(eq(discountConfigurations.id, existing.id)).returning();
     if (!row) throw AppError.notFound(OrderManagementMessages.discountNotFound);
@@ -242,7 +242,7 @@ export async function updateDiscount(app: FastifyInstance, user: SessionUser, id
   });
 }
 
-export async function deleteDiscount(app: FastifyInstance, user: SessionUser, id: number): Promise<void> {
-  const existing = await discountForAdmin(app.db, user, id);
-  await app.db.delete(discountConfigurations).where(eq(discountConfigurations.id, existing.id));
+export async function deleteDiscount(deps: ServiceDeps, user: SessionUser, id: number): Promise<void> {
+  const existing = await discountForAdmin(deps.db, user, id);
+  await deps.db.delete(discountConfigurations).where(eq(discountConfigurations.id, existing.id));
 }

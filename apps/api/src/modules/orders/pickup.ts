@@ -13,6 +13,7 @@ import { addDays, zonedParts } from '@kusina/domain/restaurant-schedule';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { hoursAndEventsColumns, parseHoursAndEvents, type HoursAndEventsColumns } from '../reservations/service.ts';
 
 /*
  * Opening hours decide ordering (issue #23, decision 0044): the restaurant's operating hours and
@@ -21,36 +22,17 @@ import { AppError } from '../../lib/errors.ts';
  * transaction checks the chosen one.
  */
 
-interface ScheduleRow extends Record<string, unknown> {
-  week: { day_of_week: number; open_time: string; close_time: string; closed: boolean }[];
-  events: { event_date: string; start_time: string | null; end_time: string | null; closed: boolean; exclusive_booking: boolean; max_capacity: number | null }[];
-}
-
 /**
  * The restaurant's week and the events from yesterday to a week ahead (what any pickup decision
- * needs), in one round trip: the order transaction and the quote pay one small indexed read.
+ * needs), in one round trip: the order transaction and the quote pay one small indexed read. The
+ * reservations module's reader says how hours and events are read (decision 0097).
  */
 export async function loadPickupSchedule(db: DbOrTx, restaurant: { id: number; timeZone: string }, now: number): Promise<PickupSchedule> {
   const today = zonedParts(now, restaurant.timeZone).date;
-  const result = await db.execute<ScheduleRow>(sql`
-    SELECT
-      (SELECT coalesce(json_agg(json_build_object('day_of_week', h.day_of_week, 'open_time', h.open_time, 'close_time', h.close_time, 'closed', h.closed)), '[]')
-         FROM operating_hours h WHERE h.restaurant_id = ${restaurant.id}) AS week,
-      (SELECT coalesce(json_agg(json_build_object('event_date', e.event_date, 'start_time', e.start_time, 'end_time', e.end_time, 'closed', e.closed,
-                                                  'exclusive_booking', e.exclusive_booking, 'max_capacity', e.max_capacity)), '[]')
-         FROM special_events e
-        WHERE e.restaurant_id = ${restaurant.id} AND e.event_date BETWEEN ${addDays(today, -1)}::date AND ${addDays(today, PICKUP_DAYS_AHEAD + 2)}::date) AS events`);
-  const row = result.rows[0]!;
-  return {
-    week: row.week.map((h) => ({ dayOfWeek: h.day_of_week, openTime: h.open_time, closeTime: h.close_time, closed: h.closed })),
-    events: new Map(
-      row.events.map((e) => [
-        e.event_date,
-        { startTime: e.start_time, endTime: e.end_time, closed: e.closed, exclusiveBooking: e.exclusive_booking, maxCapacity: e.max_capacity },
-      ]),
-    ),
-    timeZone: restaurant.timeZone,
-  };
+  const result = await db.execute<HoursAndEventsColumns & Record<string, unknown>>(sql`
+    WITH p AS (SELECT ${restaurant.id}::int AS id, ${addDays(today, -1)}::date AS from_date, ${addDays(today, PICKUP_DAYS_AHEAD + 2)}::date AS to_date)
+    SELECT ${sql.raw(hoursAndEventsColumns('p.id', 'p.from_date', 'p.to_date'))} FROM p`);
+  return { ...parseHoursAndEvents(result.rows[0]!), timeZone: restaurant.timeZone };
 }
 
 /** "Open now · closes Wed 9:00 PM" or "Closed now · opens Thu 11:00 AM", on the restaurant's clock. */

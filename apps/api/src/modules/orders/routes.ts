@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { coercedInt4 } from '@kusina/domain/integers';
@@ -7,19 +6,12 @@ import { ErrorOutput } from '@kusina/domain/errors';
 import { OrderConfirmationOutput, OrderCreateInput, OrderCreateOutput, OrderGetQuery, OrderHistoryOutput, OrderHistoryQuery } from '@kusina/domain/orders';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rooms } from '../../realtime/socket.ts';
-import { invalidateMenuCache } from '../menu/cache.ts';
 import { countCodeAttempt } from '../promotions/guesses.ts';
 import { getRestaurant, storefrontRestaurantId } from '../restaurants/service.ts';
-import { orderingStatusOf } from './pickup.ts';
-import { emitOrderCreated } from '../order-management/realtime.ts';
-import { orderConfirmation, orderHistory, placeOrder, quote, viewableOrderId, type OrderDeps } from './service.ts';
+import { orderConfirmation, orderHistory, orderingStatusOf, placeOrder, quote, viewableOrderId } from './service.ts';
 
 const errors = { 400: ErrorOutput, 401: ErrorOutput, 402: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput, 503: ErrorOutput };
 const bearer = [{ bearer: [] }];
-
-export function orderDeps(app: FastifyInstance): OrderDeps {
-  return { db: app.db, config: app.config, log: app.log, pool: app.pool, boss: app.boss, now: app.clock };
-}
 
 const IdempotencyKey = z
   .string({ error: CheckoutMessages.idempotencyKeyRequired })
@@ -67,8 +59,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // A quote checks its promo code: it counts toward the code-guessing limit like /promo_codes/apply.
-      await countCodeAttempt(app, request.ip, [request.body.promo_code]);
-      return quote(orderDeps(app), storefrontRestaurantId(app.config, request, request.body.restaurant_id), request.body, request.auth);
+      await countCodeAttempt(app.deps, request.ip, [request.body.promo_code]);
+      return quote(app.deps, storefrontRestaurantId(app.config, request, request.body.restaurant_id), request.body, request.auth);
     },
   );
 
@@ -86,23 +78,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Only an order that carries a code pays this one statement; the others count nothing.
-      await countCodeAttempt(app, request.ip, [request.body.promo_code, request.body.vip_code]);
+      await countCodeAttempt(app.deps, request.ip, [request.body.promo_code, request.body.vip_code]);
       const restaurantId = storefrontRestaurantId(app.config, request, request.body.restaurant_id);
-      const result = await placeOrder(orderDeps(app), {
+      const result = await placeOrder(app.deps, {
         restaurantId,
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         auth: request.auth,
       });
-      if (result.created) {
-        // Menu stock changed: this node's next menu read must show it (other nodes hear the NOTIFY).
-        // An order of untracked dishes or of merchandise leaves the cached menu as it is.
-        if (result.menuStockChanged) invalidateMenuCache(app, result.order.restaurant_id);
-        // The board's card (no access token): order management's contract.
-        emitOrderCreated(app, result.order);
-      } else {
-        reply.header('idempotent-replayed', 'true');
-      }
+      // The service announced a new order (menu cache, the board's card); a replay says so.
+      if (!result.created) reply.header('idempotent-replayed', 'true');
       return reply.status(result.created ? 201 : 200).send(result.order);
     },
   );

@@ -1,7 +1,5 @@
 import { randomFillSync } from 'node:crypto';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import type pg from 'pg';
-import type PgBoss from 'pg-boss';
 import { CheckoutMessages, estimatedPickupTime, pickupEstimate, type CartCheck, type QuoteInput, type QuoteOutput } from '@kusina/domain/checkout';
 import {
   ORDER_STATUS_AT_CREATION,
@@ -12,6 +10,7 @@ import {
   type OrderHistoryOutput,
   type OrderHistoryQuery,
 } from '@kusina/domain/orders';
+import { boardEntryFromConfirmation, OrderEvents, type OrderCreatedEvent } from '@kusina/domain/order-management';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import { orders, payments, restaurants } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
@@ -37,7 +36,15 @@ import { cartItemIds, cartVariantIds, catalogJson, merchandiseCatalogJson, type 
 import { resolveStaffDiscount } from '../pricing/staff-discount.ts';
 import { cartIssuesError, discountOf, priceCart, toQuoteOutput, type PricedCart } from '../pricing/quote.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
+import { invalidateMenuCache } from '../menu/service.ts';
+import { rooms } from '../../realtime/socket.ts';
+import type { ServiceDeps } from '../../deps.ts';
 import { confirmationView, type ConfirmationLine } from './confirmation.ts';
+
+/** The pickup schedule (hours and events) the restaurant header and the ordering status show. */
+export { loadPickupSchedule, orderingStatusOf } from './pickup.ts';
+/** What order management reads of a confirmation (its board and its customer timeline). */
+export { confirmationView, type ConfirmationTimeline } from './confirmation.ts';
 import { decidePickup, formatPickupAt, loadPickupSchedule, pickupOptions } from './pickup.ts';
 import {
   canViewOrder,
@@ -70,12 +77,11 @@ export function newAccessToken(): string {
   return token;
 }
 
-export interface OrderDeps extends PaymentDeps {
-  pool: pg.Pool;
-  boss: PgBoss;
-  /** The clock opening hours are judged by (and orders are placed at); tests pass a fixed one. */
-  now?: (() => Date) | undefined;
-}
+/**
+ * The part of the services' dependencies (decision 0095) orders use; `clock` is the one opening
+ * hours are judged by (and orders are placed at); tests pass a fixed one.
+ */
+export type OrderDeps = PaymentDeps & Pick<ServiceDeps, 'pool' | 'boss' | 'clock' | 'realtime' | 'menuCache'>;
 
 /** Who asks for an order: the signed-in user, if any, and the guest link's token. */
 export interface OrderViewer {
@@ -108,7 +114,7 @@ export async function quote(deps: OrderDeps, restaurantId: number, input: QuoteI
   const promo = input.promo_code ? await findUsablePromo(deps.db, restaurant.id, input.promo_code) : null;
   if (input.promo_code && !promo) throw invalidPromo();
   const priced = await priceCart(deps.db, restaurant, input.items, promo, { staffDiscount });
-  const now = (deps.now?.() ?? new Date()).getTime();
+  const now = deps.clock().getTime();
   const schedule = await loadPickupSchedule(deps.db, restaurant, now);
   const maxNotice = priced.check.maxAdvanceNoticeHours;
   // A chosen time is checked here too (422 naming pickup_time); without one the quote lists the choices.
@@ -372,6 +378,17 @@ function placedAnswer(placed: { order: OrderRow; lines: ConfirmationLine[] }, pa
 }
 
 /**
+ * After an order's commit: this node's next menu read shows the stock it took (other nodes hear the
+ * NOTIFY; an order of untracked dishes or of merchandise leaves the cached menu as it is), and the
+ * restaurant's board gets its card (no access token: order management's contract).
+ */
+function announcePlaced(deps: OrderDeps, placed: PlaceOrderResult): void {
+  if (placed.menuStockChanged) invalidateMenuCache(deps, placed.order.restaurant_id);
+  const payload: OrderCreatedEvent = { order: boardEntryFromConfirmation(placed.order) };
+  deps.realtime.emit(rooms.staff(placed.order.restaurant_id), OrderEvents.created, payload);
+}
+
+/**
  * POST /orders, one order in its own transaction. Everything that guards money and stock happens
  * in ONE transaction: the payment row is locked first (so the same payment cannot place two
  * orders), the cart is re-priced from catalog rows locked in id order (menu items, options, then
@@ -390,7 +407,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
   let askedProcessor = false;
 
   for (;;) {
-    const placedAt = deps.now?.() ?? new Date();
+    const placedAt = deps.clock();
     let result: Early | { kind: 'placed'; answer: PlaceOrderResult };
     try {
       result = await transaction(deps.pool, async ({ tx, client }): Promise<typeof result> => {
@@ -445,6 +462,7 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
 
     switch (result.kind) {
       case 'placed':
+        announcePlaced(deps, result.answer);
         return result.answer;
       case 'replay':
         return replay(deps, result.orderId);

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/errors.ts';
 import { canActFor } from '../../lib/access.ts';
 import type { Auth } from '../../lib/access.ts';
 import { getRestaurant } from '../restaurants/service.ts';
+import { hoursAndEventsColumns, parseHoursAndEvents, type HoursAndEventsColumns } from './hours.ts';
 import { capacityOf, getLocation, listLocations, pickLocation } from './schedule.ts';
 import type { ServiceDeps } from '../../deps.ts';
 
@@ -62,15 +63,13 @@ export interface ScheduleData {
   events: Map<string, DayEvent>;
 }
 
-type Row = {
+type Row = HoursAndEventsColumns & {
   id: number;
   time_zone: string;
   default_reservation_length: number;
   time_slot_interval: number;
   admin_settings: RestaurantRow['adminSettings'];
   locations: [number, boolean, boolean, number | null][];
-  week: [number, string, string, boolean][];
-  events: [string, string | null, string | null, boolean, boolean, number | null][];
   blocked: [number | null, number, number][];
   held: [number, number, number, number][];
 };
@@ -96,10 +95,7 @@ const SCHEDULE_STATEMENT = {
     SELECT r.id, r.time_zone, r.default_reservation_length, r.time_slot_interval, r.admin_settings,
       (SELECT coalesce(json_agg(json_build_array(l.id, l.is_active, l.is_default, c.total_capacity) ORDER BY l.id), '[]')
          FROM locations l LEFT JOIN location_capacities c ON c.location_id = l.id WHERE l.restaurant_id = r.id) AS locations,
-      (SELECT coalesce(json_agg(json_build_array(h.day_of_week, h.open_time, h.close_time, h.closed) ORDER BY h.day_of_week), '[]')
-         FROM operating_hours h WHERE h.restaurant_id = r.id) AS week,
-      (SELECT coalesce(json_agg(json_build_array(e.event_date, e.start_time, e.end_time, e.closed, e.exclusive_booking, e.max_capacity)), '[]')
-         FROM special_events e WHERE e.restaurant_id = r.id AND e.event_date BETWEEN $2::date AND $3::date) AS events,
+      ${hoursAndEventsColumns('r.id', '$2::date', '$3::date')},
       (SELECT coalesce(json_agg(json_build_array(b.location_id, (extract(epoch FROM b.start_time) * 1000)::float8, (extract(epoch FROM b.end_time) * 1000)::float8)), '[]')
          FROM blocked_periods b
          WHERE b.restaurant_id = r.id AND b.status = 'active' AND b.start_time < r.until AND b.end_time > r.since) AS blocked,
@@ -131,8 +127,7 @@ export async function readSchedule(db: Queryable, restaurantId: number, fromDate
       adminSettings: row.admin_settings,
     },
     locations: row.locations.map(([id, isActive, isDefault, capacity]) => ({ id, isActive, isDefault, capacity: capacity ?? DEFAULT_TOTAL_CAPACITY })),
-    week: row.week.map(([dayOfWeek, openTime, closeTime, closed]) => ({ dayOfWeek, openTime, closeTime, closed })),
-    events: new Map(row.events.map(([date, startTime, endTime, closed, exclusiveBooking, maxCapacity]) => [date, { startTime, endTime, closed, exclusiveBooking, maxCapacity }])),
+    ...parseHoursAndEvents(row),
     blocked: row.blocked.map(([locationId, startsAt, endsAt]) => ({ locationId, startsAt, endsAt })),
     held: row.held.map(([locationId, startsAt, endsAt, partySize]) => ({ locationId, startsAt, endsAt, partySize })),
   };

@@ -29,6 +29,8 @@ import { adminMaxPartySize, freeSeatsDuring, loadSchedule, slotAt, todayIn } fro
 import { guestMessages, type GuestMessageKind } from './messages.ts';
 import { capacityOf, getLocation, resolveLocation, type LocationRow } from './schedule.ts';
 
+/** The one reader of a restaurant's hours and events (decision 0097): orders' pickup schedule uses it. */
+export { hoursAndEventsColumns, parseHoursAndEvents, type HoursAndEvents, type HoursAndEventsColumns } from './hours.ts';
 /** The waitlist rows seating (modules/seating) locks and moves in its transaction. */
 export { lockWaitlistEntryForFloor, waitlistEntryView, writeWaitlistMove, type WaitlistEntryRow } from './waitlist.ts';
 import { announceSeatsChanged, liveSeatCount, moveHeldSeats, releaseHeldSeats, releaseOccupantSeats } from '../floor/service.ts';

@@ -7,7 +7,7 @@ import { RestaurantUpdateInput } from '@kusina/domain/reservations';
 import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { headerHoursText } from '@kusina/domain/pickup-schedule';
-import { loadPickupSchedule } from '../orders/pickup.ts';
+import { loadPickupSchedule } from '../orders/service.ts';
 import { getRestaurant, getSiteSettings, storefrontRestaurantId, toRestaurantOutput, updateRestaurant, updateSiteSettings } from './service.ts';
 
 const flag = z
