@@ -57,7 +57,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const restaurantId = storefrontRestaurantId(app.config, request, request.body.restaurant_id);
-      const result = await accounts.signup(app, { ...request.body, restaurant_id: restaurantId }, clientInfo(request));
+      const result = await accounts.signup(app.deps, { ...request.body, restaurant_id: restaurantId }, clientInfo(request));
       return reply.code(201).send(signedIn(app, reply, result));
     },
   );
@@ -68,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: authRateLimit(app),
       schema: { tags: ['accounts'], summary: 'Sign in with e-mail and password', body: LoginInput, response: { 200: AuthOutput, ...errors } },
     },
-    async (request, reply) => signedIn(app, reply, await accounts.login(app, request.body, clientInfo(request))),
+    async (request, reply) => signedIn(app, reply, await accounts.login(app.deps, request.body, clientInfo(request))),
   );
 
   app.post(
@@ -83,7 +83,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await accounts.logout(app, requireAuth(request).sessionId);
+      await accounts.logout(app.deps, requireAuth(request).sessionId);
       clearSessionCookie(reply, app.config);
       return reply.code(204).send(null);
     },
@@ -102,7 +102,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: VerifyPhoneOutput, ...errors },
       },
     },
-    async (request) => accounts.verifyPhone(app, requireAuth(request).user.id, request.body),
+    async (request) => accounts.verifyPhone(app.deps, requireAuth(request).user.id, request.body),
   );
 
   app.post(
@@ -117,7 +117,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MessageOutput, ...errors },
       },
     },
-    async (request) => accounts.resendCode(app, requireAuth(request).user.id),
+    async (request) => accounts.resendCode(app.deps, requireAuth(request).user.id),
   );
 
   app.get(
@@ -126,7 +126,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: { tags: ['accounts'], summary: 'The signed-in user', security: bearer, response: { 200: UserOutput, 401: ErrorOutput } },
     },
-    async (request) => accounts.getProfile(app, requireAuth(request).user.id),
+    async (request) => accounts.getProfile(app.deps, requireAuth(request).user.id),
   );
 
   app.patch(
@@ -143,7 +143,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserOutput, ...errors },
       },
     },
-    async (request) => accounts.updateProfile(app, requireAuth(request).user.id, request.body.user),
+    async (request) => accounts.updateProfile(app.deps, requireAuth(request).user.id, request.body.user),
   );
 
   app.post(
@@ -157,7 +157,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MessageOutput, ...errors },
       },
     },
-    async (request) => accounts.forgotPassword(app, request.body),
+    async (request) => accounts.forgotPassword(app.deps, request.body),
   );
 
   app.patch(
@@ -171,6 +171,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AuthOutput, ...errors },
       },
     },
-    async (request, reply) => signedIn(app, reply, await accounts.resetPassword(app, request.body, clientInfo(request))),
+    async (request, reply) => signedIn(app, reply, await accounts.resetPassword(app.deps, request.body, clientInfo(request))),
   );
 };

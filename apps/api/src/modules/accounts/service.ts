@@ -1,7 +1,5 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type pg from 'pg';
-import type PgBoss from 'pg-boss';
 import {
   PASSWORD_RESET_TTL_MINUTES,
   PHONE_CODE_MAX_ATTEMPTS,
@@ -19,36 +17,25 @@ import {
   type VerifyPhoneOutput,
 } from '@kusina/domain/accounts';
 import { AccountMessages, loginBackoffMessage, resendWaitMessage } from '@kusina/domain/messages';
-import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { passwordResetTokens, phoneVerificationCodes, users } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { clear, hit, peek, secondsUntil } from '../../lib/limits.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import type { TokenService } from '../../plugins/auth.ts';
 import { enforceDestinationLimits, withinDestinationLimits } from '../notifications/destinations.ts';
 import { enqueueNotification, enqueueNotifications, type NotificationContext, type NotificationMessage } from '../notifications/service.ts';
-import type { Realtime } from '../../realtime/socket.ts';
 import { smsAllowed } from '@kusina/domain/phone';
 import { smsCountryMessage } from '@kusina/domain/restaurants';
 import { findUserByEmail, latestPhoneCode, lockUser, restaurantName, restaurantSmsCodes, type UserRow } from './repository.ts';
 import { createSession, revokeAllSessions, revokeSession, sessionLifetime } from './sessions.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 /** Sessions as the rest of the app meets them: the auth plugin, the realtime socket, the first run. */
 export { liveSessionIds, revokeAllSessions, useSession } from './sessions.ts';
 
-/** What the account rules need from the app (FastifyInstance provides all of it). */
-export interface AccountsDeps {
-  db: Database;
-  pool: pg.Pool;
-  boss: PgBoss;
-  config: Config;
-  tokens: TokenService;
-  /** The clock sessions and the sign-in back-off are judged by (a test's, or the real one). */
-  clock: () => Date;
-  realtime: Pick<Realtime, 'endSessions'>;
-}
+/** The part of the services' dependencies (decision 0095) the account rules use. */
+export type AccountsDeps = Pick<ServiceDeps, 'db' | 'pool' | 'boss' | 'config' | 'tokens' | 'clock' | 'realtime'>;
 
 /** A sign-in's answer and when its session ends at the latest (the cookie's lifetime). */
 export type SignedIn = AuthOutput & { expiresAt: Date };

@@ -77,7 +77,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { restaurant_id, ...query } = request.query;
-      return merchandise.listItems(app, viewer(request), storefrontRestaurantId(app.config, request, restaurant_id), query);
+      return merchandise.listItems(app.deps, viewer(request), storefrontRestaurantId(app.config, request, restaurant_id), query);
     },
   );
 
@@ -93,7 +93,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MerchandiseItemOutput, 404: ErrorOutput },
       },
     },
-    async (request) => merchandise.getItem(app, viewer(request), request.params.id),
+    async (request) => merchandise.getItem(app.deps, viewer(request), request.params.id),
   );
 
   app.get(
@@ -102,7 +102,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: identify,
       schema: { tags, summary: "An item's variants, sizes in XS … 5XL order", params: idParams, response: { 200: z.array(MerchandiseVariantOutput), 404: ErrorOutput } },
     },
-    async (request) => merchandise.listVariants(app, viewer(request), request.params.id),
+    async (request) => merchandise.listVariants(app.deps, viewer(request), request.params.id),
   );
 
   app.get(
@@ -117,7 +117,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      merchandise.listCollections(app, viewer(request), storefrontRestaurantId(app.config, request, request.query.restaurant_id), request.query.show_all),
+      merchandise.listCollections(app.deps, viewer(request), storefrontRestaurantId(app.config, request, request.query.restaurant_id), request.query.show_all),
   );
 
   app.get(
@@ -130,7 +130,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(MerchandiseCategoryOutput) },
       },
     },
-    async (request) => merchandise.listCategories(app, storefrontRestaurantId(app.config, request, request.query.restaurant_id)),
+    async (request) => merchandise.listCategories(app.deps, storefrontRestaurantId(app.config, request, request.query.restaurant_id)),
   );
 
   // ── Admin: items ──────────────────────────────────────────────────────────────────────────
@@ -144,7 +144,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const form = await readItemForm(request);
       const input = parseFields(MerchandiseItemCreateInput, form.fields);
-      return reply.code(201).send(await merchandise.createItem(app, requireAuth(request).user, input, form));
+      return reply.code(201).send(await merchandise.createItem(app.deps, requireAuth(request).user, input, form));
     },
   );
 
@@ -165,7 +165,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const form = await readItemForm(request);
       const input = parseFields(MerchandiseItemUpdateInput, form.fields);
-      return merchandise.updateItem(app, requireAuth(request).user, request.params.id, input, form);
+      return merchandise.updateItem(app.deps, requireAuth(request).user, request.params.id, input, form);
     },
   );
 
@@ -176,7 +176,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Delete an item and its variants; its stock history stays (admins)', security: bearer, params: idParams, response: { 204: z.null().describe('Deleted'), ...writeErrors } },
     },
     async (request, reply) => {
-      await merchandise.deleteItem(app, requireAuth(request).user, request.params.id);
+      await merchandise.deleteItem(app.deps, requireAuth(request).user, request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -194,7 +194,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MerchandiseItemOutput, ...uploadErrors },
       },
     },
-    async (request) => merchandise.uploadImage(app, requireAuth(request).user, request.params.id, await readImageUpload(request)),
+    async (request) => merchandise.uploadImage(app.deps, requireAuth(request).user, request.params.id, await readImageUpload(request)),
   );
 
   // ── Admin: stock ──────────────────────────────────────────────────────────────────────────
@@ -212,7 +212,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StockChangeOutput, ...writeErrors },
       },
     },
-    async (request) => merchandise.markAsDamaged(app, requireAuth(request).user, request.params.id, request.body),
+    async (request) => merchandise.markAsDamaged(app.deps, requireAuth(request).user, request.params.id, request.body),
   );
 
   app.post(
@@ -228,7 +228,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StockChangeOutput, ...writeErrors },
       },
     },
-    async (request) => merchandise.updateStock(app, requireAuth(request).user, request.params.id, request.body),
+    async (request) => merchandise.updateStock(app.deps, requireAuth(request).user, request.params.id, request.body),
   );
 
   app.post(
@@ -244,7 +244,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: StockChangeOutput, ...writeErrors },
       },
     },
-    async (request) => merchandise.updateVariantStock(app, requireAuth(request).user, request.params.id, request.params.variantId, request.body),
+    async (request) => merchandise.updateVariantStock(app.deps, requireAuth(request).user, request.params.id, request.params.variantId, request.body),
   );
 
   app.get(
@@ -253,7 +253,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: admin,
       schema: { tags, summary: "An item's stock audit trail, newest first (admins)", security: bearer, params: idParams, response: { 200: z.array(StockEventOutput), ...writeErrors } },
     },
-    async (request) => merchandise.listStockEvents(app, requireAuth(request).user, request.params.id),
+    async (request) => merchandise.listStockEvents(app.deps, requireAuth(request).user, request.params.id),
   );
 
   app.patch(
@@ -269,7 +269,7 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MerchandiseVariantOutput, ...writeErrors },
       },
     },
-    async (request) => merchandise.updateVariant(app, requireAuth(request).user, request.params.id, request.body.merchandise_variant),
+    async (request) => merchandise.updateVariant(app.deps, requireAuth(request).user, request.params.id, request.body.merchandise_variant),
   );
 
   app.delete(
@@ -285,6 +285,6 @@ export const merchandiseRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MerchandiseVariantDeleteOutput, ...writeErrors },
       },
     },
-    async (request) => merchandise.deleteVariant(app, requireAuth(request).user, request.params.id),
+    async (request) => merchandise.deleteVariant(app.deps, requireAuth(request).user, request.params.id),
   );
 };

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type pg from 'pg';
 import { centsToDollars } from '@kusina/domain/money';
 import {
   dollarsInputToCents,
@@ -27,7 +26,7 @@ import {
   type UpdateStockInput,
   type VariantStockInput,
 } from '@kusina/domain/merchandise';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { merchandiseItems, merchandiseStockEvents, merchandiseVariants } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -37,13 +36,11 @@ import type { ItemForm } from './form.ts';
 import { encodeImage, storeImages, type EncodedImage, type UploadedFile } from './images.ts';
 import * as repo from './repository.ts';
 import type { CollectionRow, ItemWithVariants, StockEventRow, VariantRow } from './repository.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 /** What the merchandise services need from the app (FastifyInstance satisfies it). */
-export interface MerchandiseDeps {
-  pool: pg.Pool;
-  db: Database;
-  config: { uploadsDir: string };
-}
+/** The part of the services' dependencies (decision 0095) merchandise uses. */
+export type MerchandiseDeps = Pick<ServiceDeps, 'pool' | 'db' | 'config'>;
 
 // ── Output ───────────────────────────────────────────────────────────────────────────────────
 

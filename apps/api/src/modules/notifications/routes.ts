@@ -17,6 +17,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: NotificationListOutput, 401: ErrorOutput, 403: ErrorOutput },
       },
     },
-    async (request) => listNotifications(app.db, requireAuth(request).user, request.query),
+    async (request) => listNotifications(app.deps, requireAuth(request).user, request.query),
   );
 };

@@ -2,10 +2,11 @@ import { and, count, desc, eq, ilike, inArray, isNull, ne, notInArray, or, type 
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { NotificationChannel, NotificationListOutput, NotificationListQuery, NotificationOutput } from '@kusina/domain/notifications';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 /**
  * The pg-boss queue of message deliveries: one job for the messages one transaction queued (an
@@ -123,11 +124,11 @@ export function toNotificationOutput(row: NotificationRow): NotificationOutput {
  * sees their own restaurant's messages, except those addressed to other admins and super admins
  * (a reset link there would hand over a higher account).
  */
-export async function listNotifications(db: Database, viewer: SessionUser, query: NotificationListQuery): Promise<NotificationListOutput> {
+export async function listNotifications(deps: Pick<ServiceDeps, 'db'>, viewer: SessionUser, query: NotificationListQuery): Promise<NotificationListOutput> {
   const filters: SQL[] = [];
   if (viewer.role === 'admin') {
     filters.push(eq(notifications.restaurantId, viewer.restaurantId));
-    const recipientIsAdmin = db
+    const recipientIsAdmin = deps.db
       .select({ id: users.id })
       .from(users)
       .where(and(inArray(users.role, ['admin', 'super_admin']), ne(users.id, viewer.id)));
@@ -141,14 +142,14 @@ export async function listNotifications(db: Database, viewer: SessionUser, query
   const where = filters.length > 0 ? and(...filters) : undefined;
 
   const [rows, totals] = await Promise.all([
-    db
+    deps.db
       .select()
       .from(notifications)
       .where(where)
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page),
-    db.select({ total: count() }).from(notifications).where(where),
+    deps.db.select({ total: count() }).from(notifications).where(where),
   ]);
   return { messages: rows.map(toNotificationOutput), total: totals[0]?.total ?? 0, page: query.page, per_page: query.per_page };
 }

@@ -60,7 +60,7 @@ function linkedTwice(): AppError {
 
 export async function createStaffMember(deps: ServiceDeps, user: SessionUser, input: StaffMemberCreateInput): Promise<StaffMemberOutput> {
   const restaurantId = scopeRestaurant(user, input.restaurant_id, 'admin');
-  await getRestaurant(deps.db, restaurantId);
+  await getRestaurant(deps, restaurantId);
   await checkLinkedUser(deps.db, restaurantId, input.user_id);
   try {
     const [row] = await deps.db
@@ -189,7 +189,7 @@ async function writeDiscount<T>(deps: ServiceDeps, fn: (tx: Database) => Promise
 
 export async function createDiscount(deps: ServiceDeps, user: SessionUser, input: DiscountConfigurationCreateInput): Promise<DiscountConfigurationOutput> {
   const restaurantId = scopeRestaurant(user, input.restaurant_id, 'admin');
-  await getRestaurant(deps.db, restaurantId);
+  await getRestaurant(deps, restaurantId);
   return writeDiscount(deps, async (tx) => {
     if (input.is_default) await clearOtherDefaults(tx, restaurantId, null);
     const [row] = await tx

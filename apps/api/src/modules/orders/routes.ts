@@ -7,8 +7,8 @@ import { OrderConfirmationOutput, OrderCreateInput, OrderCreateOutput, OrderGetQ
 import { requireAuth } from '../../plugins/auth.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { countCodeAttempt } from '../promotions/guesses.ts';
-import { getRestaurant, storefrontRestaurantId } from '../restaurants/service.ts';
-import { orderConfirmation, orderHistory, orderingStatusOf, placeOrder, quote, viewableOrderId } from './service.ts';
+import { storefrontRestaurantId } from '../restaurants/service.ts';
+import { orderConfirmation, orderHistory, orderingStatus, placeOrder, quote, viewableOrderId } from './service.ts';
 
 const errors = { 400: ErrorOutput, 401: ErrorOutput, 402: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput, 503: ErrorOutput };
 const bearer = [{ bearer: [] }];
@@ -24,7 +24,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     const id = Number(params.order_id);
     if (!Number.isInteger(id) || id <= 0) return null;
     const token = typeof params.token === 'string' ? params.token : undefined;
-    const viewable = await viewableOrderId(app.db, id, { user: auth?.user ?? null, token });
+    const viewable = await viewableOrderId(app.deps, id, { user: auth?.user ?? null, token });
     return viewable === null ? null : rooms.order(viewable);
   });
 
@@ -39,10 +39,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const restaurant = await getRestaurant(app.db, request.params.id);
+      const status = await orderingStatus(app.deps, request.params.id);
       // A minute stale at most: the state changes at opening and closing times, and when admins edit the hours.
       void reply.header('cache-control', 'public, max-age=60');
-      return orderingStatusOf(app.db, restaurant, app.clock().getTime());
+      return status;
     },
   );
 
@@ -104,7 +104,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderConfirmationOutput, ...errors },
       },
     },
-    async (request) => orderConfirmation(app.db, request.params.id, { user: request.auth?.user ?? null, token: request.query.token }),
+    async (request) => orderConfirmation(app.deps, request.params.id, { user: request.auth?.user ?? null, token: request.query.token }),
   );
 
   app.get(
@@ -119,6 +119,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: OrderHistoryOutput, ...errors },
       },
     },
-    async (request) => orderHistory(app.db, requireAuth(request).user.id, request.query),
+    async (request) => orderHistory(app.deps, requireAuth(request).user.id, request.query),
   );
 };

@@ -1,6 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { CheckoutMessages, estimatedPickupTime, pickupEstimate, type CartCheck, type QuoteInput, type QuoteOutput } from '@kusina/domain/checkout';
+import { CheckoutMessages, estimatedPickupTime, pickupEstimate, type CartCheck, type OrderingStatusOutput, type QuoteInput, type QuoteOutput } from '@kusina/domain/checkout';
 import {
   ORDER_STATUS_AT_CREATION,
   orderConfirmationText,
@@ -11,9 +11,9 @@ import {
   type OrderHistoryQuery,
 } from '@kusina/domain/orders';
 import { boardEntryFromConfirmation, OrderEvents, type OrderCreatedEvent } from '@kusina/domain/order-management';
+import { headerHoursText } from '@kusina/domain/pickup-schedule';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import { orders, payments, restaurants } from '../../db/schema/index.ts';
-import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -41,11 +41,9 @@ import { rooms } from '../../realtime/socket.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { confirmationView, type ConfirmationLine } from './confirmation.ts';
 
-/** The pickup schedule (hours and events) the restaurant header and the ordering status show. */
-export { loadPickupSchedule, orderingStatusOf } from './pickup.ts';
 /** What order management reads of a confirmation (its board and its customer timeline). */
 export { confirmationView, type ConfirmationTimeline } from './confirmation.ts';
-import { decidePickup, formatPickupAt, loadPickupSchedule, pickupOptions } from './pickup.ts';
+import { decidePickup, formatPickupAt, loadPickupSchedule, orderingStatusOf, pickupOptions } from './pickup.ts';
 import {
   canViewOrder,
   findOrder,
@@ -90,26 +88,38 @@ export interface OrderViewer {
 }
 
 /** GET /orders/:id: the confirmation of an order the viewer may see; 404 for "not yours" too, so order ids reveal nothing. */
-export async function orderConfirmation(db: Database, orderId: number, viewer: OrderViewer): Promise<OrderConfirmationOutput> {
-  const order = await findOrder(db, orderId);
+export async function orderConfirmation(deps: Pick<ServiceDeps, 'db'>, orderId: number, viewer: OrderViewer): Promise<OrderConfirmationOutput> {
+  const order = await findOrder(deps.db, orderId);
   if (!order || !canViewOrder(order, viewer)) throw AppError.notFound(CheckoutMessages.orderNotFound);
-  return loadConfirmation(db, order);
+  return loadConfirmation(deps.db, order);
 }
 
 /** The confirmation page's live channel: the order's id when the viewer may see it, else null. */
-export async function viewableOrderId(db: Database, orderId: number, viewer: OrderViewer): Promise<number | null> {
-  const order = await findOrder(db, orderId);
+export async function viewableOrderId(deps: Pick<ServiceDeps, 'db'>, orderId: number, viewer: OrderViewer): Promise<number | null> {
+  const order = await findOrder(deps.db, orderId);
   return order && canViewOrder(order, viewer) ? order.id : null;
 }
 
 /** GET /orders: the signed-in customer's own orders (storefront.md §6). */
-export function orderHistory(db: Database, userId: number, query: OrderHistoryQuery): Promise<OrderHistoryOutput> {
-  return listHistory(db, userId, query);
+export function orderHistory(deps: Pick<ServiceDeps, 'db'>, userId: number, query: OrderHistoryQuery): Promise<OrderHistoryOutput> {
+  return listHistory(deps.db, userId, query);
+}
+
+/** GET /restaurants/:id/ordering_status: open or closed for ordering now, by the app's clock. */
+export async function orderingStatus(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number): Promise<OrderingStatusOutput> {
+  const restaurant = await getRestaurant(deps, restaurantId);
+  return orderingStatusOf(deps.db, restaurant, deps.clock().getTime());
+}
+
+/** The storefront header's hours line ("Open now · closes 9:00 PM"), from the pickup schedule. */
+export async function headerHours(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurant: { id: number; timeZone: string }): Promise<string> {
+  const now = deps.clock().getTime();
+  return headerHoursText(await loadPickupSchedule(deps.db, restaurant, now), now);
 }
 
 /** POST /checkout/quote: the server's price of a cart, with every issue listed (nothing is written). */
 export async function quote(deps: OrderDeps, restaurantId: number, input: QuoteInput, auth: Auth | null): Promise<QuoteOutput> {
-  const restaurant = await getRestaurant(deps.db, restaurantId);
+  const restaurant = await getRestaurant(deps, restaurantId);
   const staffDiscount = await resolveStaffDiscount(deps.db, restaurant.id, input, auth);
   const promo = input.promo_code ? await findUsablePromo(deps.db, restaurant.id, input.promo_code) : null;
   if (input.promo_code && !promo) throw invalidPromo();

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
@@ -8,13 +7,9 @@ import { AppError } from '../../lib/errors.ts';
 import { countCodeAttempt } from '../promotions/guesses.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import { notAvailable } from './select.ts';
-import { confirmTestPayment, createPayment, handleStripeEvent, type PaymentDeps } from './service.ts';
+import { confirmTestPayment, createPayment, handleStripeEvent } from './service.ts';
 
 const errors = { 400: ErrorOutput, 402: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput, 503: ErrorOutput };
-
-export function paymentDeps(app: FastifyInstance): PaymentDeps {
-  return { db: app.db, config: app.config, log: app.log };
-}
 
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -29,9 +24,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await countCodeAttempt(app, request.ip, [request.body.promo_code, request.body.vip_code]);
+      await countCodeAttempt(app.deps, request.ip, [request.body.promo_code, request.body.vip_code]);
       const restaurantId = storefrontRestaurantId(app.config, request, request.body.restaurant_id);
-      return reply.status(201).send(await createPayment(paymentDeps(app), restaurantId, request.body, request.auth));
+      return reply.status(201).send(await createPayment(app.deps, restaurantId, request.body, request.auth));
     },
   );
 
@@ -46,7 +41,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PaymentConfirmOutput, ...errors },
       },
     },
-    async (request) => confirmTestPayment(paymentDeps(app), request.params.id, request.body.card),
+    async (request) => confirmTestPayment(app.deps, request.params.id, request.body.card),
   );
 
   // Stripe signs the exact bytes it sent: this scope keeps the JSON body raw for the check.
@@ -68,7 +63,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         } catch {
           throw new AppError('INVALID_SIGNATURE', 400, 'Missing or invalid Stripe signature.');
         }
-        await handleStripeEvent(paymentDeps(app), event);
+        await handleStripeEvent(app.deps, event);
         return { received: true };
       },
     );

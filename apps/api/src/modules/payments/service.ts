@@ -1,5 +1,4 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import {
   cardProblems,
@@ -10,8 +9,7 @@ import {
   type PaymentCreateOutput,
 } from '@kusina/domain/checkout';
 import { centsToDollars } from '@kusina/domain/money';
-import type { Config } from '../../config.ts';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Auth } from '../../lib/access.ts';
@@ -23,14 +21,12 @@ import { getRestaurant } from '../restaurants/service.ts';
 import { PaymentDeclinedError, type AuthorizeResult, type BeginResult, type ProcessorRef } from './processor.ts';
 import { notAvailable, processorFor, processorForNewPayment, selectProcessorName } from './select.ts';
 import { testTransactionId } from './test-processor.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-export interface PaymentDeps {
-  db: Database;
-  config: Config;
-  log: FastifyBaseLogger;
-}
+/** The part of the services' dependencies (decision 0095) payments use. */
+export type PaymentDeps = Pick<ServiceDeps, 'db' | 'config' | 'log'>;
 
 /** 402 with the processor's words; the SPA shows 'Payment failed: {message}'. */
 /**
@@ -64,7 +60,7 @@ export async function findPayment(db: DbOrTx, id: string): Promise<PaymentRow | 
  * exactly the server's total with the restaurant's processor. Nothing is counted or reserved yet.
  */
 export async function createPayment(deps: PaymentDeps, restaurantId: number, input: PaymentCreateInput, auth: Auth | null): Promise<PaymentCreateOutput> {
-  const restaurant = await getRestaurant(deps.db, restaurantId);
+  const restaurant = await getRestaurant(deps, restaurantId);
   const staffDiscount = await resolveStaffDiscount(deps.db, restaurant.id, input, auth);
   if (restaurant.vipOnlyCheckout && (!input.vip_code || !(await findUsableVip(deps.db, restaurant.id, input.vip_code)))) {
     throw vipRequired();

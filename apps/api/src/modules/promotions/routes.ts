@@ -25,7 +25,7 @@ const AdminQuery = z.object({ restaurant_id: coercedInt4().positive().optional()
 
 export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
   // Counted once the body is read: the limit is per client and per code (guesses.ts).
-  const countGuess = async (request: { ip: string; body: unknown }) => countCodeAttempt(app, request.ip, [(request.body as { code?: string }).code]);
+  const countGuess = async (request: { ip: string; body: unknown }) => countCodeAttempt(app.deps, request.ip, [(request.body as { code?: string }).code]);
   app.post(
     '/promo_codes/apply',
     {
@@ -39,7 +39,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const restaurantId = storefrontRestaurantId(app.config, request, request.body.restaurant_id);
-      return promotions.applyPromo(app.db, restaurantId, request.body.code, request.body.total);
+      return promotions.applyPromo(app.deps, restaurantId, request.body.code, request.body.total);
     },
   );
 
@@ -56,8 +56,8 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await getRestaurant(app.db, request.params.id);
-      return promotions.validateVip(app.db, request.params.id, request.body.code);
+      await getRestaurant(app.deps, request.params.id);
+      return promotions.validateVip(app.deps, request.params.id, request.body.code);
     },
   );
 
@@ -75,7 +75,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const restaurantId = scopeRestaurant(requireAuth(request).user, request.query.restaurant_id, 'admin');
-      return promotions.listPromoCodes(app.db, restaurantId);
+      return promotions.listPromoCodes(app.deps, restaurantId);
     },
   );
 
@@ -93,7 +93,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const restaurantId = scopeRestaurant(requireAuth(request).user, request.body.restaurant_id, 'admin');
-      return reply.status(201).send(await promotions.createPromoCode(app.db, restaurantId, request.body));
+      return reply.status(201).send(await promotions.createPromoCode(app.deps, restaurantId, request.body));
     },
   );
 
@@ -113,7 +113,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const restaurantId = scopeRestaurant(requireAuth(request).user, request.query.restaurant_id, 'admin');
-      return promotions.updatePromoCode(app.db, restaurantId, request.params.code, request.body);
+      return promotions.updatePromoCode(app.deps, restaurantId, request.params.code, request.body);
     },
   );
 
@@ -132,7 +132,7 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const restaurantId = scopeRestaurant(requireAuth(request).user, request.query.restaurant_id, 'admin');
-      await promotions.deletePromoCode(app.db, restaurantId, request.params.code);
+      await promotions.deletePromoCode(app.deps, restaurantId, request.params.code);
       return reply.status(204).send(null);
     },
   );

@@ -16,6 +16,7 @@ import { promoCodes, vipCodes } from '../../db/schema/index.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import type {  } from '../../lib/access.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 export type VipCodeRow = typeof vipCodes.$inferSelect;
@@ -87,16 +88,16 @@ export async function consumeVip(tx: DbOrTx, restaurantId: number, code: string)
 }
 
 /** POST /promo_codes/apply: what the code would take off the shown total. Counts nothing. */
-export async function applyPromo(db: DbOrTx, restaurantId: number, code: string, totalDollars: number): Promise<PromoApplyOutput> {
-  const promo = await findUsablePromo(db, restaurantId, code);
+export async function applyPromo(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, code: string, totalDollars: number): Promise<PromoApplyOutput> {
+  const promo = await findUsablePromo(deps.db, restaurantId, code);
   if (!promo) throw invalidPromo();
   const rule = { discountType: promo.discountType, value: promo.value };
   return { ...applyPromoToTotal(rule, totalDollars), codeUsed: promo.code, discountType: promo.discountType, discountValue: promo.value };
 }
 
 /** POST /restaurants/:id/vip_access/validate_code. 401 for any code that cannot be used. */
-export async function validateVip(db: DbOrTx, restaurantId: number, code: string): Promise<VipValidateOutput> {
-  const vip = await findUsableVip(db, restaurantId, code);
+export async function validateVip(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, code: string): Promise<VipValidateOutput> {
+  const vip = await findUsableVip(deps.db, restaurantId, code);
   if (!vip) throw new AppError('INVALID_VIP_CODE', 401, PromotionMessages.invalidVip, { valid: false });
   return { valid: true, message: PromotionMessages.vipAccepted };
 }
@@ -116,14 +117,14 @@ export function toPromoOutput(row: PromoCodeRow): PromoCodeOutput {
     active: row.active,
   };
 }
-export async function listPromoCodes(db: DbOrTx, restaurantId: number): Promise<PromoCodeOutput[]> {
-  const rows = await db.select().from(promoCodes).where(eq(promoCodes.restaurantId, restaurantId)).orderBy(asc(promoCodes.code));
+export async function listPromoCodes(deps: Pick<ServiceDeps, 'db'>, restaurantId: number): Promise<PromoCodeOutput[]> {
+  const rows = await deps.db.select().from(promoCodes).where(eq(promoCodes.restaurantId, restaurantId)).orderBy(asc(promoCodes.code));
   return rows.map(toPromoOutput);
 }
 
-export async function createPromoCode(db: DbOrTx, restaurantId: number, input: PromoCodeCreateInput): Promise<PromoCodeOutput> {
+export async function createPromoCode(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, input: PromoCodeCreateInput): Promise<PromoCodeOutput> {
   try {
-    const [row] = await db
+    const [row] = await deps.db
       .insert(promoCodes)
       .values({
         restaurantId,
@@ -153,8 +154,8 @@ async function findPromo(db: DbOrTx, restaurantId: number, code: string): Promis
   return row;
 }
 
-export async function updatePromoCode(db: DbOrTx, restaurantId: number, code: string, input: PromoCodeUpdateInput): Promise<PromoCodeOutput> {
-  const current = await findPromo(db, restaurantId, code);
+export async function updatePromoCode(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, code: string, input: PromoCodeUpdateInput): Promise<PromoCodeOutput> {
+  const current = await findPromo(deps.db, restaurantId, code);
   const discountType = input.discountType ?? current.discountType;
   const value = input.discountValue ?? current.value;
   if (discountType === 'percent' && value > 100) {
@@ -165,7 +166,7 @@ export async function updatePromoCode(db: DbOrTx, restaurantId: number, code: st
     const message = `This code was already used ${current.currentUses} times.`;
     throw AppError.validation(message, { maxUses: message });
   }
-  const [row] = await db
+  const [row] = await deps.db
     .update(promoCodes)
     .set({
       discountType,
@@ -181,7 +182,7 @@ export async function updatePromoCode(db: DbOrTx, restaurantId: number, code: st
 }
 
 /** Orders keep the code as text (promo_code) and lose only the link, so history stays whole. */
-export async function deletePromoCode(db: DbOrTx, restaurantId: number, code: string): Promise<void> {
-  const current = await findPromo(db, restaurantId, code);
-  await db.delete(promoCodes).where(eq(promoCodes.id, current.id));
+export async function deletePromoCode(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, code: string): Promise<void> {
+  const current = await findPromo(deps.db, restaurantId, code);
+  await deps.db.delete(promoCodes).where(eq(promoCodes.id, current.id));
 }

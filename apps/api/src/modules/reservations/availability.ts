@@ -236,7 +236,7 @@ export async function availability(deps: ServiceDeps, auth: Auth | null, restaur
  * a party can be at all (the modal's party-size dropdown).
  */
 export async function simpleCapacity(deps: ServiceDeps, restaurantId: number): Promise<SimpleCapacityOutput> {
-  const restaurant = await getRestaurant(deps.db, restaurantId);
+  const restaurant = await getRestaurant(deps, restaurantId);
   const active = await listLocations(deps.db, restaurantId, { includeInactive: false });
   const capacities = await Promise.all(active.map((l) => capacityOf(deps.db, l.id)));
   const actual = capacities.reduce((max, c) => Math.max(max, c.total), 0);

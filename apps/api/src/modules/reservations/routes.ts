@@ -33,7 +33,6 @@ import { WaitlistEntryCreateInput, WaitlistEntryOutput, WaitlistEntryUpdateInput
 import { AppError } from '../../lib/errors.ts';
 import { requireAdmin, requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { canActFor } from '../../lib/access.ts';
-import { rooms } from '../../realtime/socket.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import { availability, availableCapacity, simpleCapacity } from './availability.ts';
 import * as schedule from './schedule.ts';
@@ -71,7 +70,6 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = requireAdmin(app);
   // Hours and events decide ordering too (issue #23): open storefronts refetch the restaurant (the
   // header's hours_text) when they change.
-  const scheduleChanged = (restaurantId: number) => app.realtime.emit(rooms.restaurant(restaurantId), 'restaurant_update', { id: restaurantId });
   const user = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user;
 
   // ── Reservations ──────────────────────────────────────────────────────────────────────
@@ -203,9 +201,7 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/operating_hours/:id',
     { onRequest: admin, schema: { tags, security, summary: "Changes a weekday's hours", params: idParams, body: OperatingHoursUpdateInput, response: { 200: OperatingHoursOutput, ...errors } } },
     async (request) => {
-      const hours = await schedule.updateHours(app.deps, user(request), request.params.id, request.body);
-      scheduleChanged(hours.restaurant_id);
-      return hours;
+      return schedule.updateHours(app.deps, user(request), request.params.id, request.body);
     },
   );
   app.get(
@@ -217,25 +213,21 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     '/special_events',
     { onRequest: admin, schema: { tags, security, summary: 'Creates a special event', body: SpecialEventCreateInput, response: { 201: SpecialEventOutput, ...errors } } },
     async (request, reply) => {
-      const event = await schedule.createEvent(app.deps, user(request), request.body);
-      scheduleChanged(event.restaurant_id);
-      return reply.status(201).send(event);
+      return reply.status(201).send(await schedule.createEvent(app.deps, user(request), request.body));
     },
   );
   app.patch(
     '/special_events/:id',
     { onRequest: admin, schema: { tags, security, summary: 'Changes a special event', params: idParams, body: SpecialEventUpdateInput, response: { 200: SpecialEventOutput, ...errors } } },
     async (request) => {
-      const event = await schedule.updateEvent(app.deps, user(request), request.params.id, request.body);
-      scheduleChanged(event.restaurant_id);
-      return event;
+      return schedule.updateEvent(app.deps, user(request), request.params.id, request.body);
     },
   );
   app.delete(
     '/special_events/:id',
     { onRequest: admin, schema: { tags, security, summary: 'Deletes a special event', params: idParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      scheduleChanged(await schedule.deleteEvent(app.deps, user(request), request.params.id));
+      await schedule.deleteEvent(app.deps, user(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -22,7 +22,7 @@ import { blockedPeriods, locationCapacities, locations, operatingHours, specialE
 import { isUniqueViolation } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertRestaurantAccess, canActFor, scopeRestaurant, type SessionUser } from '../../lib/access.ts';
-import { getRestaurant } from '../restaurants/service.ts';
+import { announceRestaurantChanged, getRestaurant } from '../restaurants/service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 
 /*
@@ -186,7 +186,7 @@ export async function listHours(deps: ServiceDeps, user: SessionUser, requested:
   return (await weekOf(deps.db, scopeRestaurant(user, requested))).map(hoursView);
 }
 
-export async function updateHours(deps: ServiceDeps, user: SessionUser, id: number, input: OperatingHoursUpdateInput): Promise<OperatingHoursOutput> {
+async function writeUpdateHours(deps: ServiceDeps, user: SessionUser, id: number, input: OperatingHoursUpdateInput): Promise<OperatingHoursOutput> {
   const [existing] = await deps.db.select().from(operatingHours).where(eq(operatingHours.id, id)).limit(1);
   if (!existing) throw AppError.notFound(ReservationMessages.hoursNotFound);
   assertRestaurantAccess(user, existing.restaurantId, 'admin');
@@ -202,6 +202,13 @@ export async function updateHours(deps: ServiceDeps, user: SessionUser, id: numb
     .where(eq(operatingHours.id, id))
     .returning();
   return hoursView(row!);
+}
+
+/** Changes a weekday’s hours; the restaurant's open pages refetch it. */
+export async function updateHours(deps: ServiceDeps, user: SessionUser, id: number, input: OperatingHoursUpdateInput): Promise<OperatingHoursOutput> {
+  const hours = await writeUpdateHours(deps, user, id, input);
+  announceRestaurantChanged(deps, hours.restaurant_id);
+  return hours;
 }
 
 function eventView(row: EventRow): SpecialEventOutput {
@@ -239,7 +246,7 @@ function eventDateTaken(error: unknown): never {
   throw error;
 }
 
-export async function createEvent(deps: ServiceDeps, user: SessionUser, input: SpecialEventCreateInput): Promise<SpecialEventOutput> {
+async function writeCreateEvent(deps: ServiceDeps, user: SessionUser, input: SpecialEventCreateInput): Promise<SpecialEventOutput> {
   const restaurantId = scopeRestaurant(user, input.restaurant_id, 'admin');
   const [row] = await deps.db
     .insert(specialEvents)
@@ -258,6 +265,13 @@ export async function createEvent(deps: ServiceDeps, user: SessionUser, input: S
   return eventView(row!);
 }
 
+/** Creates a special event; the restaurant's open pages refetch it. */
+export async function createEvent(deps: ServiceDeps, user: SessionUser, input: SpecialEventCreateInput): Promise<SpecialEventOutput> {
+  const event = await writeCreateEvent(deps, user, input);
+  announceRestaurantChanged(deps, event.restaurant_id);
+  return event;
+}
+
 async function eventForAdmin(deps: ServiceDeps, user: SessionUser, id: number): Promise<EventRow> {
   const [row] = await deps.db.select().from(specialEvents).where(eq(specialEvents.id, id)).limit(1);
   if (!row) throw AppError.notFound(ReservationMessages.eventNotFound);
@@ -265,7 +279,7 @@ async function eventForAdmin(deps: ServiceDeps, user: SessionUser, id: number): 
   return row;
 }
 
-export async function updateEvent(deps: ServiceDeps, user: SessionUser, id: number, input: SpecialEventUpdateInput): Promise<SpecialEventOutput> {
+async function writeUpdateEvent(deps: ServiceDeps, user: SessionUser, id: number, input: SpecialEventUpdateInput): Promise<SpecialEventOutput> {
   const existing = await eventForAdmin(deps, user, id);
   const values = {
     ...(input.event_date === undefined ? {} : { eventDate: input.event_date }),
@@ -286,16 +300,23 @@ export async function updateEvent(deps: ServiceDeps, user: SessionUser, id: numb
   return eventView(row!);
 }
 
+/** Changes a special event; the restaurant's open pages refetch it. */
+export async function updateEvent(deps: ServiceDeps, user: SessionUser, id: number, input: SpecialEventUpdateInput): Promise<SpecialEventOutput> {
+  const event = await writeUpdateEvent(deps, user, id, input);
+  announceRestaurantChanged(deps, event.restaurant_id);
+  return event;
+}
+
 /** Deletes the event; answers its restaurant's id. */
-export async function deleteEvent(deps: ServiceDeps, user: SessionUser, id: number): Promise<number> {
+export async function deleteEvent(deps: ServiceDeps, user: SessionUser, id: number): Promise<void> {
   const event = await eventForAdmin(deps, user, id);
   await deps.db.delete(specialEvents).where(eq(specialEvents.id, id));
-  return event.restaurantId;
+  announceRestaurantChanged(deps, event.restaurantId);
 }
 
 /** What the public modal needs to grey out dates (§7 GET /public/restaurant_schedule/{id}): upcoming events only. */
 export async function restaurantSchedule(deps: ServiceDeps, restaurantId: number, now = new Date()): Promise<RestaurantScheduleOutput> {
-  const restaurant = await getRestaurant(deps.db, restaurantId);
+  const restaurant = await getRestaurant(deps, restaurantId);
   const today = zonedParts(now.getTime(), restaurant.timeZone).date;
   const [week, events] = await Promise.all([weekOf(deps.db, restaurantId), eventsBetween(deps.db, restaurantId, today, addDays(today, 366))]);
   return {

@@ -24,7 +24,7 @@ import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertRestaurantAccess, canActFor, type Auth, type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { rooms } from '../../realtime/socket.ts';
-import { getRestaurant } from '../restaurants/service.ts';
+import { getRestaurant, restaurantInTransaction } from '../restaurants/service.ts';
 import { adminMaxPartySize, freeSeatsDuring, loadSchedule, slotAt, todayIn } from './availability.ts';
 import { guestMessages, type GuestMessageKind } from './messages.ts';
 import { capacityOf, getLocation, resolveLocation, type LocationRow } from './schedule.ts';
@@ -114,7 +114,7 @@ async function hasEventCap(tx: DbOrTx, restaurantId: number, startsAt: number, e
 /** GET /reservations: a Guam day (default today) of the restaurant, by start time. */
 export async function listReservations(deps: ServiceDeps, user: SessionUser, query: ReservationListQuery, now = new Date()): Promise<ReservationOutput[]> {
   const restaurantId = scopeRestaurant(user, query.restaurant_id);
-  const restaurant = await getRestaurant(deps.db, restaurantId);
+  const restaurant = await getRestaurant(deps, restaurantId);
   const date = query.date ?? todayIn(restaurant.timeZone, now);
   const filters: SQL[] = [
     eq(reservations.restaurantId, restaurantId),
@@ -163,7 +163,7 @@ export async function getReservation(deps: ServiceDeps, user: SessionUser, id: n
  * length, the slot must be one the public is offered, and phone and e-mail are required.
  */
 export async function createReservation(deps: ServiceDeps, auth: Auth | null, restaurantId: number, input: ReservationCreateInput, now = new Date()): Promise<ReservationOutput> {
-  const restaurant = await getRestaurant(deps.db, restaurantId);
+  const restaurant = await getRestaurant(deps, restaurantId);
   const staff = canActFor(auth?.user, restaurantId);
   if (!staff) {
     if (input.status !== undefined && input.status !== 'booked') throw fieldError('status', ReservationMessages.guestOnly);
@@ -251,7 +251,7 @@ function messageFor(from: ReservationStatus, to: ReservationStatus): GuestMessag
  */
 export async function updateReservation(deps: ServiceDeps, user: SessionUser, id: number, input: ReservationUpdateInput, now = new Date()): Promise<ReservationOutput> {
   const existing = await reservationForStaff(deps.db, user, id);
-  const restaurant = await getRestaurant(deps.db, existing.restaurantId);
+  const restaurant = await getRestaurant(deps, existing.restaurantId);
   const location = await getLocation(deps.db, existing.locationId);
 
   const { row: updated, seatsChanged } = await transaction(deps.pool, async ({ tx, client }) => {
@@ -352,7 +352,7 @@ export async function writeReservationFromFloor(deps: ServiceDeps, ctx: { tx: Db
     .returning();
   const kind = messageFor(current.status, status);
   const location = await getLocation(ctx.tx, current.locationId);
-  if (kind) await guestMessages(deps, { tx: ctx.tx, client: ctx.client, boss: deps.boss }, row!, await getRestaurant(ctx.tx, current.restaurantId), location, kind);
+  if (kind) await guestMessages(deps, { tx: ctx.tx, client: ctx.client, boss: deps.boss }, row!, await restaurantInTransaction(ctx.tx, current.restaurantId), location, kind);
   return reservationView(row!, location);
 }
 

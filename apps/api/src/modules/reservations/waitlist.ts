@@ -66,7 +66,7 @@ async function checkLocation(db: DbOrTx, restaurantId: number, locationId: numbe
 /** GET /waitlist_entries: the entries that checked in on a Guam day (default today), earliest first. */
 export async function listWaitlist(deps: ServiceDeps, user: SessionUser, query: WaitlistListQuery): Promise<WaitlistEntryOutput[]> {
   const restaurantId = scopeRestaurant(user, query.restaurant_id);
-  const restaurant = await getRestaurant(deps.db, restaurantId);
+  const restaurant = await getRestaurant(deps, restaurantId);
   const date = query.date ?? todayIn(restaurant.timeZone, deps.clock());
   const rows = await deps.db
     .select()
@@ -85,7 +85,7 @@ export async function listWaitlist(deps: ServiceDeps, user: SessionUser, query: 
 /** POST /waitlist_entries: a walk-in joins the line now, waiting. */
 export async function createWaitlistEntry(deps: ServiceDeps, user: SessionUser, input: WaitlistEntryCreateInput): Promise<WaitlistEntryOutput> {
   const restaurantId = scopeRestaurant(user, input.restaurant_id);
-  const restaurant = await getRestaurant(deps.db, restaurantId);
+  const restaurant = await getRestaurant(deps, restaurantId);
   checkPartySize(restaurant, input.party_size);
   await checkLocation(deps.db, restaurantId, input.location_id);
   const [row] = await deps.db
@@ -118,7 +118,7 @@ export async function updateWaitlistEntry(deps: ServiceDeps, user: SessionUser, 
   if (user.role !== 'super_admin') scope.push(eq(waitlistEntries.restaurantId, user.restaurantId));
   const [existing] = await deps.db.select().from(waitlistEntries).where(and(...scope)).limit(1);
   if (!existing) throw AppError.notFound(WaitlistMessages.notFound);
-  const restaurant = await getRestaurant(deps.db, existing.restaurantId);
+  const restaurant = await getRestaurant(deps, existing.restaurantId);
   if (input.party_size !== undefined) checkPartySize(restaurant, input.party_size);
   await checkLocation(deps.db, restaurant.id, input.location_id);
 

@@ -5,9 +5,7 @@ import { ErrorOutput } from '@kusina/domain/errors';
 import { RestaurantOutput, SiteSettingsOutput, SiteSettingsUpdateInput } from '@kusina/domain/restaurants';
 import { RestaurantUpdateInput } from '@kusina/domain/reservations';
 import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
-import { rooms } from '../../realtime/socket.ts';
-import { headerHoursText } from '@kusina/domain/pickup-schedule';
-import { loadPickupSchedule } from '../orders/service.ts';
+import { headerHours } from '../orders/service.ts';
 import { getRestaurant, getSiteSettings, storefrontRestaurantId, toRestaurantOutput, updateRestaurant, updateSiteSettings } from './service.ts';
 
 const flag = z
@@ -30,10 +28,9 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await getRestaurant(app.db, request.params.id);
-      const now = app.clock().getTime();
+      const row = await getRestaurant(app.deps, request.params.id);
       const settings = request.query.include_settings ? { testPaymentsAllowed: app.config.allowTestPayments } : null;
-      return { ...toRestaurantOutput(row, settings), hours_text: headerHoursText(await loadPickupSchedule(app.db, row, now), now) };
+      return { ...toRestaurantOutput(row, settings), hours_text: await headerHours(app.deps, row) };
     },
   );
 
@@ -51,9 +48,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await updateRestaurant(app.db, requireAuth(request).user, request.params.id, request.body);
-      // Every open storefront and back office of the restaurant refetches it (the header, the modal's switch).
-      app.realtime.emit(rooms.restaurant(row.id), 'restaurant_update', { id: row.id });
+      const row = await updateRestaurant(app.deps, requireAuth(request).user, request.params.id, request.body);
       return toRestaurantOutput(row, { testPaymentsAllowed: app.config.allowTestPayments });
     },
   );
@@ -68,7 +63,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SiteSettingsOutput },
       },
     },
-    async (request) => getSiteSettings(app.db, storefrontRestaurantId(app.config, request, request.query.restaurant_id)),
+    async (request) => getSiteSettings(app.deps, storefrontRestaurantId(app.config, request, request.query.restaurant_id)),
   );
 
   app.patch(
@@ -87,9 +82,7 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireAuth(request).user;
       const restaurantId = request.query.restaurant_id ?? user.restaurantId ?? storefrontRestaurantId(app.config, request);
-      const saved = await updateSiteSettings(app.db, user, restaurantId, request.body);
-      // Open storefronts refetch the restaurant and its site settings (the hero).
-      app.realtime.emit(rooms.restaurant(restaurantId), 'restaurant_update', { id: restaurantId });
+      const saved = await updateSiteSettings(app.deps, user, restaurantId, request.body);
       return saved;
     },
   );

@@ -8,6 +8,8 @@ import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { restaurants, siteSettings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { ServiceDeps } from '../../deps.ts';
+import { rooms } from '../../realtime/socket.ts';
 
 type RestaurantRow = typeof restaurants.$inferSelect;
 
@@ -38,33 +40,48 @@ export function toRestaurantOutput(row: RestaurantRow, settings: { testPaymentsA
   };
 }
 
-export async function getRestaurant(db: DbOrTx, id: number): Promise<RestaurantRow> {
-  const [row] = await db.select().from(restaurants).where(eq(restaurants.id, id)).limit(1);
+/**
+ * 'restaurant_update' to the restaurant's room, after a committed change to the restaurant, its site
+ * settings, hours or events: open storefronts and back offices refetch it.
+ */
+export function announceRestaurantChanged(deps: Pick<ServiceDeps, 'realtime'>, restaurantId: number): void {
+  deps.realtime.emit(rooms.restaurant(restaurantId), 'restaurant_update', { id: restaurantId });
+}
+
+export async function getRestaurant(deps: Pick<ServiceDeps, 'db'>, id: number): Promise<RestaurantRow> {
+  return restaurantInTransaction(deps.db, id);
+}
+
+/** The restaurant, or 404, read inside the caller's transaction. */
+export async function restaurantInTransaction(tx: DbOrTx, id: number): Promise<RestaurantRow> {
+  const [row] = await tx.select().from(restaurants).where(eq(restaurants.id, id)).limit(1);
   if (!row) throw AppError.notFound('Restaurant not found.');
   return row;
 }
 
-export async function getSiteSettings(db: DbOrTx, restaurantId: number): Promise<SiteSettingsOutput> {
-  await getRestaurant(db, restaurantId);
-  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.restaurantId, restaurantId)).limit(1);
+export async function getSiteSettings(deps: Pick<ServiceDeps, 'db'>, restaurantId: number): Promise<SiteSettingsOutput> {
+  await getRestaurant(deps, restaurantId);
+  const [row] = await deps.db.select().from(siteSettings).where(eq(siteSettings.restaurantId, restaurantId)).limit(1);
   return { hero_image_url: row?.heroImageUrl ?? null, spinner_image_url: row?.spinnerImageUrl ?? null };
 }
 
 /** PATCH /admin/site_settings: the restaurant's admins set (or, with null, clear) its storefront images. */
-export async function updateSiteSettings(db: DbOrTx, user: SessionUser, restaurantId: number, input: SiteSettingsUpdateInput): Promise<SiteSettingsOutput> {
-  await getRestaurant(db, restaurantId);
+export async function updateSiteSettings(deps: Pick<ServiceDeps, 'db' | 'realtime'>, user: SessionUser, restaurantId: number, input: SiteSettingsUpdateInput): Promise<SiteSettingsOutput> {
+  await getRestaurant(deps, restaurantId);
   assertRestaurantAccess(user, restaurantId, 'admin');
   const values = {
     ...(input.hero_image_url === undefined ? {} : { heroImageUrl: input.hero_image_url }),
     ...(input.spinner_image_url === undefined ? {} : { spinnerImageUrl: input.spinner_image_url }),
   };
   if (Object.keys(values).length > 0) {
-    await db
+    await deps.db
       .insert(siteSettings)
       .values({ restaurantId, ...values })
       .onConflictDoUpdate({ target: siteSettings.restaurantId, set: values });
   }
-  return getSiteSettings(db, restaurantId);
+  // Open storefronts refetch the restaurant and its site settings (the hero).
+  announceRestaurantChanged(deps, restaurantId);
+  return getSiteSettings(deps, restaurantId);
 }
 
 /**
@@ -77,8 +94,8 @@ export function storefrontRestaurantId(config: Config, request: FastifyRequest, 
 }
 
 /** PATCH /restaurants/{id} (backoffice §7): the reservation settings, admin_settings and the profile, by the restaurant's admins. */
-export async function updateRestaurant(db: DbOrTx, user: SessionUser, id: number, input: RestaurantUpdateInput): Promise<RestaurantRow> {
-  const existing = await getRestaurant(db, id);
+export async function updateRestaurant(deps: Pick<ServiceDeps, 'db' | 'realtime'>, user: SessionUser, id: number, input: RestaurantUpdateInput): Promise<RestaurantRow> {
+  const existing = await getRestaurant(deps, id);
   assertRestaurantAccess(user, id, 'admin');
   const values = {
     ...(input.default_reservation_length === undefined ? {} : { defaultReservationLength: input.default_reservation_length }),
@@ -95,10 +112,12 @@ export async function updateRestaurant(db: DbOrTx, user: SessionUser, id: number
   };
   // Nothing to change (an empty body): the row as it is.
   if (Object.keys(values).length === 0) return existing;
-  const [row] = await db
+  const [row] = await deps.db
     .update(restaurants)
     .set(values)
     .where(eq(restaurants.id, id))
     .returning();
+  // Every open storefront and back office of the restaurant refetches it (the header, the modal's switch).
+  announceRestaurantChanged(deps, id);
   return row!;
 }

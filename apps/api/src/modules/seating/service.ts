@@ -108,7 +108,7 @@ const announce = announceSeatsChanged;
  */
 export async function listSeatAllocations(deps: ServiceDeps, user: SessionUser, query: SeatAllocationListQuery): Promise<SeatAllocationOutput[]> {
   const restaurantId = scopeRestaurant(user, query.restaurant_id);
-  const restaurant = await getRestaurant(deps.db, restaurantId);
+  const restaurant = await getRestaurant(deps, restaurantId);
   const date = query.date ?? zonedParts(deps.clock().getTime(), restaurant.timeZone).date;
   const day = dayBounds(date, restaurant.timeZone);
   return readAllocations(deps.db, [
@@ -197,7 +197,7 @@ async function lockSeats(tx: DbOrTx, restaurantId: number, input: { seat_ids?: n
  */
 export async function allocateSeats(deps: ServiceDeps, user: SessionUser, input: SeatAllocationCreateInput | SeatAllocationReserveInput, mode: 'seated' | 'reserved'): Promise<SeatAllocationOutput[]> {
   const restaurantId = await occupantRestaurant(deps, user, input.occupant_type, input.occupant_id);
-  const restaurant = await getRestaurant(deps.db, restaurantId);
+  const restaurant = await getRestaurant(deps, restaurantId);
   const taken = mode === 'seated' ? M.seatsTaken : M.seatsReserved;
   if (mode === 'reserved' && input.occupant_type !== 'reservation') throw fieldError('occupant_type', M.reserveOnlyReservations);
   const now = deps.clock();

@@ -26,7 +26,6 @@ import { encodeImage, storeImages } from '../merchandise/images.ts';
 import { MULTIPART_LIMITS, readImageUpload } from '../merchandise/form.ts';
 import * as admin from './admin-service.ts';
 import { forgetFundraiserLists } from './list-cache.ts';
-import { wholesaleDeps } from './service.ts';
 
 const tags = ['wholesale admin'];
 const security = [{ bearer: [] }];
@@ -72,12 +71,12 @@ export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     if (request.method !== 'GET') forgetFundraiserLists();
     done();
   });
-  const deps = () => wholesaleDeps(app);
+  const deps = () => app.deps;
   const restaurantOf = (request: { auth: unknown; query: unknown }) =>
     admin.managedRestaurant(requireAuth(request as Parameters<typeof requireAuth>[0]).user, (request.query as { restaurant_id?: number } | undefined)?.restaurant_id);
 
   app.get('/fundraisers', { schema: { tags, security, querystring: RestaurantQuery, response: { 200: envelope(z.object({ fundraisers: z.array(FundraiserOutput) })), ...errors } } }, async (request) =>
-    ok({ fundraisers: await admin.listAdminFundraisers(app.db, restaurantOf(request)) }),
+    ok({ fundraisers: await admin.listAdminFundraisers(app.deps, restaurantOf(request)) }),
   );
   app.post(
     '/fundraisers',
@@ -87,7 +86,7 @@ export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fundraisers/:id',
     { schema: { tags, security, params: IdParams, querystring: RestaurantQuery, response: { 200: envelope(z.object({ fundraiser: AdminFundraiserOutput })), ...errors } } },
-    async (request) => ok({ fundraiser: await admin.adminFundraiser(app.db, restaurantOf(request), request.params.id) }),
+    async (request) => ok({ fundraiser: await admin.adminFundraiser(app.deps, restaurantOf(request), request.params.id) }),
   );
   app.put(
     '/fundraisers/:id',
@@ -147,13 +146,13 @@ export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders',
     { schema: { tags, security, querystring: AdminOrdersQuery.extend(RestaurantQuery.shape), response: { 200: envelope(z.object({ orders: z.array(OrderOutput) })), ...errors } } },
-    async (request) => ok({ orders: await admin.listAdminOrders(app.db, restaurantOf(request), request.query) }),
+    async (request) => ok({ orders: await admin.listAdminOrders(app.deps, restaurantOf(request), request.query) }),
   );
   app.get(
     '/orders.csv',
     { schema: { tags, security, querystring: AdminOrdersQuery.extend(RestaurantQuery.shape), produces: ['text/csv'] } },
     async (request, reply) => {
-      const csv = await admin.ordersCsv(app.db, restaurantOf(request), request.query);
+      const csv = await admin.ordersCsv(app.deps, restaurantOf(request), request.query);
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="wholesale-orders.csv"').send(csv);
     },
   );
@@ -178,11 +177,11 @@ export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fundraisers/:id/pick_list',
     { schema: { tags, security, params: IdParams, querystring: RestaurantQuery, response: { 200: PickListOutput, ...errors } } },
-    async (request) => ok(await admin.pickList(app.db, restaurantOf(request), request.params.id)),
+    async (request) => ok(await admin.pickList(app.deps, restaurantOf(request), request.params.id)),
   );
   app.get(
     '/fundraisers/:id/dashboard',
     { schema: { tags, security, params: IdParams, querystring: RestaurantQuery, response: { 200: envelope(DashboardOutput), ...errors } } },
-    async (request) => ok(await admin.dashboard(app.db, restaurantOf(request), request.params.id)),
+    async (request) => ok(await admin.dashboard(app.deps, restaurantOf(request), request.params.id)),
   );
 };

@@ -28,6 +28,7 @@ import type { SessionUser } from '../../lib/access.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { findFundraiser, loadItems, participantsOf, toItemOutput, toOrderOutputs, toParticipantOutput, type FundraiserRow } from './repository.ts';
 import { changeStatus, fundraiserOutputs, WholesaleEvents, type WholesaleDeps } from './service.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
 /** The restaurant an admin manages: their own; a super admin names one (default: their own). */
 export function managedRestaurant(user: SessionUser, asked?: number): number {
@@ -72,14 +73,14 @@ function slugTaken(error: unknown): never {
   throw error;
 }
 
-export async function listAdminFundraisers(db: DbOrTx, restaurantId: number) {
-  const rows = await db.select().from(wholesaleFundraisers).where(eq(wholesaleFundraisers.restaurantId, restaurantId)).orderBy(desc(wholesaleFundraisers.id));
-  return fundraiserOutputs(db, rows);
+export async function listAdminFundraisers(deps: Pick<ServiceDeps, 'db'>, restaurantId: number) {
+  const rows = await deps.db.select().from(wholesaleFundraisers).where(eq(wholesaleFundraisers.restaurantId, restaurantId)).orderBy(desc(wholesaleFundraisers.id));
+  return fundraiserOutputs(deps.db, rows);
 }
 
-export async function adminFundraiser(db: DbOrTx, restaurantId: number, id: number) {
-  const row = await ownFundraiser(db, restaurantId, id);
-  const [[summary], participants, items] = await Promise.all([fundraiserOutputs(db, [row]), participantsOf(db, row.id, { includeInactive: true }), loadItems(db, { fundraiserIds: [row.id] })]);
+export async function adminFundraiser(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, id: number) {
+  const row = await ownFundraiser(deps.db, restaurantId, id);
+  const [[summary], participants, items] = await Promise.all([fundraiserOutputs(deps.db, [row]), participantsOf(deps.db, row.id, { includeInactive: true }), loadItems(deps.db, { fundraiserIds: [row.id] })]);
   return { ...summary!, participants, items: items.map(toItemOutput) };
 }
 
@@ -87,7 +88,7 @@ export async function createFundraiser(deps: WholesaleDeps, restaurantId: number
   checkDates(input);
   try {
     const [row] = await deps.db.insert(wholesaleFundraisers).values({ restaurantId, ...fundraiserValues(input) }).returning();
-    return adminFundraiser(deps.db, restaurantId, row!.id);
+    return adminFundraiser(deps, restaurantId, row!.id);
   } catch (error) {
     slugTaken(error);
   }
@@ -101,7 +102,7 @@ export async function updateFundraiser(deps: WholesaleDeps, restaurantId: number
   } catch (error) {
     slugTaken(error);
   }
-  const out = await adminFundraiser(deps.db, restaurantId, id);
+  const out = await adminFundraiser(deps, restaurantId, id);
   deps.realtime.emit(rooms.fundraiser(id), WholesaleEvents.fundraiserUpdated, { id, slug: out.slug, status: out.status });
   return out;
 }
@@ -126,7 +127,7 @@ export async function duplicateFundraiser(deps: WholesaleDeps, restaurantId: num
     }
     return copy!.id;
   });
-  return adminFundraiser(deps.db, restaurantId, newId);
+  return adminFundraiser(deps, restaurantId, newId);
 }
 
 function itemInputOf(item: Awaited<ReturnType<typeof loadItems>>[number]): ItemInput {
@@ -306,19 +307,19 @@ export async function updateVariant(
 
 // ── Orders ───────────────────────────────────────────────────────────────────────────────────
 
-export async function listAdminOrders(db: DbOrTx, restaurantId: number, query: { fundraiser_id?: number | undefined; participant_id?: number | 'general' | undefined; status?: string | undefined }): Promise<OrderOutput[]> {
+export async function listAdminOrders(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, query: { fundraiser_id?: number | undefined; participant_id?: number | 'general' | undefined; status?: string | undefined }): Promise<OrderOutput[]> {
   const filters: SQL[] = [eq(wholesaleOrders.restaurantId, restaurantId)];
   if (query.fundraiser_id) filters.push(eq(wholesaleOrders.fundraiserId, query.fundraiser_id));
   if (query.participant_id === 'general') filters.push(isNull(wholesaleOrders.participantId));
   else if (query.participant_id) filters.push(eq(wholesaleOrders.participantId, query.participant_id));
   if (query.status) filters.push(eq(wholesaleOrders.status, query.status as OrderOutput['status']));
-  const rows = await db
+  const rows = await deps.db
     .select()
     .from(wholesaleOrders)
     .where(and(...filters))
     .orderBy(desc(wholesaleOrders.createdAt), desc(wholesaleOrders.id))
     .limit(1000);
-  return toOrderOutputs(db, rows);
+  return toOrderOutputs(deps.db, rows);
 }
 
 export async function setOrderStatus(deps: WholesaleDeps, restaurantId: number, actor: SessionUser, orderId: number, status: OrderOutput['status']): Promise<OrderOutput> {
@@ -347,8 +348,8 @@ function csvCell(value: unknown): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export async function ordersCsv(db: DbOrTx, restaurantId: number, query: Parameters<typeof listAdminOrders>[2]): Promise<string> {
-  const orders = await listAdminOrders(db, restaurantId, query);
+export async function ordersCsv(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, query: Parameters<typeof listAdminOrders>[2]): Promise<string> {
+  const orders = await listAdminOrders(deps, restaurantId, query);
   const header = ['Order', 'Placed', 'Status', 'Payment', 'Fundraiser', 'Participant', 'Customer', 'Email', 'Phone', 'Items', 'Total'];
   const rows = orders.map((o) => [
     o.orderNumber,
@@ -367,9 +368,9 @@ export async function ordersCsv(db: DbOrTx, restaurantId: number, query: Paramet
 }
 
 /** Pickup day: what to hand to whom (per participant, then per order) and what to pull from stock (per item). */
-export async function pickList(db: DbOrTx, restaurantId: number, fundraiserId: number) {
-  const fundraiser = await ownFundraiser(db, restaurantId, fundraiserId);
-  const orders = (await listAdminOrders(db, restaurantId, { fundraiser_id: fundraiserId })).filter((o) => o.status !== 'cancelled' && o.status !== 'completed');
+export async function pickList(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, fundraiserId: number) {
+  const fundraiser = await ownFundraiser(deps.db, restaurantId, fundraiserId);
+  const orders = (await listAdminOrders(deps, restaurantId, { fundraiser_id: fundraiserId })).filter((o) => o.status !== 'cancelled' && o.status !== 'completed');
   const byParticipant = new Map<string, { participant: string; orders: { orderNumber: string; customerName: string; status: string; items: { name: string; variant: string | null; quantity: number }[] }[] }>();
   const byItem = new Map<string, { name: string; variant: string | null; quantity: number }>();
   for (const order of [...orders].reverse()) {
@@ -397,12 +398,12 @@ export async function pickList(db: DbOrTx, restaurantId: number, fundraiserId: n
 }
 
 /** The per-fundraiser dashboard: orders, units sold, gross and net (the ledger), and each participant against goal. */
-export async function dashboard(db: DbOrTx, restaurantId: number, fundraiserId: number): Promise<DashboardOutput> {
-  const row = await ownFundraiser(db, restaurantId, fundraiserId);
+export async function dashboard(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, fundraiserId: number): Promise<DashboardOutput> {
+  const row = await ownFundraiser(deps.db, restaurantId, fundraiserId);
   const [[summary], participants, [counts], [units], ledger] = await Promise.all([
-    fundraiserOutputs(db, [row]),
-    participantsOf(db, fundraiserId, { includeInactive: true }),
-    db
+    fundraiserOutputs(deps.db, [row]),
+    participantsOf(deps.db, fundraiserId, { includeInactive: true }),
+    deps.db
       .select({
         orders: sql<number>`count(*) filter (where ${wholesaleOrders.status} <> 'cancelled')::int`,
         cancelled: sql<number>`count(*) filter (where ${wholesaleOrders.status} = 'cancelled')::int`,
@@ -411,12 +412,12 @@ export async function dashboard(db: DbOrTx, restaurantId: number, fundraiserId: 
       })
       .from(wholesaleOrders)
       .where(eq(wholesaleOrders.fundraiserId, fundraiserId)),
-    db
+    deps.db
       .select({ sold: sql<number>`coalesce(sum(${wholesaleOrderItems.quantity}), 0)::int` })
       .from(wholesaleOrderItems)
       .innerJoin(wholesaleOrders, eq(wholesaleOrders.id, wholesaleOrderItems.orderId))
       .where(and(eq(wholesaleOrders.fundraiserId, fundraiserId), ne(wholesaleOrders.status, 'cancelled'))),
-    db
+    deps.db
       .select({ participantId: wholesaleParticipantCredits.participantId, cents: sql<number>`coalesce(sum(${wholesaleParticipantCredits.amountCents}), 0)::int` })
       .from(wholesaleParticipantCredits)
       .where(eq(wholesaleParticipantCredits.fundraiserId, fundraiserId))

@@ -30,7 +30,6 @@ import { storefrontRestaurantId } from '../restaurants/service.ts';
 import { cachedFundraiserList, rememberFundraiserList } from './list-cache.ts';
 import { wholesaleAdminRoutes } from './admin-routes.ts';
 import * as wholesale from './service.ts';
-import { wholesaleDeps } from './service.ts';
 
 const tags = ['wholesale'];
 const errors = { 400: ErrorOutput, 401: ErrorOutput, 402: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 503: ErrorOutput };
@@ -140,7 +139,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
     const orderId = Number(params.order_id);
     if (!Number.isInteger(orderId) || orderId <= 0 || orderId > INT4_MAX) return null;
     const token = typeof params.token === 'string' ? params.token : undefined;
-    const visibleId = await wholesale.orderRoomFor(app.db, orderId, { user: auth?.user ?? null, token });
+    const visibleId = await wholesale.orderRoomFor(app.deps, orderId, { user: auth?.user ?? null, token });
     return visibleId === null ? null : rooms.order(`wholesale-${visibleId}`);
   });
 
@@ -164,10 +163,10 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const restaurantId = shop(app, request);
-      if (request.query.search) return ok({ fundraisers: await wholesale.listFundraisers(app.db, restaurantId, request.query.search) });
+      if (request.query.search) return ok({ fundraisers: await wholesale.listFundraisers(app.deps, restaurantId, request.query.search) });
       let json = cachedFundraiserList(restaurantId);
       if (!json) {
-        json = JSON.stringify(ok({ fundraisers: await wholesale.listFundraisers(app.db, restaurantId) }));
+        json = JSON.stringify(ok({ fundraisers: await wholesale.listFundraisers(app.deps, restaurantId) }));
         rememberFundraiserList(restaurantId, json);
       }
       // Already serialized (built from the same output schema): sent as it is.
@@ -178,39 +177,39 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/fundraisers/:slug',
     { onSend: app.readGrace.remember, schema: { tags, summary: 'A current fundraiser with participants and items; 404 unknown, 403 not accepting orders', params: SlugParams, response: { 200: envelope(z.object({ fundraiser: FundraiserDetailOutput })), ...errors } } },
-    async (request) => ok({ fundraiser: await wholesale.getFundraiser(app.db, shop(app, request), request.params.slug) }),
+    async (request) => ok({ fundraiser: await wholesale.getFundraiser(app.deps, shop(app, request), request.params.slug) }),
   );
   app.get(
     '/fundraisers/:slug/items',
     { schema: { tags, summary: "A current fundraiser's items", params: SlugParams, response: { 200: envelope(z.object({ items: z.array(ItemOutput) })), ...errors } } },
-    async (request) => ok({ items: await wholesale.fundraiserItems(app.db, shop(app, request), request.params.slug) }),
+    async (request) => ok({ items: await wholesale.fundraiserItems(app.deps, shop(app, request), request.params.slug) }),
   );
   app.get(
     '/items/:id',
     { schema: { tags, summary: 'An item of a current fundraiser', params: IdParams, response: { 200: envelope(z.object({ item: ItemOutput })), ...errors } } },
-    async (request) => ok({ item: await wholesale.getItem(app.db, shop(app, request), request.params.id) }),
+    async (request) => ok({ item: await wholesale.getItem(app.deps, shop(app, request), request.params.id) }),
   );
   app.post(
     '/items/:id/check_availability',
     { schema: { tags, summary: 'The stock check before adding (§5)', params: IdParams, body: QuantityInput, response: { 200: AvailabilityOutput, ...errors } } },
-    async (request) => ok(await wholesale.checkItemAvailability(app.db, shop(app, request), request.params.id, request.body.quantity, request.body.selected_options)),
+    async (request) => ok(await wholesale.checkItemAvailability(app.deps, shop(app, request), request.params.id, request.body.quantity, request.body.selected_options)),
   );
 
   // ── Variants ────────────────────────────────────────────────────────────────────────────
   app.get(
     '/items/:id/variants',
     { schema: { tags, summary: "An item's variants", params: IdParams, response: { 200: envelope(z.object({ variants: z.array(VariantOutput) })), ...errors } } },
-    async (request) => ok({ variants: await wholesale.itemVariants(app.db, shop(app, request), request.params.id) }),
+    async (request) => ok({ variants: await wholesale.itemVariants(app.deps, shop(app, request), request.params.id) }),
   );
   app.get(
     '/items/:id/variants/:variantId',
     { schema: { tags, summary: 'One variant of an item', params: ItemVariantParams, response: { 200: envelope(z.object({ variant: VariantOutput })), ...errors } } },
-    async (request) => ok({ variant: await wholesale.getVariant(app.db, shop(app, request), request.params.variantId, request.params.id) }),
+    async (request) => ok({ variant: await wholesale.getVariant(app.deps, shop(app, request), request.params.variantId, request.params.id) }),
   );
   app.get(
     '/items/:id/variants/:variantId/stock_status',
     { schema: { tags, summary: "A variant's stock status", params: ItemVariantParams, response: { 200: StockStatusOutput, ...errors } } },
-    async (request) => ok(await wholesale.variantStockStatus(app.db, shop(app, request), request.params.variantId, request.params.id)),
+    async (request) => ok(await wholesale.variantStockStatus(app.deps, shop(app, request), request.params.variantId, request.params.id)),
   );
   app.post(
     '/items/:id/variants/:variantId/check_availability',
@@ -223,7 +222,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AvailabilityOutput, ...errors },
       },
     },
-    async (request) => ok(await wholesale.checkVariantAvailability(app.db, shop(app, request), request.params.variantId, request.body.quantity, request.params.id)),
+    async (request) => ok(await wholesale.checkVariantAvailability(app.deps, shop(app, request), request.params.variantId, request.body.quantity, request.params.id)),
   );
   app.post(
     '/items/:id/variants/bulk_stock_check',
@@ -245,7 +244,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: BulkCheckOutput, ...errors },
       },
     },
-    async (request) => ok({ variants: await wholesale.bulkVariantCheck(app.db, shop(app, request), request.params.id, request.body.variants) }),
+    async (request) => ok({ variants: await wholesale.bulkVariantCheck(app.deps, shop(app, request), request.params.id, request.body.variants) }),
   );
   app.post(
     '/items/:id/variants/validate_combinations',
@@ -258,58 +257,58 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CombinationsOutput, ...errors },
       },
     },
-    async (request) => ok({ combinations: await wholesale.validateCombinations(app.db, shop(app, request), request.params.id, request.body.combinations) }),
+    async (request) => ok({ combinations: await wholesale.validateCombinations(app.deps, shop(app, request), request.params.id, request.body.combinations) }),
   );
   app.get(
     '/variants/:id',
     { schema: { tags, summary: 'A variant', params: IdParams, response: { 200: envelope(z.object({ variant: VariantOutput })), ...errors } } },
-    async (request) => ok({ variant: await wholesale.getVariant(app.db, shop(app, request), request.params.id) }),
+    async (request) => ok({ variant: await wholesale.getVariant(app.deps, shop(app, request), request.params.id) }),
   );
   app.get(
     '/variants/:id/stock_status',
     { schema: { tags, summary: "A variant's stock status", params: IdParams, response: { 200: StockStatusOutput, ...errors } } },
-    async (request) => ok(await wholesale.variantStockStatus(app.db, shop(app, request), request.params.id)),
+    async (request) => ok(await wholesale.variantStockStatus(app.deps, shop(app, request), request.params.id)),
   );
   app.post(
     '/variants/:id/check_availability',
     { schema: { tags, summary: 'Whether a quantity of a variant is available', params: IdParams, body: QuantityInput.pick({ quantity: true }), response: { 200: AvailabilityOutput, ...errors } } },
-    async (request) => ok(await wholesale.checkVariantAvailability(app.db, shop(app, request), request.params.id, request.body.quantity)),
+    async (request) => ok(await wholesale.checkVariantAvailability(app.deps, shop(app, request), request.params.id, request.body.quantity)),
   );
 
   // ── Cart ────────────────────────────────────────────────────────────────────────────────
   const authenticate = app.authenticate;
   app.get('/cart', { preHandler: authenticate, schema: { tags, summary: "The signed-in supporter's server cart", response: { 200: ServerCartOutput, ...errors } } }, async (request) =>
-    ok(await wholesale.getServerCart(app.db, requireAuth(request).user.id)),
+    ok(await wholesale.getServerCart(app.deps, requireAuth(request).user.id)),
   );
   app.post(
     '/cart/add',
     { preHandler: authenticate, schema: { tags, summary: 'Adds to the server cart (one fundraiser per cart)', body: CartChangeInput.extend({ quantity: QuantityInput.shape.quantity }), response: { 200: ServerCartOutput, ...errors } } },
-    async (request) => ok(await wholesale.addToServerCart(app.db, shop(app, request), requireAuth(request).user.id, request.body)),
+    async (request) => ok(await wholesale.addToServerCart(app.deps, shop(app, request), requireAuth(request).user.id, request.body)),
   );
   app.put(
     '/cart/update',
     { preHandler: authenticate, schema: { tags, summary: "Sets a line's quantity (0 or less removes it; a raise is checked against the stock)", body: CartChangeInput, response: { 200: ServerCartOutput, ...errors } } },
-    async (request) => ok(await wholesale.updateServerCart(app.db, shop(app, request), requireAuth(request).user.id, request.body)),
+    async (request) => ok(await wholesale.updateServerCart(app.deps, shop(app, request), requireAuth(request).user.id, request.body)),
   );
   app.delete(
     '/cart/remove',
     { preHandler: authenticate, schema: { tags, summary: "Removes an item's lines", querystring: z.object({ item_id: id }), response: { 200: ServerCartOutput, ...errors } } },
-    async (request) => ok(await wholesale.removeFromServerCart(app.db, requireAuth(request).user.id, request.query.item_id)),
+    async (request) => ok(await wholesale.removeFromServerCart(app.deps, requireAuth(request).user.id, request.query.item_id)),
   );
   app.delete('/cart/clear', { preHandler: authenticate, schema: { tags, summary: 'Empties the server cart', response: { 200: ServerCartOutput, ...errors } } }, async (request) =>
-    ok(await wholesale.clearServerCart(app.db, requireAuth(request).user.id)),
+    ok(await wholesale.clearServerCart(app.deps, requireAuth(request).user.id)),
   );
   app.get('/cart/validate', { preHandler: authenticate, schema: { tags, summary: 'Validates the server cart', response: { 200: CartValidateOutput, ...errors } } }, async (request) => {
-    const cart = await wholesale.getServerCart(app.db, requireAuth(request).user.id);
+    const cart = await wholesale.getServerCart(app.deps, requireAuth(request).user.id);
     const lines = cart.items.map((l) => ({ item_id: l.item_id, fundraiser_id: l.fundraiser_id, quantity: l.quantity, selected_options: l.selected_options }));
-    const result = await wholesale.validateCart(app.db, shop(app, request), lines);
+    const result = await wholesale.validateCart(app.deps, shop(app, request), lines);
     return ok(result, result.valid ? '' : WholesaleMessages.needsAttention);
   });
   app.post(
     '/cart/validate',
     { schema: { tags, summary: 'Validates a cart: every issue, priced by the server', body: CartValidateInput, response: { 200: CartValidateOutput, ...errors } } },
     async (request) => {
-      const result = await wholesale.validateCart(app.db, shop(app, request), request.body.cart_items);
+      const result = await wholesale.validateCart(app.deps, shop(app, request), request.body.cart_items);
       return ok(result, result.valid ? '' : request.body.cart_items.length === 0 ? WholesaleMessages.cartEmpty : WholesaleMessages.needsAttention);
     },
   );
@@ -318,7 +317,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments',
     { schema: { tags, summary: "Opens a payment for the server's total of a fundraiser cart (409 with issues)", body: PaymentOpenInput, response: { 201: PaymentOutput, ...errors } } },
-    async (request, reply) => reply.status(201).send(ok(await wholesale.openPayment(wholesaleDeps(app), shop(app, request), request.body))),
+    async (request, reply) => reply.status(201).send(ok(await wholesale.openPayment(app.deps, shop(app, request), request.body))),
   );
   app.post(
     '/orders',
@@ -334,7 +333,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const restaurantId = shop(app, request);
-      const deps = wholesaleDeps(app);
+      const deps = app.deps;
       const result = await wholesale.placeOrder(deps, { restaurantId, body: request.body, idempotencyKey: request.headers['idempotency-key'], auth: request.auth });
       if (result.created) await wholesale.emitOrderPlaced(deps, result.order, result.stockItemIds, restaurantId);
       return reply.status(result.created ? 201 : 200).send(ok({ order: result.order }, result.created ? 'Order placed' : ''));
@@ -346,7 +345,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: authenticate,
       schema: { tags, summary: "The signed-in supporter's orders (filters: status, fundraiser, from, to)", querystring: OrdersQuery, response: { 200: envelope(z.object({ orders: z.array(OrderOutput) })), ...errors } },
     },
-    async (request) => ok({ orders: await wholesale.listOrders(app.db, shop(app, request), requireAuth(request), request.query) }),
+    async (request) => ok({ orders: await wholesale.listOrders(app.deps, shop(app, request), requireAuth(request), request.query) }),
   );
   app.get(
     '/orders/:id',
@@ -354,7 +353,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.identify,
       schema: { tags, summary: 'An order: its owner, or a guest with the token of its confirmation link', params: IdParams, querystring: TokenQuery, response: { 200: envelope(z.object({ order: OrderOutput })), ...errors } },
     },
-    async (request) => ok({ order: await wholesale.getOrder(app.db, request.params.id, { auth: request.auth, token: request.query.token }) }),
+    async (request) => ok({ order: await wholesale.getOrder(app.deps, request.params.id, { auth: request.auth, token: request.query.token }) }),
   );
   app.delete(
     '/orders/:id/cancel',
@@ -362,7 +361,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.identify,
       schema: { tags, summary: 'Cancels a pending or confirmed order: stock back, credit reversed, refund', params: IdParams, querystring: TokenQuery, response: { 200: envelope(z.object({ order: OrderOutput })), ...errors } },
     },
-    async (request) => ok({ order: await wholesale.cancelOrder(wholesaleDeps(app), request.params.id, { auth: request.auth, token: request.query.token }) }, 'Order cancelled'),
+    async (request) => ok({ order: await wholesale.cancelOrder(app.deps, request.params.id, { auth: request.auth, token: request.query.token }) }, 'Order cancelled'),
   );
 };
 

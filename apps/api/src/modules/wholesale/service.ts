@@ -1,8 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type pg from 'pg';
-import type PgBoss from 'pg-boss';
 import { centsToDollars } from '@kusina/domain/money';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import {
@@ -30,7 +27,6 @@ import {
   type VariantOutput,
   type WholesaleCartCheck,
 } from '@kusina/domain/wholesale';
-import type { Config } from '../../config.ts';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import {
   payments,
@@ -49,7 +45,7 @@ import {
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Auth } from '../../lib/access.ts';
-import { rooms, type Realtime } from '../../realtime/socket.ts';
+import { rooms } from '../../realtime/socket.ts';
 import { withinDestinationLimits } from '../notifications/destinations.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
 import { PaymentDeclinedError } from '../payments/processor.ts';
@@ -83,19 +79,10 @@ import {
   type FundraiserRow,
   type WholesaleOrderRow,
 } from './repository.ts';
+import type { ServiceDeps } from '../../deps.ts';
 
-export interface WholesaleDeps {
-  db: Database;
-  pool: pg.Pool;
-  config: Config;
-  log: FastifyBaseLogger;
-  boss: PgBoss;
-  realtime: Realtime;
-}
-
-export function wholesaleDeps(app: FastifyInstance): WholesaleDeps {
-  return { db: app.db, pool: app.pool, config: app.config, log: app.log, boss: app.boss, realtime: app.realtime };
-}
+/** The part of the services' dependencies (decision 0095) the fundraiser shop uses. */
+export type WholesaleDeps = Pick<ServiceDeps, 'db' | 'pool' | 'config' | 'log' | 'boss' | 'realtime'>;
 
 /** What a payment row opened for a fundraiser order carries in quote_hash (so no storefront payment pays one). */
 const QUOTE_PREFIX = WHOLESALE_QUOTE_PREFIX;
@@ -140,15 +127,15 @@ export async function fundraiserOutputs(db: DbOrTx, rows: FundraiserRow[]): Prom
 }
 
 /** GET /fundraisers: the current ones (the only visible status), optionally matching a search. */
-export async function listFundraisers(db: Database, restaurantId: number, search?: string): Promise<FundraiserOutput[]> {
+export async function listFundraisers(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, search?: string): Promise<FundraiserOutput[]> {
   const filters: SQL[] = [eq(wholesaleFundraisers.restaurantId, restaurantId), eq(wholesaleFundraisers.status, 'current')];
   if (search) filters.push(ilike(wholesaleFundraisers.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  const rows = await db
+  const rows = await deps.db
     .select()
     .from(wholesaleFundraisers)
     .where(and(...filters))
     .orderBy(asc(wholesaleFundraisers.endDate), asc(wholesaleFundraisers.id));
-  return fundraiserOutputs(db, rows);
+  return fundraiserOutputs(deps.db, rows);
 }
 
 /** A fundraiser a supporter may open: 404 when missing or a draft, 403 when it has ended (§2). */
@@ -159,19 +146,19 @@ async function openFundraiser(db: DbOrTx, restaurantId: number, slug: string): P
   return row;
 }
 
-export async function getFundraiser(db: Database, restaurantId: number, slug: string): Promise<FundraiserDetailOutput> {
-  const row = await openFundraiser(db, restaurantId, slug);
+export async function getFundraiser(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, slug: string): Promise<FundraiserDetailOutput> {
+  const row = await openFundraiser(deps.db, restaurantId, slug);
   const [[summary], participants, items] = await Promise.all([
-    fundraiserOutputs(db, [row]),
-    participantsOf(db, row.id),
-    loadItems(db, { fundraiserIds: [row.id] }),
+    fundraiserOutputs(deps.db, [row]),
+    participantsOf(deps.db, row.id),
+    loadItems(deps.db, { fundraiserIds: [row.id] }),
   ]);
   return { ...summary!, participants, items: items.filter((i) => i.active).map(toItemOutput) };
 }
 
-export async function fundraiserItems(db: Database, restaurantId: number, slug: string): Promise<ItemOutput[]> {
-  const row = await openFundraiser(db, restaurantId, slug);
-  return (await loadItems(db, { fundraiserIds: [row.id] })).filter((i) => i.active).map(toItemOutput);
+export async function fundraiserItems(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, slug: string): Promise<ItemOutput[]> {
+  const row = await openFundraiser(deps.db, restaurantId, slug);
+  return (await loadItems(deps.db, { fundraiserIds: [row.id] })).filter((i) => i.active).map(toItemOutput);
 }
 
 /** An item of a current fundraiser of this restaurant (404 otherwise). */
@@ -184,8 +171,8 @@ async function shopItem(db: DbOrTx, restaurantId: number, itemId: number): Promi
   return item;
 }
 
-export async function getItem(db: Database, restaurantId: number, itemId: number): Promise<ItemOutput> {
-  return toItemOutput(await shopItem(db, restaurantId, itemId));
+export async function getItem(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, itemId: number): Promise<ItemOutput> {
+  return toItemOutput(await shopItem(deps.db, restaurantId, itemId));
 }
 
 export interface AvailabilityAnswer {
@@ -196,16 +183,16 @@ export interface AvailabilityAnswer {
 }
 
 /** POST /items/:id/check_availability: the §5 stock check for `quantity` more of a selection. */
-export async function checkItemAvailability(db: Database, restaurantId: number, itemId: number, quantity: number, selection: OptionSelection = {}): Promise<AvailabilityAnswer> {
-  const item = await shopItem(db, restaurantId, itemId);
+export async function checkItemAvailability(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, itemId: number, quantity: number, selection: OptionSelection = {}): Promise<AvailabilityAnswer> {
+  const item = await shopItem(deps.db, restaurantId, itemId);
   const errors = addToCartProblems(item, normaliseSelection(selection), quantity);
   return { available: errors.length === 0, available_quantity: selectionAvailableQuantity(item, normaliseSelection(selection)), requested: quantity, errors };
 }
 
 // ── Variants ─────────────────────────────────────────────────────────────────────────────────
 
-export async function itemVariants(db: Database, restaurantId: number, itemId: number): Promise<VariantOutput[]> {
-  const item = await shopItem(db, restaurantId, itemId);
+export async function itemVariants(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, itemId: number): Promise<VariantOutput[]> {
+  const item = await shopItem(deps.db, restaurantId, itemId);
   return item.variants.map((v) => toVariantOutput(item.id, v));
 }
 
@@ -218,13 +205,13 @@ async function shopVariant(db: Database, restaurantId: number, variantId: number
   return { item, variant };
 }
 
-export async function getVariant(db: Database, restaurantId: number, variantId: number, itemId?: number): Promise<VariantOutput> {
-  const { item, variant } = await shopVariant(db, restaurantId, variantId, itemId);
+export async function getVariant(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, variantId: number, itemId?: number): Promise<VariantOutput> {
+  const { item, variant } = await shopVariant(deps.db, restaurantId, variantId, itemId);
   return toVariantOutput(item.id, variant);
 }
 
-export async function variantStockStatus(db: Database, restaurantId: number, variantId: number, itemId?: number) {
-  const v = await getVariant(db, restaurantId, variantId, itemId);
+export async function variantStockStatus(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, variantId: number, itemId?: number) {
+  const v = await getVariant(deps, restaurantId, variantId, itemId);
   return { variant_id: v.id, variant_key: v.variant_key, in_stock: v.stock_status !== 'out_of_stock', stock_status: v.stock_status, available_quantity: v.available_quantity };
 }
 
@@ -241,14 +228,14 @@ function variantCheck(item: CatalogItem, variant: RuleItem['variants'][number], 
   return { available: errors.length === 0, available_quantity: available, requested: quantity, errors };
 }
 
-export async function checkVariantAvailability(db: Database, restaurantId: number, variantId: number, quantity: number, itemId?: number): Promise<AvailabilityAnswer> {
-  const { item, variant } = await shopVariant(db, restaurantId, variantId, itemId);
+export async function checkVariantAvailability(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, variantId: number, quantity: number, itemId?: number): Promise<AvailabilityAnswer> {
+  const { item, variant } = await shopVariant(deps.db, restaurantId, variantId, itemId);
   return variantCheck(item, variant, quantity);
 }
 
 /** POST /items/:id/variants/bulk_stock_check: each asked variant (by id or key) against a quantity. */
-export async function bulkVariantCheck(db: Database, restaurantId: number, itemId: number, asks: { variant_id?: number | undefined; variant_key?: string | undefined; quantity: number }[]) {
-  const item = await shopItem(db, restaurantId, itemId);
+export async function bulkVariantCheck(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, itemId: number, asks: { variant_id?: number | undefined; variant_key?: string | undefined; quantity: number }[]) {
+  const item = await shopItem(deps.db, restaurantId, itemId);
   return asks.map((ask) => {
     const variant = item.variants.find((v) => (ask.variant_id !== undefined ? v.id === ask.variant_id : v.variantKey === ask.variant_key));
     if (!variant) {
@@ -259,8 +246,8 @@ export async function bulkVariantCheck(db: Database, restaurantId: number, itemI
 }
 
 /** POST /items/:id/variants/validate_combinations: which option combinations exist as active variants. */
-export async function validateCombinations(db: Database, restaurantId: number, itemId: number, combinations: OptionSelection[]) {
-  const item = await shopItem(db, restaurantId, itemId);
+export async function validateCombinations(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, itemId: number, combinations: OptionSelection[]) {
+  const item = await shopItem(deps.db, restaurantId, itemId);
   return combinations.map((selection) => {
     const key = variantKey(selectedOptionIds(selection));
     const variant = findVariant(item, selection);
@@ -299,21 +286,21 @@ export async function checkCart(db: DbOrTx, restaurantId: number, lines: readonl
 }
 
 /** POST /cart/validate: every issue of the cart, priced by the server. */
-export async function validateCart(db: Database, restaurantId: number, lines: readonly CartLineInput[]) {
+export async function validateCart(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, lines: readonly CartLineInput[]) {
   if (lines.length === 0) return { valid: false, issues: [], total_cents: 0, total: 0, message: WholesaleMessages.cartEmpty };
-  const { check } = await checkCart(db, restaurantId, lines);
+  const { check } = await checkCart(deps.db, restaurantId, lines);
   return { valid: check.issues.length === 0, issues: check.issues, total_cents: check.totalCents, total: centsToDollars(check.totalCents) };
 }
 
 // ── Server cart (signed-in supporters) ───────────────────────────────────────────────────────
 
-export async function getServerCart(db: Database, userId: number) {
-  const rows = await db.select().from(wholesaleCartLines).where(eq(wholesaleCartLines.userId, userId)).orderBy(asc(wholesaleCartLines.id));
+export async function getServerCart(deps: Pick<ServiceDeps, 'db'>, userId: number) {
+  const rows = await deps.db.select().from(wholesaleCartLines).where(eq(wholesaleCartLines.userId, userId)).orderBy(asc(wholesaleCartLines.id));
   const lines = rows.map((r) => ({ item_id: r.itemId, fundraiser_id: r.fundraiserId, quantity: r.quantity, selected_options: r.selectedOptions }));
-  const items = await loadItems(db, { itemIds: [...new Set(rows.map((r) => r.itemId))] });
+  const items = await loadItems(deps.db, { itemIds: [...new Set(rows.map((r) => r.itemId))] });
   const byId = new Map(items.map((i) => [i.id, i]));
   const fundraiserId = rows[0]?.fundraiserId ?? null;
-  const fundraiser = fundraiserId === null ? null : await findFundraiser(db, fundraiserId);
+  const fundraiser = fundraiserId === null ? null : await findFundraiser(deps.db, fundraiserId);
   const check = checkWholesaleCart(fundraiser && { id: fundraiser.id, current: fundraiser.status === 'current' }, byId, lines);
   return {
     fundraiser_id: fundraiserId,
@@ -337,11 +324,11 @@ export async function getServerCart(db: Database, userId: number) {
 }
 
 /** POST /cart/add: one fundraiser per cart (409 otherwise), identical lines merge; stock is checked. */
-export async function addToServerCart(db: Database, restaurantId: number, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
-  const item = await shopItem(db, restaurantId, input.item_id);
+export async function addToServerCart(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
+  const item = await shopItem(deps.db, restaurantId, input.item_id);
   const selection = normaliseSelection(input.selected_options ?? {});
   const key = variantKey(selectedOptionIds(selection));
-  const existing = await db.select().from(wholesaleCartLines).where(eq(wholesaleCartLines.userId, userId));
+  const existing = await deps.db.select().from(wholesaleCartLines).where(eq(wholesaleCartLines.userId, userId));
   if (existing.some((l) => l.fundraiserId !== item.fundraiserId)) throw AppError.conflict(WholesaleMessages.cartMixesFundraisers);
   const same = existing.find((l) => l.itemId === item.id && l.selectionKey === key);
   const problems = addToCartProblems(item, selection, input.quantity, same?.quantity ?? 0);
@@ -349,45 +336,45 @@ export async function addToServerCart(db: Database, restaurantId: number, userId
   const optionIssue = check.issues.find((i) => i.type === 'invalid_options' || i.type === 'option_unavailable');
   if (optionIssue) throw AppError.validation(optionIssue.message, { selected_options: optionIssue.message });
   if (problems.length > 0) throw AppError.conflict(problems[0]!, { errors: problems });
-  await db
+  await deps.db
     .insert(wholesaleCartLines)
     .values({ userId, fundraiserId: item.fundraiserId, itemId: item.id, selectionKey: key, selectedOptions: selection, quantity: input.quantity })
     .onConflictDoUpdate({
       target: [wholesaleCartLines.userId, wholesaleCartLines.itemId, wholesaleCartLines.selectionKey],
       set: { quantity: sql`least(${wholesaleCartLines.quantity} + ${input.quantity}, 999)`, updatedAt: new Date() },
     });
-  return getServerCart(db, userId);
+  return getServerCart(deps, userId);
 }
 
 /**
  * PUT /cart/update: sets a line's quantity (0 or less removes it). Raising it is checked against
  * the stock as adding is (409 with the §5 message); lowering always goes through.
  */
-export async function updateServerCart(db: Database, restaurantId: number, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
+export async function updateServerCart(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
   const selection = normaliseSelection(input.selected_options ?? {});
   const key = variantKey(selectedOptionIds(selection));
   const where = and(eq(wholesaleCartLines.userId, userId), eq(wholesaleCartLines.itemId, input.item_id), eq(wholesaleCartLines.selectionKey, key));
-  if (input.quantity <= 0) await db.delete(wholesaleCartLines).where(where);
+  if (input.quantity <= 0) await deps.db.delete(wholesaleCartLines).where(where);
   else {
-    const [line] = await db.select().from(wholesaleCartLines).where(where).limit(1);
+    const [line] = await deps.db.select().from(wholesaleCartLines).where(where).limit(1);
     if (!line) throw AppError.notFound(WholesaleMessages.itemNotFound);
     if (input.quantity > line.quantity) {
-      const problems = addToCartProblems(await shopItem(db, restaurantId, input.item_id), line.selectedOptions, input.quantity);
+      const problems = addToCartProblems(await shopItem(deps.db, restaurantId, input.item_id), line.selectedOptions, input.quantity);
       if (problems.length > 0) throw AppError.conflict(problems[0]!, { errors: problems });
     }
-    await db.update(wholesaleCartLines).set({ quantity: input.quantity, updatedAt: new Date() }).where(eq(wholesaleCartLines.id, line.id));
+    await deps.db.update(wholesaleCartLines).set({ quantity: input.quantity, updatedAt: new Date() }).where(eq(wholesaleCartLines.id, line.id));
   }
-  return getServerCart(db, userId);
+  return getServerCart(deps, userId);
 }
 
-export async function removeFromServerCart(db: Database, userId: number, itemId: number) {
-  await db.delete(wholesaleCartLines).where(and(eq(wholesaleCartLines.userId, userId), eq(wholesaleCartLines.itemId, itemId)));
-  return getServerCart(db, userId);
+export async function removeFromServerCart(deps: Pick<ServiceDeps, 'db'>, userId: number, itemId: number) {
+  await deps.db.delete(wholesaleCartLines).where(and(eq(wholesaleCartLines.userId, userId), eq(wholesaleCartLines.itemId, itemId)));
+  return getServerCart(deps, userId);
 }
 
-export async function clearServerCart(db: Database, userId: number) {
-  await db.delete(wholesaleCartLines).where(eq(wholesaleCartLines.userId, userId));
-  return getServerCart(db, userId);
+export async function clearServerCart(deps: Pick<ServiceDeps, 'db'>, userId: number) {
+  await deps.db.delete(wholesaleCartLines).where(eq(wholesaleCartLines.userId, userId));
+  return getServerCart(deps, userId);
 }
 
 // ── Payment and order ────────────────────────────────────────────────────────────────────────
@@ -655,7 +642,7 @@ export async function emitStockAndGoals(deps: WholesaleDeps, fundraiserId: numbe
 
 // ── History, detail, cancel ──────────────────────────────────────────────────────────────────
 
-export async function listOrders(db: Database, restaurantId: number, auth: Auth, query: { status?: string | undefined; fundraiser?: string | undefined; from?: string | undefined; to?: string | undefined }): Promise<OrderOutput[]> {
+export async function listOrders(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, auth: Auth, query: { status?: string | undefined; fundraiser?: string | undefined; from?: string | undefined; to?: string | undefined }): Promise<OrderOutput[]> {
   const filters: SQL[] = [eq(wholesaleOrders.restaurantId, restaurantId), eq(wholesaleOrders.userId, auth.user.id)];
   if (query.status) filters.push(eq(wholesaleOrders.status, query.status as WholesaleOrderRow['status']));
   // Dates are the restaurant's days (Guam); the end day is included whole.
@@ -665,20 +652,20 @@ export async function listOrders(db: Database, restaurantId: number, auth: Auth,
     filters.push(
       inArray(
         wholesaleOrders.fundraiserId,
-        db
+        deps.db
           .select({ id: wholesaleFundraisers.id })
           .from(wholesaleFundraisers)
           .where(ilike(wholesaleFundraisers.name, `%${query.fundraiser.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)),
       ),
     );
   }
-  const rows = await db
+  const rows = await deps.db
     .select()
     .from(wholesaleOrders)
     .where(and(...filters))
     .orderBy(desc(wholesaleOrders.createdAt), desc(wholesaleOrders.id))
     .limit(200);
-  return toOrderOutputs(db, rows);
+  return toOrderOutputs(deps.db, rows);
 }
 
 /** An order its viewer may see; 404 for everyone else (its existence is not revealed). */
@@ -689,14 +676,14 @@ async function visibleOrder(db: DbOrTx, orderId: number, viewer: { auth: Auth | 
 }
 
 /** The live room of an order its viewer may follow (Socket.IO's wholesale_order channel), or null. */
-export async function orderRoomFor(db: DbOrTx, orderId: number, viewer: { user: Auth['user'] | null; token?: string | undefined }): Promise<number | null> {
-  const order = await findOrder(db, orderId);
+export async function orderRoomFor(deps: Pick<ServiceDeps, 'db'>, orderId: number, viewer: { user: Auth['user'] | null; token?: string | undefined }): Promise<number | null> {
+  const order = await findOrder(deps.db, orderId);
   return order && canSeeOrder(order, viewer) ? order.id : null;
 }
 
-export async function getOrder(db: Database, orderId: number, viewer: { auth: Auth | null; token?: string | undefined }): Promise<OrderOutput> {
-  const order = await visibleOrder(db, orderId, viewer);
-  const [output] = await toOrderOutputs(db, [order]);
+export async function getOrder(deps: Pick<ServiceDeps, 'db'>, orderId: number, viewer: { auth: Auth | null; token?: string | undefined }): Promise<OrderOutput> {
+  const order = await visibleOrder(deps.db, orderId, viewer);
+  const [output] = await toOrderOutputs(deps.db, [order]);
   return output!;
 }
 
