@@ -7,8 +7,13 @@ import path from 'node:path';
  * - web (apps/web/src): a feature (`features/<name>/…`) never imports another feature, nor the app
  *   layer (`app/`); `lib/`, `components/` and `stores/` import no feature and no app code. Any
  *   folder under `features/` is a feature: one added later is covered without a line here.
- * - api (apps/api/src): routes call services — a `routes.ts` imports no repository; a module's
- *   repository (`modules/<name>/repository.ts`) is used only inside its own module.
+ * - api (apps/api/src), decision 0095: routes call services — a `routes.ts` imports no repository;
+ *   another module is reached only through its `service.ts` (a module's repository, queries and
+ *   helpers are its own); plugins (`plugins/`) and the realtime socket (`realtime/`) import no
+ *   module internals, only a module's `service.ts`; Drizzle (`drizzle-orm`) and the schema
+ *   (`db/schema`) are used only by services and repositories — a module's files other than its
+ *   routes — and by db/ itself and the first run (migrations tooling). Any folder under `modules/`
+ *   is a module: one added later is covered without a line here.
  *
  * Tests and their helpers (`*.test.*`, `test/`, `test-support`, `test-helpers`) are exempt: they
  * arrange whatever they check.
@@ -45,6 +50,30 @@ function resolve(fromFile, specifier, root) {
   return null;
 }
 
+/** Files outside modules and db/ that may still use Drizzle and the schema: the operator's first run (it migrates and seeds the first account). */
+const API_DATA_TOOLING = new Set(['first-run.ts']);
+
+function isRoutesFile(base) {
+  return base === 'routes.ts' || base.endsWith('-routes.ts');
+}
+
+/** Whether an API file may use Drizzle and the schema: services and repositories, db/ and migrations tooling. */
+function mayQuery(from) {
+  if (from.area === 'module') return !isRoutesFile(from.base);
+  return from.area === 'db' || API_DATA_TOOLING.has(from.area);
+}
+
+/** An import of Drizzle or of the schema from an API file that may not query. */
+function dataProblem(from, specifier, target) {
+  if (!from || from.side !== 'api' || mayQuery(from)) return null;
+  const drizzle = specifier === 'drizzle-orm' || specifier.startsWith('drizzle-orm/');
+  const schema = target !== null && (target === `${API}db/schema` || target.startsWith(`${API}db/schema/`) || target.startsWith(`${API}db/schema.`));
+  if (!drizzle && !schema) return null;
+  const what = drizzle ? 'Drizzle' : 'The schema';
+  if (from.area === 'module') return `${what} is used by services and repositories: a route calls its module's service instead.`;
+  return `${what} is used by services and repositories, not in ${from.area}: call a module's service instead.`;
+}
+
 function problem(from, to) {
   if (!from || !to || from.side !== to.side) return null;
   if (from.side === 'web') {
@@ -58,8 +87,12 @@ function problem(from, to) {
     return null;
   }
   if (to.area === 'module' && to.base === 'repository.ts') {
-    if (from.area === 'module' && from.base === 'routes.ts') return 'Routes call services: a route never imports a repository.';
+    if (from.area === 'module' && isRoutesFile(from.base)) return 'Routes call services: a route never imports a repository.';
     if (from.area !== 'module' || from.name !== to.name) return `Only the ${to.name} module's own service uses its repository.`;
+  }
+  if (to.area === 'module' && to.base !== 'service.ts') {
+    if (from.area === 'module' && from.name !== to.name) return `Another module only through its service.ts (${from.name} → ${to.name}/${to.base}).`;
+    if (from.area === 'plugins' || from.area === 'realtime') return `${from.area === 'plugins' ? 'Plugins import' : 'The realtime socket imports'} no module internals: only a module's service.ts (${to.name}/${to.base}).`;
   }
   return null;
 }
@@ -79,8 +112,7 @@ export default {
     const check = (node, source) => {
       if (!source || typeof source.value !== 'string') return;
       const target = resolve(file, source.value, root);
-      if (!target) return;
-      const message = problem(from, placeOf(target));
+      const message = dataProblem(from, source.value, target) ?? (target ? problem(from, placeOf(target)) : null);
       if (message) context.report({ node, message });
     };
     return {

@@ -45,4 +45,46 @@ describe('lint: import boundaries by path', () => {
     ]);
     expect(await boundaryErrors('apps/api/src/modules/orders/service.ts', "export { findOrder } from './repository.ts';\nexport { getRestaurant } from '../restaurants/service.ts';\n")).toEqual([]);
   });
+
+  it("fails an API module's import of another module's file that is not its service.ts, however it is spelled", async () => {
+    const from = 'apps/api/src/modules/orders/service.ts';
+    for (const [specifier, target] of [['../pricing/quote.ts', 'pricing/quote.ts'], ['../../modules/pricing/quote.ts', 'pricing/quote.ts'], ['./../payments/select.ts', 'payments/select.ts']]) {
+      expect(await boundaryErrors(from, `import { x } from '${specifier}';\nexport const y = x;\n`), specifier).toEqual([`Another module only through its service.ts (orders → ${target}).`]);
+    }
+    // A route, a dynamic import and a re-export count too; a module added later (seating) is a module.
+    expect(await boundaryErrors('apps/api/src/modules/seating/routes.ts', "export { lockWaitlistEntryForFloor } from '../reservations/waitlist.ts';\n")).toEqual([
+      'Another module only through its service.ts (seating → reservations/waitlist.ts).',
+    ]);
+    expect(await boundaryErrors(from, "export const load = () => import('../floor/allocation-release.ts');\n")).toHaveLength(1);
+    // Through service.ts, and its own files, a module may go.
+    expect(await boundaryErrors(from, "export { priceCart } from '../pricing/service.ts';\nexport { loadPickupSchedule } from './pickup.ts';\n")).toEqual([]);
+  });
+
+  it("fails a plugin (or the realtime socket) importing a module's internals; a module's service.ts is its door", async () => {
+    expect(await boundaryErrors('apps/api/src/plugins/auth.ts', "export { useSession } from '../modules/accounts/sessions.ts';\n")).toEqual([
+      "Plugins import no module internals: only a module's service.ts (accounts/sessions.ts).",
+    ]);
+    expect(await boundaryErrors('apps/api/src/plugins/fixture.ts', "export { findOrder } from '../modules/orders/repository.ts';\n")).toEqual([
+      "Only the orders module's own service uses its repository.",
+    ]);
+    expect(await boundaryErrors('apps/api/src/realtime/fixture.ts', "export { liveSessionIds } from '../modules/accounts/sessions.ts';\n")).toEqual([
+      "The realtime socket imports no module internals: only a module's service.ts (accounts/sessions.ts).",
+    ]);
+    expect(await boundaryErrors('apps/api/src/plugins/auth.ts', "export { useSession } from '../modules/accounts/service.ts';\n")).toEqual([]);
+  });
+
+  it('keeps Drizzle and the schema in services and repositories (and db/)', async () => {
+    const drizzle = "import { eq } from 'drizzle-orm';\nexport const e = eq;\n";
+    const schema = "import { orders } from '../../db/schema/index.ts';\nexport const o = orders;\n";
+    expect(await boundaryErrors('apps/api/src/modules/orders/routes.ts', drizzle)).toEqual(["Drizzle is used by services and repositories: a route calls its module's service instead."]);
+    expect(await boundaryErrors('apps/api/src/modules/wholesale/admin-routes.ts', schema)).toEqual(["The schema is used by services and repositories: a route calls its module's service instead."]);
+    expect(await boundaryErrors('apps/api/src/plugins/fixture.ts', "import { sql } from 'drizzle-orm/sql';\nexport const s = sql;\n")).toEqual([
+      "Drizzle is used by services and repositories, not in plugins: call a module's service instead.",
+    ]);
+    expect(await boundaryErrors('apps/api/src/lib/fixture.ts', "import { users } from '../db/schema/accounts.ts';\nexport const u = users;\n")).toHaveLength(1);
+    for (const file of ['apps/api/src/modules/orders/service.ts', 'apps/api/src/modules/orders/repository.ts', 'apps/api/src/modules/reservations/schedule.ts', 'apps/api/src/db/fixture.ts']) {
+      expect(await boundaryErrors(file, drizzle), file).toEqual([]);
+    }
+    expect(await boundaryErrors('apps/api/src/modules/orders/service.ts', schema)).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
-import { acceptsGzip } from '../modules/menu/cache.ts';
+import { acceptsGzip } from '../lib/accept-encoding.ts';
 
 /** The header a stale answer carries, so a client can say the page may be out of date. */
 export const STALE_HEADER = 'x-kusina-stale';

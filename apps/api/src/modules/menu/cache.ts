@@ -34,17 +34,6 @@ export function gzipped(body: MenuBody): Buffer {
   return body.gzip;
 }
 
-/** Whether an Accept-Encoding header allows gzip (and does not refuse it with q=0). */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  return value.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    if (coding !== 'gzip' && coding !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
 /**
  * One restaurant's active menu as served on one Guam calendar day: is_available depends on the day
  * (available_days, available_until), so a snapshot is only valid between day.startsAt and day.endsAt.

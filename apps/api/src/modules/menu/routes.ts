@@ -19,7 +19,8 @@ import {
 import { requireAdmin, requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import * as menu from './service.ts';
-import { acceptsGzip, gzipped } from './cache.ts';
+import { acceptsGzip } from '../../lib/accept-encoding.ts';
+import { gzipped } from './cache.ts';
 
 const tags = ['menu'];
 const bearer = [{ bearer: [] }];

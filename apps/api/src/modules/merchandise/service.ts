@@ -38,6 +38,10 @@ import * as repo from './repository.ts';
 import type { CollectionRow, ItemWithVariants, StockEventRow, VariantRow } from './repository.ts';
 import type { ServiceDeps } from '../../deps.ts';
 
+/** Image uploads as the fundraiser shop's admin routes take them too. */
+export { encodeImage, storeImages } from './images.ts';
+export { MULTIPART_LIMITS, readImageUpload } from './form.ts';
+
 /** What the merchandise services need from the app (FastifyInstance satisfies it). */
 /** The part of the services' dependencies (decision 0095) merchandise uses. */
 export type MerchandiseDeps = Pick<ServiceDeps, 'pool' | 'db' | 'config'>;

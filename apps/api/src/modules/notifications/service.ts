@@ -8,6 +8,9 @@ import type { SessionUser } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../deps.ts';
 
+/** Per-destination limits, for the modules that queue messages (accounts, reservations, the fundraiser shop). */
+export { enforceDestinationLimits, withinDestinationLimits, type DestinationDeps } from './destinations.ts';
+
 /**
  * The pg-boss queue of message deliveries: one job for the messages one transaction queued (an
  * order's text and e-mail).

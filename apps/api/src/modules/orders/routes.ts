@@ -6,7 +6,7 @@ import { ErrorOutput } from '@kusina/domain/errors';
 import { OrderConfirmationOutput, OrderCreateInput, OrderCreateOutput, OrderGetQuery, OrderHistoryOutput, OrderHistoryQuery } from '@kusina/domain/orders';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rooms } from '../../realtime/socket.ts';
-import { countCodeAttempt } from '../promotions/guesses.ts';
+import { countCodeAttempt } from '../promotions/service.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import { orderConfirmation, orderHistory, orderingStatus, placeOrder, quote, viewableOrderId } from './service.ts';
 

@@ -19,11 +19,11 @@ import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { canActFor, type Auth } from '../../lib/access.ts';
 import type { SessionUser } from '../../lib/access.ts';
-import { processorFor } from '../payments/select.ts';
 import {
   ensureAuthorized,
   isWholesalePayment,
   paymentFailed,
+  processorFor,
   processorRef,
   settleFailedOrderPayment,
   releasePayment,
@@ -32,9 +32,19 @@ import {
 } from '../payments/service.ts';
 import { consumePromo, consumeVip, findUsablePromo, invalidPromo, vipRequired, type PromoCodeRow } from '../promotions/service.ts';
 import { getRestaurant } from '../restaurants/service.ts';
-import { cartItemIds, cartVariantIds, catalogJson, merchandiseCatalogJson, type CatalogRead } from '../pricing/catalog.ts';
-import { resolveStaffDiscount } from '../pricing/staff-discount.ts';
-import { cartIssuesError, discountOf, priceCart, toQuoteOutput, type PricedCart } from '../pricing/quote.ts';
+import {
+  cartIssuesError,
+  cartItemIds,
+  cartVariantIds,
+  catalogJson,
+  discountOf,
+  merchandiseCatalogJson,
+  priceCart,
+  resolveStaffDiscount,
+  toQuoteOutput,
+  type CatalogRead,
+  type PricedCart,
+} from '../pricing/service.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
 import { invalidateMenuCache } from '../menu/service.ts';
 import { rooms } from '../../realtime/socket.ts';

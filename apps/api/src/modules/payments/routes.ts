@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PaymentConfirmInput, PaymentConfirmOutput, PaymentCreateInput, PaymentCreateOutput } from '@kusina/domain/checkout';
 import { ErrorOutput } from '@kusina/domain/errors';
 import { AppError } from '../../lib/errors.ts';
-import { countCodeAttempt } from '../promotions/guesses.ts';
+import { countCodeAttempt } from '../promotions/service.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import { notAvailable } from './select.ts';
 import { confirmTestPayment, createPayment, handleStripeEvent } from './service.ts';

@@ -13,8 +13,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Auth } from '../../lib/access.ts';
-import { cartIssuesError, priceCart, quoteHash } from '../pricing/quote.ts';
-import { resolveStaffDiscount } from '../pricing/staff-discount.ts';
+import { cartIssuesError, priceCart, quoteHash, resolveStaffDiscount } from '../pricing/service.ts';
 import { findUsablePromo, findUsableVip, invalidPromo, vipRequired } from '../promotions/service.ts';
 import type { AdminSettings } from '@kusina/domain/restaurants';
 import { getRestaurant } from '../restaurants/service.ts';
@@ -22,6 +21,10 @@ import { PaymentDeclinedError, type AuthorizeResult, type BeginResult, type Proc
 import { notAvailable, processorFor, processorForNewPayment, selectProcessorName } from './select.ts';
 import { testTransactionId } from './test-processor.ts';
 import type { ServiceDeps } from '../../deps.ts';
+
+/** Processors as orders, refunds and the fundraiser shop use them. */
+export { notAvailable, processorFor } from './select.ts';
+export { PaymentDeclinedError } from './processor.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

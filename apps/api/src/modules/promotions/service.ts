@@ -18,6 +18,9 @@ import { AppError } from '../../lib/errors.ts';
 import type {  } from '../../lib/access.ts';
 import type { ServiceDeps } from '../../deps.ts';
 
+/** The code-guessing limit, counted by every route that checks a code (checkout, payments). */
+export { countCodeAttempt } from './guesses.ts';
+
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 export type VipCodeRow = typeof vipCodes.$inferSelect;
 

@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import type { reservations, restaurants } from '../../db/schema/index.ts';
 import { smsAllowed } from '@kusina/domain/phone';
 import { smsCountryCodes } from '@kusina/domain/restaurants';
-import { withinDestinationLimits } from '../notifications/destinations.ts';
+import { withinDestinationLimits } from '../notifications/service.ts';
 import { enqueueNotifications, type NotificationContext, type NotificationMessage } from '../notifications/service.ts';
 import type { LocationRow } from './schedule.ts';
 import type { ServiceDeps } from '../../deps.ts';

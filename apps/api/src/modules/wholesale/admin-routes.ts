@@ -22,8 +22,7 @@ import {
 import { MerchandiseMessages } from '@kusina/domain/merchandise';
 import { AppError } from '../../lib/errors.ts';
 import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
-import { encodeImage, storeImages } from '../merchandise/images.ts';
-import { MULTIPART_LIMITS, readImageUpload } from '../merchandise/form.ts';
+import { encodeImage, MULTIPART_LIMITS, readImageUpload, storeImages } from '../merchandise/service.ts';
 import * as admin from './admin-service.ts';
 import { forgetFundraiserLists } from './list-cache.ts';
 

@@ -333,9 +333,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const restaurantId = shop(app, request);
-      const deps = app.deps;
-      const result = await wholesale.placeOrder(deps, { restaurantId, body: request.body, idempotencyKey: request.headers['idempotency-key'], auth: request.auth });
-      if (result.created) await wholesale.emitOrderPlaced(deps, result.order, result.stockItemIds, restaurantId);
+      const result = await wholesale.placeOrder(app.deps, { restaurantId, body: request.body, idempotencyKey: request.headers['idempotency-key'], auth: request.auth });
       return reply.status(result.created ? 201 : 200).send(ok({ order: result.order }, result.created ? 'Order placed' : ''));
     },
   );

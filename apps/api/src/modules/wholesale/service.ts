@@ -46,10 +46,9 @@ import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Auth } from '../../lib/access.ts';
 import { rooms } from '../../realtime/socket.ts';
-import { withinDestinationLimits } from '../notifications/destinations.ts';
+import { withinDestinationLimits } from '../notifications/service.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
-import { PaymentDeclinedError } from '../payments/processor.ts';
-import { processorFor } from '../payments/select.ts';
+import { PaymentDeclinedError, processorFor } from '../payments/service.ts';
 import {
   createOutput,
   ensureAuthorized,
@@ -465,6 +464,16 @@ function releases(error: unknown): boolean {
 }
 
 /**
+ * POST /wholesale/orders: places the order (writeOrder) and, when this call placed it, tells the
+ * staff room and the fundraiser's page (stock, participant goal) after the commit.
+ */
+export async function placeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Promise<{ created: boolean; order: OrderOutput; stockItemIds: number[] }> {
+  const result = await writeOrder(deps, input);
+  if (result.created) await emitOrderPlaced(deps, result.order, result.stockItemIds, input.restaurantId);
+  return result;
+}
+
+/**
  * POST /orders, one transaction: the payment row locked first (one payment, one order), the
  * fundraiser locked FOR SHARE (it cannot end mid-order) and required current, every line priced
  * from the database (client prices are ignored; a difference was a price_changed issue before
@@ -473,7 +482,7 @@ function releases(error: unknown): boolean {
  * the order, lines, first status, the participant's credit row and the messages written, and the
  * payment captured last. The same Idempotency-Key or payment answers the order already placed.
  */
-export async function placeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Promise<{ created: boolean; order: OrderOutput; stockItemIds: number[] }> {
+async function writeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Promise<{ created: boolean; order: OrderOutput; stockItemIds: number[] }> {
   const { body, restaurantId } = input;
   const [earlier] = await deps.db
     .select({ id: wholesaleOrders.id })
@@ -612,7 +621,7 @@ export async function placeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder
 }
 
 /** After commit: the live events of a placed order (§7). */
-export async function emitOrderPlaced(deps: WholesaleDeps, order: OrderOutput, stockItemIds: number[], restaurantId: number): Promise<void> {
+async function emitOrderPlaced(deps: WholesaleDeps, order: OrderOutput, stockItemIds: number[], restaurantId: number): Promise<void> {
   deps.realtime.emit(rooms.staff(restaurantId), WholesaleEvents.newOrder, { order: { id: order.id, orderNumber: order.orderNumber, fundraiser_id: order.fundraiser.id, total: order.total } });
   await emitStockAndGoals(deps, order.fundraiser.id, stockItemIds, order.participant?.id ?? null);
 }
