@@ -5,7 +5,7 @@ import type { Role } from '@kusina/domain/roles';
 import { AppError } from '../lib/errors.ts';
 import type { Config } from '../config.ts';
 import type { Auth } from '../lib/access.ts';
-import { useSession } from '../modules/accounts/service.ts';
+import { sessionAuth as accountSession } from '../modules/accounts/service.ts';
 
 export type { Auth } from '../lib/access.ts';
 
@@ -140,8 +140,7 @@ export async function resolveToken(app: FastifyInstance, token: string | null | 
 
 /** The session's user while it is live (a socket asks again on every subscribe), else null. */
 export async function sessionAuth(app: FastifyInstance, sessionId: string): Promise<Auth | null> {
-  const session = await useSession(app.db, sessionId, app.clock());
-  return session ? { user: session.user, sessionId } : null;
+  return accountSession(app.deps, sessionId);
 }
 
 export default fp(

@@ -4,7 +4,7 @@ import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { notCrossSite, readCookie, resolveToken, sessionAuth, SESSION_COOKIE } from '../plugins/auth.ts';
 import { canActFor, type Auth } from '../lib/access.ts';
-import { liveSessionIds } from '../modules/accounts/service.ts';
+import { liveSessions } from '../modules/accounts/service.ts';
 import { CATCH_UP_EVENT, type CatchUpEvent } from '@kusina/domain/realtime';
 import { ListenGaps } from './catch-up.ts';
 import { crossNodeAdapter } from './cross-node.ts';
@@ -153,7 +153,7 @@ export default fp(
         if (sessionId) bySession.set(sessionId, [...(bySession.get(sessionId) ?? []), socket]);
       }
       if (bySession.size === 0) return;
-      const live = await liveSessionIds(app.db, [...bySession.keys()], app.clock());
+      const live = await liveSessions(app.deps, [...bySession.keys()]);
       for (const [sessionId, sockets] of bySession) if (!live.has(sessionId)) for (const socket of sockets) socket.disconnect(true);
     };
     const sweep = setInterval(() => {

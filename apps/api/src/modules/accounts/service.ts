@@ -27,11 +27,12 @@ import { enforceDestinationLimits, enqueueNotification, enqueueNotifications, wi
 import { smsAllowed } from '@kusina/domain/phone';
 import { smsCountryMessage } from '@kusina/domain/restaurants';
 import { findUserByEmail, latestPhoneCode, lockUser, restaurantName, restaurantSmsCodes, type UserRow } from './repository.ts';
-import { createSession, revokeAllSessions, revokeSession, sessionLifetime } from './sessions.ts';
+import { createSession, liveSessionIds, revokeAllSessions, revokeSession, sessionLifetime, useSession } from './sessions.ts';
 import type { ServiceDeps } from '../../deps.ts';
+import type { Auth } from '../../lib/access.ts';
 
-/** Sessions as the rest of the app meets them: the auth plugin, the realtime socket, the first run. */
-export { liveSessionIds, revokeAllSessions, useSession } from './sessions.ts';
+/** Ends every session of a user inside the caller's transaction (the first-run command). */
+export { revokeAllSessions } from './sessions.ts';
 
 /** The part of the services' dependencies (decision 0095) the account rules use. */
 export type AccountsDeps = Pick<ServiceDeps, 'db' | 'pool' | 'boss' | 'config' | 'tokens' | 'clock' | 'realtime'>;
@@ -46,6 +47,21 @@ export interface ClientInfo {
 }
 
 type UserFields = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'phoneVerified' | 'role' | 'restaurantId'>;
+
+/**
+ * The session's user while it is live, judged by the app's clock, its use recorded (sliding and
+ * idle limits, decision 0084); null for an ended or unknown session. The auth plugin and the
+ * realtime socket ask this on every request and subscribe.
+ */
+export async function sessionAuth(deps: Pick<AccountsDeps, 'db' | 'clock'>, sessionId: string): Promise<Auth | null> {
+  const session = await useSession(deps.db, sessionId, deps.clock());
+  return session ? { user: session.user, sessionId } : null;
+}
+
+/** Which of these sessions are still live by the app's clock (the realtime socket's sweep). */
+export function liveSessions(deps: Pick<AccountsDeps, 'db' | 'clock'>, sessionIds: string[]): Promise<Set<string>> {
+  return liveSessionIds(deps.db, sessionIds, deps.clock());
+}
 
 export function toUserOutput(user: UserFields): UserOutput {
   return {
