@@ -36,7 +36,7 @@ const HOURS = ['0040', '2130'];
  */
 const API_SPECS = [
   'apps/api/src/modules/reservations',
-  'apps/api/src/modules/floor/seat-allocations.test.ts',
+  'apps/api/src/modules/seating/seat-allocations.test.ts',
   ...['checkout', 'merchandise', 'order-read', 'order-write', 'pickup'].map((name) => `apps/api/src/modules/orders/${name}.test.ts`),
   ...['realtime', 'status', 'timeline'].map((name) => `apps/api/src/modules/order-management/${name}.test.ts`),
   'apps/api/src/modules/wholesale/orders.test.ts',

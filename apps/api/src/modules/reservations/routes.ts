@@ -27,12 +27,10 @@ import {
   SpecialEventCreateInput,
   SpecialEventOutput,
   SpecialEventUpdateInput,
-  ReservationMessages,
 } from '@kusina/domain/reservations';
 import { WaitlistEntryCreateInput, WaitlistEntryOutput, WaitlistEntryUpdateInput, WaitlistListQuery } from '@kusina/domain/waitlist';
 import { AppError } from '../../lib/errors.ts';
 import { requireAdmin, requireAuth, requireStaff } from '../../plugins/auth.ts';
-import { canActFor } from '../../lib/access.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import { availability, availableCapacity, simpleCapacity } from './availability.ts';
 import * as schedule from './schedule.ts';
@@ -177,18 +175,13 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const restaurantId = storefrontRestaurantId(app.config, request, request.query.restaurant_id);
       const wantsAll = (request.query.is_active ?? request.query.active) === 'false';
-      const rows = await schedule.listLocations(app.deps.db, restaurantId, { includeInactive: wantsAll && schedule.canSeeInactive(request.auth?.user, restaurantId) });
-      return rows.map(schedule.locationView);
+      return schedule.listLocationsFor(app.deps, request.auth?.user, restaurantId, wantsAll);
     },
   );
   app.get(
     '/locations/:id',
     { onRequest: app.identify, schema: { tags, summary: 'One location', params: idParams, response: { 200: LocationOutput, ...errors } } },
-    async (request) => {
-      const row = await schedule.getLocation(app.deps.db, request.params.id);
-      if (!row.isActive && !canActFor(request.auth?.user, row.restaurantId)) throw AppError.notFound(ReservationMessages.locationNotFound);
-      return schedule.locationView(row);
-    },
+    async (request) => schedule.locationFor(app.deps, request.auth?.user, request.params.id),
   );
 
   // ── Operating hours and special events ────────────────────────────────────────────────

@@ -93,6 +93,19 @@ export function canSeeInactive(user: SessionUser | null | undefined, restaurantI
   return canActFor(user, restaurantId);
 }
 
+/** GET /locations: the restaurant's active locations; its staff may ask for the inactive ones too. */
+export async function listLocationsFor(deps: Pick<ServiceDeps, 'db'>, viewer: SessionUser | null | undefined, restaurantId: number, wantsAll: boolean): Promise<LocationOutput[]> {
+  const rows = await listLocations(deps.db, restaurantId, { includeInactive: wantsAll && canSeeInactive(viewer, restaurantId) });
+  return rows.map(locationView);
+}
+
+/** GET /locations/:id: one location; an inactive one only for the restaurant's staff (404 for others). */
+export async function locationFor(deps: Pick<ServiceDeps, 'db'>, viewer: SessionUser | null | undefined, id: number): Promise<LocationOutput> {
+  const row = await getLocation(deps.db, id);
+  if (!row.isActive && !canActFor(viewer, row.restaurantId)) throw AppError.notFound(ReservationMessages.locationNotFound);
+  return locationView(row);
+}
+
 // ── Capacities ────────────────────────────────────────────────────────────────────────────
 
 /** total_capacity of a location (26 when no row says otherwise, §9). */

@@ -111,13 +111,8 @@ export async function updateRestaurant(deps: Pick<ServiceDeps, 'db' | 'realtime'
     ...(input.custom_pickup_location === undefined ? {} : { customPickupLocation: input.custom_pickup_location }),
   };
   // Nothing to change (an empty body): the row as it is.
-  if (Object.keys(values).length === 0) return existing;
-  const [row] = await deps.db
-    .update(restaurants)
-    .set(values)
-    .where(eq(restaurants.id, id))
-    .returning();
+  const row = Object.keys(values).length === 0 ? existing : (await deps.db.update(restaurants).set(values).where(eq(restaurants.id, id)).returning())[0]!;
   // Every open storefront and back office of the restaurant refetches it (the header, the modal's switch).
   announceRestaurantChanged(deps, id);
-  return row!;
+  return row;
 }
