@@ -56,7 +56,6 @@ import {
   type OptionRow,
 } from './repository.ts';
 
-/** What the menu services need from the app (FastifyInstance satisfies it). */
 /** The part of the services' dependencies (decision 0095) the menu uses. */
 export type MenuDeps = Pick<ServiceDeps, 'pool' | 'menuCache'>;
 

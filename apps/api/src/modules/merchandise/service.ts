@@ -42,7 +42,6 @@ import type { ServiceDeps } from '../../deps.ts';
 export { encodeImage, storeImages } from './images.ts';
 export { MULTIPART_LIMITS, readImageUpload } from './form.ts';
 
-/** What the merchandise services need from the app (FastifyInstance satisfies it). */
 /** The part of the services' dependencies (decision 0095) merchandise uses. */
 export type MerchandiseDeps = Pick<ServiceDeps, 'pool' | 'db' | 'config'>;
 

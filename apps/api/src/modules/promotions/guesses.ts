@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Config } from '../../config.ts';
 import { enforce, type Counter } from '../../lib/limits.ts';
 
-/** What the code-guessing limit needs from the app (FastifyInstance provides all of it). */
+/** What the code-guessing limit needs: a part of the services' dependencies (routes pass app.deps). */
 export interface GuessDeps {
   pool: pg.Pool;
   config: Pick<Config, 'CODE_CHECK_RATE_LIMIT_PER_MINUTE'>;
