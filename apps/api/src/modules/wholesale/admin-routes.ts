@@ -25,7 +25,6 @@ import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
 import { encodeImage, storeImages } from '../merchandise/images.ts';
 import { MULTIPART_LIMITS, readImageUpload } from '../merchandise/form.ts';
 import * as admin from './admin-service.ts';
-import { forgetFundraiserLists } from './list-cache.ts';
 import { wholesaleDeps } from './service.ts';
 
 const tags = ['wholesale admin'];
@@ -67,11 +66,6 @@ function ok<T>(data: T, message = '') {
 export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   app.addHook('preHandler', requireAdmin(app));
-  // Any management write may change the shop's fundraiser list (names, statuses, counts).
-  app.addHook('onResponse', (request, _reply, done) => {
-    if (request.method !== 'GET') forgetFundraiserLists();
-    done();
-  });
   const deps = () => wholesaleDeps(app);
   const restaurantOf = (request: { auth: unknown; query: unknown }) =>
     admin.managedRestaurant(requireAuth(request as Parameters<typeof requireAuth>[0]).user, (request.query as { restaurant_id?: number } | undefined)?.restaurant_id);

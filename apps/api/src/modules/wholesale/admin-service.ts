@@ -27,7 +27,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../accounts/sessions.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { findFundraiser, loadItems, participantsOf, toItemOutput, toOrderOutputs, toParticipantOutput, type FundraiserRow } from './repository.ts';
-import { changeStatus, fundraiserOutputs, WholesaleEvents, type WholesaleDeps } from './service.ts';
+import { changeStatus, fundraiserList, fundraiserOutput, WholesaleEvents, type WholesaleDeps } from './service.ts';
 
 /** The restaurant an admin manages: their own; a super admin names one (default: their own). */
 export function managedRestaurant(user: SessionUser, asked?: number): number {
@@ -73,14 +73,13 @@ function slugTaken(error: unknown): never {
 }
 
 export async function listAdminFundraisers(db: DbOrTx, restaurantId: number) {
-  const rows = await db.select().from(wholesaleFundraisers).where(eq(wholesaleFundraisers.restaurantId, restaurantId)).orderBy(desc(wholesaleFundraisers.id));
-  return fundraiserOutputs(db, rows);
+  return fundraiserList(db, eq(wholesaleFundraisers.restaurantId, restaurantId), [desc(wholesaleFundraisers.id)]);
 }
 
 export async function adminFundraiser(db: DbOrTx, restaurantId: number, id: number) {
   const row = await ownFundraiser(db, restaurantId, id);
-  const [[summary], participants, items] = await Promise.all([fundraiserOutputs(db, [row]), participantsOf(db, row.id, { includeInactive: true }), loadItems(db, { fundraiserIds: [row.id] })]);
-  return { ...summary!, participants, items: items.map(toItemOutput) };
+  const [summary, participants, items] = await Promise.all([fundraiserOutput(db, row), participantsOf(db, row.id, { includeInactive: true }), loadItems(db, { fundraiserIds: [row.id] })]);
+  return { ...summary, participants, items: items.map(toItemOutput) };
 }
 
 export async function createFundraiser(deps: WholesaleDeps, restaurantId: number, input: FundraiserInput) {
@@ -399,8 +398,8 @@ export async function pickList(db: DbOrTx, restaurantId: number, fundraiserId: n
 /** The per-fundraiser dashboard: orders, units sold, gross and net (the ledger), and each participant against goal. */
 export async function dashboard(db: DbOrTx, restaurantId: number, fundraiserId: number): Promise<DashboardOutput> {
   const row = await ownFundraiser(db, restaurantId, fundraiserId);
-  const [[summary], participants, [counts], [units], ledger] = await Promise.all([
-    fundraiserOutputs(db, [row]),
+  const [summary, participants, [counts], [units], ledger] = await Promise.all([
+    fundraiserOutput(db, row),
     participantsOf(db, fundraiserId, { includeInactive: true }),
     db
       .select({
@@ -423,7 +422,7 @@ export async function dashboard(db: DbOrTx, restaurantId: number, fundraiserId: 
       .groupBy(wholesaleParticipantCredits.participantId),
   ]);
   return {
-    fundraiser: summary!,
+    fundraiser: summary,
     orders: counts?.orders ?? 0,
     cancelled_orders: counts?.cancelled ?? 0,
     items_sold: units?.sold ?? 0,

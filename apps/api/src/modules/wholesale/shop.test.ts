@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wholesaleItems, wholesaleParticipants } from '../../db/schema/index.ts';
 import { build, request, tokenFor, type TestContext } from '../../test/build.ts';
 import { createShop, type Shop } from './test-support.ts';
 
@@ -52,6 +54,23 @@ describe('wholesale shop API', () => {
     const found = (await get(`/fundraisers?search=${shop.slug.slice(5)}`)).json().data.fundraisers;
     expect(found.map((f: { slug: string }) => f.slug)).toEqual([shop.slug]);
     expect((await get('/fundraisers?search=zzzz-none')).json().data.fundraisers).toEqual([]);
+    // A search is a literal part of the name: LIKE's wildcards match only themselves.
+    expect((await get('/fundraisers?search=%25')).json().data.fundraisers).toEqual([]);
+    expect((await get('/fundraisers?search=_')).json().data.fundraisers).toEqual([]);
+  });
+
+  it('counts active items and participants, and shows a change at once', async () => {
+    const listed = async () => (await get('/fundraisers')).json().data.fundraisers.find((f: { slug: string }) => f.slug === shop.slug);
+    expect(await listed()).toMatchObject({ item_count: 4, participant_count: 2 });
+    await t.db.update(wholesaleItems).set({ active: false }).where(eq(wholesaleItems.id, item('Plain').id));
+    await t.db.update(wholesaleParticipants).set({ active: false }).where(eq(wholesaleParticipants.id, shop.participants[1]!.id));
+    try {
+      expect(await listed()).toMatchObject({ item_count: 3, participant_count: 1 });
+    } finally {
+      await t.db.update(wholesaleItems).set({ active: true }).where(eq(wholesaleItems.id, item('Plain').id));
+      await t.db.update(wholesaleParticipants).set({ active: true }).where(eq(wholesaleParticipants.id, shop.participants[1]!.id));
+    }
+    expect(await listed()).toMatchObject({ item_count: 4, participant_count: 2 });
   });
 
   it('shows a fundraiser with participants and active items; 404 for unknown or draft, 403 when ended', async () => {
