@@ -42,6 +42,15 @@ export default tseslint.config(
     plugins: { kusina: { rules: { boundaries } } },
     rules: { 'kusina/boundaries': 'error' },
   },
+  // The API's production code never imports what only tests use: src/test/ (the Stripe and PayPal
+  // imitations, the test database) and the modules' test-support.ts files.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-support.ts', 'apps/api/src/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/test/*', '**/test-support*'], message: 'Production code does not import test helpers (apps/api/src/test/, test-support.ts).' }] }],
+    },
+  },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', '**/scripts/**'],
     rules: { 'no-console': 'off' },
