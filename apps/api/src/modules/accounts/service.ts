@@ -58,7 +58,7 @@ export interface ClientInfo {
 
 type UserFields = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'phoneVerified' | 'role' | 'restaurantId'>;
 
-export function toUserOutput(user: UserFields): UserOutput {
+function toUserOutput(user: UserFields): UserOutput {
   return {
     id: user.id,
     email: user.email,

@@ -64,7 +64,7 @@ export interface MenuDeps {
 
 // ── Output ───────────────────────────────────────────────────────────────────────────────────
 
-export function toOptionOutput(option: OptionRow, groupTracksInventory: boolean): OptionOutput {
+function toOptionOutput(option: OptionRow, groupTracksInventory: boolean): OptionOutput {
   const cents = optionPrice(option);
   return {
     id: option.id,
@@ -80,7 +80,7 @@ export function toOptionOutput(option: OptionRow, groupTracksInventory: boolean)
   };
 }
 
-export function toOptionGroupOutput(group: GroupWithOptions): OptionGroupOutput {
+function toOptionGroupOutput(group: GroupWithOptions): OptionGroupOutput {
   return {
     id: group.id,
     name: group.name,
@@ -93,7 +93,7 @@ export function toOptionGroupOutput(group: GroupWithOptions): OptionGroupOutput 
 }
 
 /** A menu item as the storefront reads it; is_available is computed for `now` in the restaurant's zone. */
-export function toMenuItemOutput(item: ItemWithGroups, now: Date): MenuItemOutput {
+function toMenuItemOutput(item: ItemWithGroups, now: Date): MenuItemOutput {
   return {
     id: item.id,
     category_id: item.categoryId,
@@ -127,7 +127,7 @@ export function toMenuItemOutput(item: ItemWithGroups, now: Date): MenuItemOutpu
   };
 }
 
-export function toCategoryOutput(row: CategoryRow): MenuCategoryOutput {
+function toCategoryOutput(row: CategoryRow): MenuCategoryOutput {
   return { id: row.id, name: row.name, description: row.description, position: row.position };
 }
 

@@ -46,7 +46,7 @@ export function scopeRestaurant(user: SessionUser, requested: number | undefined
 }
 
 /** The order, or 404; 403 when it belongs to a restaurant the user does not work for. */
-export async function orderForStaff(app: FastifyInstance, user: SessionUser, id: number, level: 'staff' | 'admin' = 'staff'): Promise<repo.OrderRow> {
+async function orderForStaff(app: FastifyInstance, user: SessionUser, id: number, level: 'staff' | 'admin' = 'staff'): Promise<repo.OrderRow> {
   const order = await repo.findOrder(app.db, id);
   if (!order) throw AppError.notFound(OrderManagementMessages.orderNotFound);
   assertRestaurantAccess(user, order.restaurantId, level);

@@ -17,7 +17,7 @@ import { orderConfirmation, orderHistory, placeOrder, quote, viewableOrderId, ty
 const errors = { 400: ErrorOutput, 401: ErrorOutput, 402: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput, 503: ErrorOutput };
 const bearer = [{ bearer: [] }];
 
-export function orderDeps(app: FastifyInstance): OrderDeps {
+function orderDeps(app: FastifyInstance): OrderDeps {
   return { db: app.db, config: app.config, log: app.log, pool: app.pool, boss: app.boss, now: app.clock };
 }
 

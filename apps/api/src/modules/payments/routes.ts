@@ -12,7 +12,7 @@ import { confirmTestPayment, createPayment, handleStripeEvent, type PaymentDeps 
 
 const errors = { 400: ErrorOutput, 402: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput, 503: ErrorOutput };
 
-export function paymentDeps(app: FastifyInstance): PaymentDeps {
+function paymentDeps(app: FastifyInstance): PaymentDeps {
   return { db: app.db, config: app.config, log: app.log };
 }
 

@@ -104,7 +104,7 @@ export async function validateVip(db: DbOrTx, restaurantId: number, code: string
 
 // ---- Admin CRUD ------------------------------------------------------------------------
 
-export function toPromoOutput(row: PromoCodeRow): PromoCodeOutput {
+function toPromoOutput(row: PromoCodeRow): PromoCodeOutput {
   return {
     id: row.id,
     restaurant_id: row.restaurantId,

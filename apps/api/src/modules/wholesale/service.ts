@@ -109,7 +109,7 @@ export const WholesaleEvents = {
   participantGoalUpdated: 'wholesale_participant_goal_updated',
 } as const;
 
-export function cartIssuesError(issues: CartIssue[]): AppError {
+function cartIssuesError(issues: CartIssue[]): AppError {
   return AppError.conflict(WholesaleMessages.cartHasIssues, { issues });
 }
 
@@ -304,7 +304,7 @@ async function cartFundraiser(db: DbOrTx, restaurantId: number, lines: readonly 
   return row ?? null;
 }
 
-export async function checkCart(db: DbOrTx, restaurantId: number, lines: readonly CartLineInput[], explicitFundraiser?: number, lock = false): Promise<{ check: WholesaleCartCheck; fundraiser: FundraiserRow | null }> {
+async function checkCart(db: DbOrTx, restaurantId: number, lines: readonly CartLineInput[], explicitFundraiser?: number, lock = false): Promise<{ check: WholesaleCartCheck; fundraiser: FundraiserRow | null }> {
   const items = await loadItems(db, { itemIds: [...new Set(lines.map((l) => l.item_id))] });
   const fundraiser = await cartFundraiser(db, restaurantId, lines, items, explicitFundraiser, lock);
   const check = checkWholesaleCart(fundraiser && { id: fundraiser.id, current: fundraiser.status === 'current' }, new Map(items.map((i) => [i.id, i])), lines);
@@ -643,7 +643,7 @@ export async function emitOrderPlaced(deps: WholesaleDeps, order: OrderOutput, s
   await emitStockAndGoals(deps, order.fundraiser.id, stockItemIds, order.participant?.id ?? null);
 }
 
-export async function emitStockAndGoals(deps: WholesaleDeps, fundraiserId: number, itemIds: number[], participantId: number | null): Promise<void> {
+async function emitStockAndGoals(deps: WholesaleDeps, fundraiserId: number, itemIds: number[], participantId: number | null): Promise<void> {
   const room = rooms.fundraiser(fundraiserId);
   if (itemIds.length > 0) {
     const items = await loadItems(deps.db, { itemIds });

@@ -26,7 +26,7 @@ export interface ShopItemSpec {
   variantStock?: Record<string, number>;
 }
 
-export interface ShopItem {
+interface ShopItem {
   id: number;
   name: string;
   groups: { id: number; name: string; options: { id: number; name: string }[] }[];

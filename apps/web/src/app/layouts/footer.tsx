@@ -4,7 +4,7 @@ import { formatPhone, phoneHref } from '@kusina/domain/phone-format';
 import { hoursLine, RestaurantDefaults, type RestaurantOutput } from '@kusina/domain/restaurants';
 import { LogoMark } from './logo.tsx';
 
-export const FOOTER_DESCRIPTION =
+const FOOTER_DESCRIPTION =
   'Hawaiian and Chamorro comfort food from our kitchen in Guam: plate lunches, kelaguen, red rice and island desserts, made fresh and ready for pickup.';
 
 const quickLinks = [

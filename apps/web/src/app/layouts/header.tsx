@@ -18,7 +18,7 @@ const HeaderUserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.Heade
 const loadMobileMenu = () => import('./mobile-menu.tsx');
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
 
-export const navLinks = [
+const navLinks = [
   { label: 'Menu', to: '/menu' },
   { label: 'Merchandise', to: '/merchandise' },
   { label: 'Fundraisers', to: '/wholesale' },
