@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { LAYOUT_LIMITS, LayoutMessages, ORIENTATIONS, SECTION_TYPES } from './floor-layout.ts';
+import { LAYOUT_LIMITS, LayoutMessages, ORIENTATIONS, SECTION_TYPES } from './layout-rules.ts';
 
 /*
  * The floor layouts contract (backoffice-reservations.md §3 Layout, §7 /layouts and /seats): what
  * the Layout Editor sends (sections_data.sections, the editor's camelCase shape) and what the API
- * serves (seat_sections with seats, snake_case). Rules and geometry live in floor-layout.ts.
+ * serves (seat_sections with seats, snake_case). Rules and geometry live in layout-rules.ts.
  */
 
 const id = z.int32().min(1);

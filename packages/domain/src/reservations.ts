@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './accounts.ts';
 import { AdminSettings } from './restaurants.ts';
 import { isAcceptedPhone, normalizePhone } from './phone.ts';
-import { phoneRuleMessage } from './phone-format.ts';
+import { phoneRuleMessage } from './phone-rules.ts';
 import { parseCalendarDate, parseClockTime, parseRestaurantDateTime } from './restaurant-schedule.ts';
 
 /*

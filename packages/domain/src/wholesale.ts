@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { INT4_MAX } from './integers.ts';
 import { centsToDollars, type Cents } from './money.ts';
-import { isValidPhone, phoneRuleMessage } from './phone-format.ts';
-import { isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection } from './wholesale-cart.ts';
+import { isValidPhone, phoneRuleMessage } from './phone-rules.ts';
+import { isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection } from './wholesale-rules.ts';
 
 export { isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection };
 

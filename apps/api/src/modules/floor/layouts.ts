@@ -1,6 +1,6 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { duplicateLabels, LAYOUT_LIMITS, LayoutEvents, LayoutMessages } from '@kusina/domain/floor-layout';
+import { duplicateLabels, LAYOUT_LIMITS, LayoutEvents, LayoutMessages } from '@kusina/domain/layout-rules';
 import type {
   LayoutActivateOutput,
   LayoutCreateInput,

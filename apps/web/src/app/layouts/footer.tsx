@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons.tsx';
-import { formatPhone, phoneHref } from '@kusina/domain/phone-format';
+import { formatPhone, phoneHref } from '@kusina/domain/phone-rules';
 import { hoursLine, RestaurantDefaults, type RestaurantOutput } from '@kusina/domain/restaurants';
 import { LogoMark } from './logo.tsx';
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { formatPhone, phoneHref } from '@kusina/domain/phone-format';
+import { formatPhone, phoneHref } from '@kusina/domain/phone-rules';
 import { headerAddress, RestaurantDefaults } from '@kusina/domain/restaurants';
 import { cn } from '../../lib/cn.ts';
 import { useRestaurant } from '../../lib/restaurant.ts';
