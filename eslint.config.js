@@ -44,11 +44,14 @@ export default tseslint.config(
     plugins: { kusina: { rules: { boundaries } } },
     rules: { 'kusina/boundaries': 'error' },
   },
-  // The storefront's first-image plugin still reads restaurants and site settings itself; the
-  // first-paint work (issue #34, item 1) moves that read into a service. Until then, and only here.
+  // The API's production code never imports what only tests use: src/test/ (the Stripe and PayPal
+  // imitations, the test database) and the modules' test-support.ts files.
   {
-    files: ['apps/api/src/plugins/spa-first-image.ts'],
-    rules: { 'kusina/boundaries': 'off' },
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-support.ts', 'apps/api/src/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/test/*', '**/test-support*'], message: 'Production code does not import test helpers (apps/api/src/test/, test-support.ts).' }] }],
+    },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**', '**/scripts/**'],

@@ -23,7 +23,7 @@ interface AstNode {
  * (roles.ts) from modules that also hold schemas. Marking each top-level `const x = call(...)` of
  * the domain package pure lets unused schemas, and with them zod (about 25 KB gzip), drop out of
  * the home route's first download; without it the figure is about 18 KB higher (0010). Helpers
- * the header shows on every page live in zod-free modules instead (phone-format.ts).
+ * the header shows on every page live in zod-free modules instead (phone-rules.ts).
  */
 function pureDomainConstants(): Plugin {
   return {

@@ -121,7 +121,7 @@ const EnvSchema = z.object({
   UPLOADS_DIR: z.string().optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+type Env = z.infer<typeof EnvSchema>;
 
 export interface Config extends Env {
   dataDir: string;

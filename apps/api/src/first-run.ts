@@ -39,7 +39,7 @@ export class FirstRunError extends Error {
 }
 
 /** The first restaurant is 1: DEFAULT_RESTAURANT_ID's default and the storefront's (storefront.md §1). */
-export const FIRST_RESTAURANT_ID = 1;
+const FIRST_RESTAURANT_ID = 1;
 
 /**
  * The first restaurant's settings: the demo restaurant's everyday ones, and the payment gateway
@@ -62,7 +62,7 @@ function nameField(label: string, value: string | undefined, fallback: string, p
 }
 
 /** Checks everything that can be checked without the database, so bad input writes nothing. */
-export function validateFirstRunInput(input: FirstRunInput): { email: string; password: string; restaurantName: string | undefined; firstName: string; lastName: string } {
+function validateFirstRunInput(input: FirstRunInput): { email: string; password: string; restaurantName: string | undefined; firstName: string; lastName: string } {
   const problems: string[] = [];
   const email = emailSchema.safeParse(input.email);
   if (!email.success) problems.push(`--email: ${email.error.issues[0]?.message ?? 'Enter a valid email address'}`);

@@ -51,11 +51,11 @@ export const CheckoutMessages = {
   idempotencyKeyRequired: 'An Idempotency-Key header of 8 to 100 characters is required.',
 } as const;
 
-export function unavailableTodayMessage(name: string): string {
+function unavailableTodayMessage(name: string): string {
   return `${name} is not available today.`;
 }
 
-export function optionUnavailableMessage(name: string): string {
+function optionUnavailableMessage(name: string): string {
   return `${name} is currently unavailable.`;
 }
 
@@ -65,9 +65,9 @@ export function paymentFailedMessage(message: string): string {
 }
 
 export const DEFAULT_ADVANCE_NOTICE_HOURS = 24;
-export const STANDARD_PICKUP_ESTIMATE = '20-25 minutes';
+const STANDARD_PICKUP_ESTIMATE = '20-25 minutes';
 /** The later end of the standard estimate, for estimated_pickup_time. */
-export const STANDARD_PICKUP_MINUTES = 25;
+const STANDARD_PICKUP_MINUTES = 25;
 
 export function pickupEstimate(maxAdvanceNoticeHours: number | null): string {
   return maxAdvanceNoticeHours === null ? STANDARD_PICKUP_ESTIMATE : `${maxAdvanceNoticeHours} hours`;
@@ -80,7 +80,7 @@ export function estimatedPickupTime(placedAt: Date, maxAdvanceNoticeHours: numbe
 
 // ---- Cart lines as the API receives them ----------------------------------------------
 
-export const MAX_LINE_QUANTITY = 100;
+const MAX_LINE_QUANTITY = 100;
 export const MAX_CART_LINES = 50;
 
 const lineNotes = z.string().trim().max(500).optional();
@@ -136,7 +136,7 @@ export const QuoteInput = z.object({
 });
 export type QuoteInput = z.infer<typeof QuoteInput>;
 
-export const ISSUE_CODES = [
+const ISSUE_CODES = [
   'not_found',
   'out_of_stock',
   'unavailable_today',
@@ -145,7 +145,7 @@ export const ISSUE_CODES = [
   'insufficient_stock',
   'invalid_selection',
 ] as const;
-export type IssueCode = (typeof ISSUE_CODES)[number];
+type IssueCode = (typeof ISSUE_CODES)[number];
 
 export const CartIssue = z.object({
   /** Index of the cart line the issue belongs to. */
@@ -161,8 +161,8 @@ export const CartIssue = z.object({
 });
 export type CartIssue = z.infer<typeof CartIssue>;
 
-export const VariantDetails = z.object({ size: z.string().nullable(), color: z.string().nullable() });
-export type VariantDetails = z.infer<typeof VariantDetails>;
+const VariantDetails = z.object({ size: z.string().nullable(), color: z.string().nullable() });
+type VariantDetails = z.infer<typeof VariantDetails>;
 
 export const QuoteLineOutput = z.object({
   line: z.int32(),
@@ -242,7 +242,7 @@ export interface CatalogOption {
   damagedQuantity: number;
 }
 
-export interface CatalogGroup extends PricedGroup {
+interface CatalogGroup extends PricedGroup {
   enableInventoryTracking: boolean;
   options: CatalogOption[];
 }
@@ -286,7 +286,7 @@ export interface MerchandiseCatalog {
   variants: Map<number, CatalogVariant>;
 }
 
-export interface PricedLine {
+interface PricedLine {
   line: number;
   menuItemId: number;
   name: string;
@@ -298,7 +298,7 @@ export interface PricedLine {
   notes: string | null;
 }
 
-export interface PricedMerchandiseLine {
+interface PricedMerchandiseLine {
   line: number;
   variantId: number;
   merchandiseItemId: number;
@@ -362,7 +362,7 @@ export function isFoodLine(line: CartLine): line is FoodLine {
 }
 
 /** A cart line naming a variant the shop stopped selling (an archived one, decision 0072). */
-export function variantNoLongerSoldMessage(itemName: string, label: string): string {
+function variantNoLongerSoldMessage(itemName: string, label: string): string {
   return `${itemName} (${label}) is no longer sold. Please remove it from your cart.`;
 }
 
@@ -563,7 +563,7 @@ export function checkCart(
   };
 }
 
-export function toQuoteLine(l: PricedLine): QuoteLineOutput {
+function toQuoteLine(l: PricedLine): QuoteLineOutput {
   return {
     line: l.line,
     type: 'food',
@@ -582,7 +582,7 @@ export function toQuoteLine(l: PricedLine): QuoteLineOutput {
   };
 }
 
-export function toMerchandiseQuoteLine(l: PricedMerchandiseLine): QuoteLineOutput {
+function toMerchandiseQuoteLine(l: PricedMerchandiseLine): QuoteLineOutput {
   return {
     line: l.line,
     type: 'merchandise',

@@ -10,9 +10,6 @@ export const ErrorOutput = z.object({
 });
 export type ErrorOutput = z.infer<typeof ErrorOutput>;
 
-/** Per-field problems, as `details.fields` of a VALIDATION_ERROR. */
-export type FieldErrors = Record<string, string>;
-
 export const ErrorCodes = {
   validation: 'VALIDATION_ERROR',
   unauthorized: 'UNAUTHORIZED',

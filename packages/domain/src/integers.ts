@@ -5,7 +5,7 @@ import { z } from 'zod';
  * contract's integer never reaches the database outside it (a 400 naming the field, not a 500).
  * Integers in JSON bodies are `z.int32()`; those read from a path or query string use this.
  */
-export const INT4_MIN = -2_147_483_648;
+const INT4_MIN = -2_147_483_648;
 export const INT4_MAX = 2_147_483_647;
 
 /** An integer from a path or query string (text), within int4. */

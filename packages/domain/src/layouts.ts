@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { LAYOUT_LIMITS, LayoutMessages, ORIENTATIONS, SECTION_TYPES } from './floor-layout.ts';
+import { LAYOUT_LIMITS, LayoutMessages, ORIENTATIONS, SECTION_TYPES } from './layout-rules.ts';
 
 /*
  * The floor layouts contract (backoffice-reservations.md §3 Layout, §7 /layouts and /seats): what
  * the Layout Editor sends (sections_data.sections, the editor's camelCase shape) and what the API
- * serves (seat_sections with seats, snake_case). Rules and geometry live in floor-layout.ts.
+ * serves (seat_sections with seats, snake_case). Rules and geometry live in layout-rules.ts.
  */
 
 const id = z.int32().min(1);
@@ -25,7 +25,7 @@ function unwrap(key: string) {
   return (value: unknown) => (value && typeof value === 'object' && key in value ? (value as Record<string, unknown>)[key] : value);
 }
 
-export const LayoutSeatInput = z.object({
+const LayoutSeatInput = z.object({
   /** The saved seat's id: kept (same id) when sent; a seat without one is new. */
   id: id.nullish(),
   label,
@@ -33,7 +33,6 @@ export const LayoutSeatInput = z.object({
   position_y: coordinate,
   capacity: z.int32('Capacity must be a whole number').min(1, 'Capacity must be at least 1').max(LAYOUT_LIMITS.maxCapacity, `Capacity must be at most ${LAYOUT_LIMITS.maxCapacity}`).default(1),
 });
-export type LayoutSeatInput = z.infer<typeof LayoutSeatInput>;
 
 export const LayoutSectionInput = z.object({
   /** The editor's own key for the section (not stored). */
@@ -71,7 +70,7 @@ export type LayoutUpdateInput = z.infer<typeof LayoutUpdateFields>;
 export const SeatOutput = z.object({ id, seat_section_id: id, label: z.string(), position_x: z.number().int(), position_y: z.number().int(), capacity: z.number().int() });
 export type SeatOutput = z.infer<typeof SeatOutput>;
 
-export const SeatSectionOutput = z.object({
+const SeatSectionOutput = z.object({
   id,
   name: z.string(),
   section_type: z.enum(SECTION_TYPES),
@@ -81,7 +80,6 @@ export const SeatSectionOutput = z.object({
   floor_number: z.number().int(),
   seats: z.array(SeatOutput),
 });
-export type SeatSectionOutput = z.infer<typeof SeatSectionOutput>;
 
 export const LayoutSummaryOutput = z.object({
   id,

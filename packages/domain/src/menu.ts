@@ -15,13 +15,13 @@ import { coercedInt4 } from './integers.ts';
 // ── Constants ────────────────────────────────────────────────────────────────────────────────
 
 /** At or below this many left, a tracked item is low_stock and shows 'Only N left' (§4, §5). */
-export const LOW_STOCK_THRESHOLD = 5;
+const LOW_STOCK_THRESHOLD = 5;
 /** At or below this many left, the card shows 'N in stock' (§5 Stock display). */
-export const STOCK_HINT_THRESHOLD = 20;
+const STOCK_HINT_THRESHOLD = 20;
 /** What the spec shows as the stock of an untracked item (§5 Stock display). */
-export const UNTRACKED_STOCK_DISPLAY = 999;
+const UNTRACKED_STOCK_DISPLAY = 999;
 /** A cart line warns when the remaining stock is within its quantity plus this (§5 Cart). */
-export const CART_LOW_STOCK_MARGIN = 2;
+const CART_LOW_STOCK_MARGIN = 2;
 /** Advance notice at or above this many hours makes an item (and its order) an advance-notice one (§9). */
 export const ADVANCE_NOTICE_THRESHOLD_HOURS = 24;
 /** Every weekday, Sunday first (§3 available_days 0-6). */

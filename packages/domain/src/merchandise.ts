@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { coercedInt4 } from './integers.ts';
-import { centsToDollars, type Cents } from './money.ts';
+import type { Cents } from './money.ts';
 import { STOCK_STATUSES, type StockStatus } from './menu.ts';
 import { dollars, dollarsInputToCents } from './menu-inputs.ts';
 
@@ -22,11 +22,11 @@ export const MERCHANDISE_POLL_INTERVAL_MS = 10_000;
 /** Quick-view quantity cap when the variant's stock is unknown (§5, §9). */
 export const MERCHANDISE_MAX_QUANTITY = 99;
 /** 'Only N left' notice and low_stock at or below this many (§9). */
-export const MERCHANDISE_LOW_STOCK_THRESHOLD = 3;
+const MERCHANDISE_LOW_STOCK_THRESHOLD = 3;
 /** Stock display (§5): 'N left' at or below 5, 'N in stock' at or below 20, 999 when untracked. */
-export const STOCK_LEFT_THRESHOLD = 5;
-export const STOCK_IN_STOCK_THRESHOLD = 20;
-export const UNTRACKED_MERCHANDISE_STOCK = 999;
+const STOCK_LEFT_THRESHOLD = 5;
+const STOCK_IN_STOCK_THRESHOLD = 20;
+const UNTRACKED_MERCHANDISE_STOCK = 999;
 /** Price filter slider (§9). */
 export const PRICE_FILTER = { min: 0, max: 100, step: 10 } as const;
 /** Accepted uploads: type and size. */
@@ -34,7 +34,7 @@ export const MERCHANDISE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp',
 export const MERCHANDISE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const MERCHANDISE_MAX_ADDITIONAL_IMAGES = 8;
 
-export const STOCK_EVENT_KINDS = ['update', 'damaged', 'sale', 'return'] as const;
+const STOCK_EVENT_KINDS = ['update', 'damaged', 'sale', 'return'] as const;
 export type StockEventKind = (typeof STOCK_EVENT_KINDS)[number];
 
 export const MerchandiseMessages = {
@@ -91,7 +91,7 @@ export function itemAvailableQuantity(variants: readonly VariantStock[], tracked
 }
 
 /** The number the shop shows as stock: 999 when untracked (§5 Stock display). */
-export function displayStock(available: number | null): number {
+function displayStock(available: number | null): number {
   return available ?? UNTRACKED_MERCHANDISE_STOCK;
 }
 
@@ -118,7 +118,7 @@ export function clampQuantity(value: number, available: number | null): number {
 }
 
 /** Sort rank of a size (§9 order); unknown sizes after the known ones, alphabetically. */
-export function sizeRank(size: string | null): number {
+function sizeRank(size: string | null): number {
   if (size === null) return -1;
   const index = (MERCHANDISE_SIZE_ORDER as readonly string[]).indexOf(size.toUpperCase());
   return index === -1 ? MERCHANDISE_SIZE_ORDER.length : index;
@@ -329,7 +329,7 @@ const formText = (max: number) => z.preprocess(blankToNull, z.string().max(max).
 const formName = z.preprocess(fromText, z.string().min(1, 'Required').max(120));
 const reason = z.preprocess(fromText, z.string().min(1, 'Give a reason').max(500));
 /** An image reference kept as it is: a same-origin path or an https URL. */
-export const imageUrl = z
+const imageUrl = z
   .string()
   .trim()
   .max(500)
@@ -429,7 +429,3 @@ export const MerchandiseCartLine = z.object({
 });
 export type MerchandiseCartLine = z.infer<typeof MerchandiseCartLine>;
 
-/** Dollars of a variant, for a cart line. */
-export function variantPrice(basePriceCents: Cents, priceAdjustmentCents: Cents): number {
-  return centsToDollars(variantPriceCents(basePriceCents, priceAdjustmentCents));
-}

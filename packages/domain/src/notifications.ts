@@ -3,20 +3,18 @@ import { coercedInt4 } from './integers.ts';
 
 /** How a message travels (issue #2): a text to a phone or an e-mail. */
 export const NOTIFICATION_CHANNELS = ['sms', 'email'] as const;
-export const notificationChannelSchema = z.enum(NOTIFICATION_CHANNELS);
+const notificationChannelSchema = z.enum(NOTIFICATION_CHANNELS);
 export type NotificationChannel = z.infer<typeof notificationChannelSchema>;
 
 /** queued until a transport delivered it (sent) or pg-boss gave up retrying (failed). */
 export const NOTIFICATION_STATUSES = ['queued', 'sent', 'failed'] as const;
-export const notificationStatusSchema = z.enum(NOTIFICATION_STATUSES);
-export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
 
 /** smtp and sms_http leave the building; outbox only logs and keeps the row (development, demo, tests). */
 export const NOTIFICATION_TRANSPORTS = ['outbox', 'smtp', 'sms_http'] as const;
 export type NotificationTransport = (typeof NOTIFICATION_TRANSPORTS)[number];
 
-export const NOTIFICATIONS_DEFAULT_PER_PAGE = 20;
-export const NOTIFICATIONS_MAX_PER_PAGE = 100;
+const NOTIFICATIONS_DEFAULT_PER_PAGE = 20;
+const NOTIFICATIONS_MAX_PER_PAGE = 100;
 
 /** GET /admin/notifications query: newest first, filtered by channel and part of the recipient. */
 export const NotificationListQuery = z.object({
@@ -33,7 +31,7 @@ export const NotificationOutput = z.object({
   recipient: z.string(),
   subject: z.string().nullable(),
   body: z.string(),
-  status: notificationStatusSchema,
+  status: z.enum(NOTIFICATION_STATUSES),
   transport: z.string().nullable(),
   created_at: z.iso.datetime(),
   sent_at: z.iso.datetime().nullable(),

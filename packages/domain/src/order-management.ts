@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { coercedInt4 } from './integers.ts';
 import { PAYMENT_STATUSES, PROCESSORS, type PaymentStatus } from './checkout.ts';
 import { RESTAURANT_TIME_ZONE } from './menu-calendar.ts';
-import { centsToDollars, formatUSD, type Cents } from './money.ts';
+import { formatUSD, type Cents } from './money.ts';
 import { ORDER_ITEM_TYPES, OrderConfirmationOutput, OrderStatusStep, orderStatusSchema, type OrderStatus } from './orders.ts';
 
 /**
@@ -105,7 +105,7 @@ export function paymentRefundable(status: PaymentStatus | null | undefined): boo
 }
 
 /** The ETA may be set or changed until the food is ready. */
-export const ETA_EDITABLE_STATUSES = ['pending', 'confirmed', 'preparing'] as const satisfies readonly OrderStatus[];
+const ETA_EDITABLE_STATUSES = ['pending', 'confirmed', 'preparing'] as const satisfies readonly OrderStatus[];
 export function canChangeEta(status: OrderStatus): boolean {
   return (ETA_EDITABLE_STATUSES as readonly OrderStatus[]).includes(status);
 }
@@ -113,11 +113,8 @@ export function canChangeEta(status: OrderStatus): boolean {
 /** Orders the counter still has to act on (the board's default view). */
 export const ACTIVE_ORDER_STATUSES = ['pending', 'confirmed', 'preparing', 'ready'] as const satisfies readonly OrderStatus[];
 
-/** Entering these statuses texts and e-mails the customer (the issue: preparing with the ETA, ready). */
-export const NOTIFY_ON_STATUSES = ['preparing', 'ready'] as const satisfies readonly OrderStatus[];
-
 /** The ETA may be at most this far ahead (advance-notice orders included). */
-export const MAX_ETA_DAYS = 30;
+const MAX_ETA_DAYS = 30;
 
 export const ORDER_SOURCES = ['staff', 'online'] as const;
 export type OrderSource = (typeof ORDER_SOURCES)[number];
@@ -125,11 +122,11 @@ export type OrderSource = (typeof ORDER_SOURCES)[number];
 export const REFUND_RESTOCK = ['return', 'damaged'] as const;
 export type RefundRestock = (typeof REFUND_RESTOCK)[number];
 
-export const REFUND_STATUSES = ['none', 'partial', 'full'] as const;
+const REFUND_STATUSES = ['none', 'partial', 'full'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export const ORDER_LIST_DEFAULT_PER_PAGE = 20;
-export const ORDER_LIST_MAX_PER_PAGE = 100;
+const ORDER_LIST_MAX_PER_PAGE = 100;
 export const ORDER_LIST_SORTS = ['newest', 'oldest', 'pickup'] as const;
 
 /** Words the API answers with (the spec leaves them to us), written once. */
@@ -186,7 +183,7 @@ export function allocatedCents(totalCents: Cents, subtotalCents: Cents, grossCen
   return Math.floor((totalCents * grossCents) / subtotalCents);
 }
 
-export interface RefundableLine {
+interface RefundableLine {
   id: number;
   unit_price_cents: Cents;
   quantity: number;
@@ -201,7 +198,7 @@ export interface RefundableOrder {
 }
 
 /** Gross value of the units already refunded. */
-export function refundedGrossCents(order: RefundableOrder): Cents {
+function refundedGrossCents(order: RefundableOrder): Cents {
   return order.lines.reduce((sum, l) => sum + l.unit_price_cents * l.refunded_quantity, 0);
 }
 
@@ -235,7 +232,7 @@ const restaurantIdQuery = coercedInt4().positive().optional();
 const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** A Guam calendar day, YYYY-MM-DD, that exists. */
-export const guamDay = z
+const guamDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
   .refine((value) => {
@@ -284,9 +281,8 @@ export const OrderListQuery = z.object({
   per_page: coercedInt4().min(1).max(ORDER_LIST_MAX_PER_PAGE).default(ORDER_LIST_DEFAULT_PER_PAGE),
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
-export type OrderListQueryInput = z.input<typeof OrderListQuery>;
 
-export const BoardLineOutput = z.object({
+const BoardLineOutput = z.object({
   name: z.string(),
   quantity: z.int32(),
   item_type: z.enum(ORDER_ITEM_TYPES),
@@ -412,7 +408,7 @@ export function etaProblem(eta: Date, now: Date): string | null {
 
 // ── Refunds ─────────────────────────────────────────────────────────────────────────────────
 
-export const RefundLineInput = z.object({
+const RefundLineInput = z.object({
   order_item_id: z.int32().positive(),
   quantity: z.int32().min(1, 'Quantity must be at least 1').max(1000),
 });
@@ -450,7 +446,7 @@ export const RefundInput = z
 export type RefundInput = z.infer<typeof RefundInput>;
 export type RefundInputBody = z.input<typeof RefundInput>;
 
-export const RefundLineOutput = z.object({
+const RefundLineOutput = z.object({
   order_item_id: id,
   name: z.string(),
   item_type: z.enum(ORDER_ITEM_TYPES),
@@ -481,7 +477,7 @@ export type OrderRefundOutput = z.infer<typeof OrderRefundOutput>;
 
 // ── Detail ──────────────────────────────────────────────────────────────────────────────────
 
-export const OrderLineDetail = z.object({
+const OrderLineDetail = z.object({
   id,
   item_type: z.enum(ORDER_ITEM_TYPES),
   menu_item_id: id.nullable(),
@@ -499,9 +495,8 @@ export const OrderLineDetail = z.object({
   refunded_quantity: z.int32(),
   refundable_quantity: z.int32(),
 });
-export type OrderLineDetail = z.infer<typeof OrderLineDetail>;
 
-export const StatusHistoryEntry = z.object({
+const StatusHistoryEntry = z.object({
   id,
   from_status: orderStatusSchema.nullable(),
   to_status: orderStatusSchema,
@@ -510,9 +505,8 @@ export const StatusHistoryEntry = z.object({
   reason: z.string().nullable(),
   created_at: z.string(),
 });
-export type StatusHistoryEntry = z.infer<typeof StatusHistoryEntry>;
 
-export const EtaHistoryEntry = z.object({
+const EtaHistoryEntry = z.object({
   id,
   previous_time: z.string(),
   new_time: z.string(),
@@ -788,8 +782,3 @@ export const DiscountConfigurationUpdateInput = z.object({
   ui_color: uiColor.nullable().optional(),
 });
 export type DiscountConfigurationUpdateInput = z.infer<typeof DiscountConfigurationUpdateInput>;
-
-/** Dollars of a cents amount, for outputs. */
-export function dollarsOf(cents: Cents): number {
-  return centsToDollars(cents);
-}

@@ -14,10 +14,7 @@ export const ORDER_STATUS_AT_CREATION: OrderStatus = 'pending';
 /** The statuses the history filter offers (storefront.md §4). */
 export const HISTORY_FILTER_STATUSES = ['pending', 'preparing', 'ready', 'completed', 'cancelled'] as const;
 
-export const ORDER_NUMBER_PREFIX = 'K-';
-
 export const ORDER_ITEM_TYPES = ['food', 'merchandise'] as const;
-export type OrderItemType = (typeof ORDER_ITEM_TYPES)[number];
 
 const optionalText = (max: number) =>
   z
@@ -45,7 +42,7 @@ export const OrderCreateInput = z.object({
 });
 export type OrderCreateInput = z.infer<typeof OrderCreateInput>;
 
-export const OrderItemOutput = z.object({
+const OrderItemOutput = z.object({
   name: z.string(),
   /** Unit price in dollars (base plus paid add-ons). */
   price: z.number(),
@@ -54,7 +51,7 @@ export const OrderItemOutput = z.object({
   notes: z.string().nullable(),
 });
 
-export const MerchandiseItemOutput = z.object({
+const MerchandiseItemOutput = z.object({
   name: z.string(),
   price: z.number(),
   quantity: z.int32(),
@@ -63,7 +60,7 @@ export const MerchandiseItemOutput = z.object({
   notes: z.string().nullable(),
 });
 
-export const OrderPaymentOutput = z.object({
+const OrderPaymentOutput = z.object({
   status: z.enum(PAYMENT_STATUSES),
   payment_method: z.string(),
   transaction_id: z.string().nullable(),

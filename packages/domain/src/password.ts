@@ -5,7 +5,7 @@ import { z } from 'zod';
  * (docs/decisions/0004-password-policy.md): 8 to 128 characters, not only spaces.
  */
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MAX_LENGTH = 128;
 
 export const passwordSchema = z
   .string({ error: 'Password is required' })
@@ -13,7 +13,3 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`)
   .refine((value) => value.trim().length > 0, { message: 'Password is required' });
-
-export function passwordsMatch(password: string, confirmation: string): boolean {
-  return password === confirmation;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phoneRuleMessage } from './phone-format.ts';
+import { phoneRuleMessage } from './phone-rules.ts';
 import { isAcceptedPhone, normalizePhone, phoneSchema } from './phone.ts';
 
 describe('phone field (storefront.md §5)', () => {

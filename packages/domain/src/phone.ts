@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { isValidPhone, phoneRuleMessage } from './phone-format.ts';
+import { isValidPhone, phoneRuleMessage } from './phone-rules.ts';
 
 /*
  * The one phone rule of the platform (issue #21, decision 0031): a number passes when it follows
  * the spec's rule (a plus, a 3 or 4 digit area code, then 7 digits) or when it is a valid
  * international number by libphonenumber-js — Guam's visitors from Japan and Korea (+81 90 …,
  * +82 10 …) fail the spec's rule. What is stored is E.164 (+819012345678). Anything else gets the
- * spec's message. Kept out of phone-format.ts: the home route's first download must not carry
+ * spec's message. Kept out of phone-rules.ts: the home route's first download must not carry
  * libphonenumber's metadata.
  */
 

@@ -13,7 +13,7 @@ import { addDays, MINUTE_MS, openWindow, zonedParts, type DayEvent, type OpenWin
  *   advance notice after now.
  */
 
-export { PICKUP_DAYS_AHEAD, PICKUP_PREP_MINUTES, PICKUP_SLOT_GRACE_MINUTES, PICKUP_SLOT_MINUTES, PICKUP_SLOTS_LIMIT, PickupMessages } from './pickup-messages.ts';
+export { PICKUP_DAYS_AHEAD, PickupMessages } from './pickup-messages.ts';
 
 /** The schedule as the server read it: the week and the special events by 'YYYY-MM-DD'. */
 export interface PickupSchedule {
@@ -23,7 +23,7 @@ export interface PickupSchedule {
 }
 
 /** The open windows that touch [from, to): yesterday's may run past midnight. */
-export function openWindows(schedule: PickupSchedule, from: number, days: number): OpenWindow[] {
+function openWindows(schedule: PickupSchedule, from: number, days: number): OpenWindow[] {
   const start = addDays(zonedParts(from, schedule.timeZone).date, -1);
   const windows: OpenWindow[] = [];
   for (let i = 0; i <= days + 1; i++) {
@@ -39,7 +39,7 @@ export function openWindows(schedule: PickupSchedule, from: number, days: number
 }
 
 /** The window open at `at`, if any. */
-export function windowAt(schedule: PickupSchedule, at: number): OpenWindow | null {
+function windowAt(schedule: PickupSchedule, at: number): OpenWindow | null {
   return openWindows(schedule, at, 1).find((w) => w.opensAt <= at && at < w.closesAt) ?? null;
 }
 
@@ -118,7 +118,7 @@ export function checkPickup(schedule: PickupSchedule, now: number, requested: nu
 }
 
 /** '11AM', '9:30PM' of minutes after midnight. */
-export function hourText(minutes: number): string {
+function hourText(minutes: number): string {
   const m = ((minutes % 1440) + 1440) % 1440;
   const h = Math.floor(m / 60);
   const suffix = h < 12 ? 'AM' : 'PM';

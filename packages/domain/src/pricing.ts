@@ -1,7 +1,7 @@
 import type { Cents } from './money.ts';
 
 /** A missing add-on price counts as $2 (storefront.md §3 Option, §9). */
-export const DEFAULT_OPTION_PRICE_CENTS: Cents = 200;
+const DEFAULT_OPTION_PRICE_CENTS: Cents = 200;
 
 export interface PricedOption {
   id: number;

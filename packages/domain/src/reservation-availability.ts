@@ -71,7 +71,7 @@ export interface SlotAvailability {
   available: boolean;
 }
 
-export type ClosedReason = 'closed' | 'private' | 'past';
+type ClosedReason = 'closed' | 'private' | 'past';
 
 export interface DayAvailability {
   /** Why no slot exists at all; null when the day has slots (even if all are full). */

@@ -1,5 +1,3 @@
-import type { ReservationOutput } from './reservations.ts';
-
 /*
  * The reservations rules without zod (issue #21): statuses, constants and the spec's messages. The
  * SPA's reservation screens import these, and only types from reservations.ts, so they carry no
@@ -71,12 +69,5 @@ export const ReservationMessages = {
   defaultLengthMax: 'Default reservation length must be at most 720 minutes',
 } as const;
 
-/** Socket.IO events to the restaurant's staff room. */
+/** Socket.IO events to the restaurant's staff room: { reservation } when created or updated, { id, restaurant_id } when deleted. */
 export const ReservationEvents = { created: 'reservation_created', updated: 'reservation_updated', deleted: 'reservation_deleted' } as const;
-export interface ReservationChangedEvent {
-  reservation: ReservationOutput;
-}
-export interface ReservationDeletedEvent {
-  id: number;
-  restaurant_id: number;
-}

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './accounts.ts';
 import { AdminSettings } from './restaurants.ts';
 import { isAcceptedPhone, normalizePhone } from './phone.ts';
-import { phoneRuleMessage } from './phone-format.ts';
+import { phoneRuleMessage } from './phone-rules.ts';
 import { parseCalendarDate, parseClockTime, parseRestaurantDateTime } from './restaurant-schedule.ts';
 
 /*
@@ -43,7 +43,7 @@ function unwrap(key: string) {
   return (value: unknown) => (value && typeof value === 'object' && key in value ? (value as Record<string, unknown>)[key] : value);
 }
 
-export const LocationSummary = z.object({ id, name: z.string() });
+const LocationSummary = z.object({ id, name: z.string() });
 
 export const ReservationOutput = z.object({
   id,
@@ -129,7 +129,7 @@ export const AvailabilityQuery = z.object({
 });
 export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
 
-export const AvailabilitySlot = z.object({ time: z.string(), start_time: z.string(), available_seats: z.number().int() });
+const AvailabilitySlot = z.object({ time: z.string(), start_time: z.string(), available_seats: z.number().int() });
 
 export const AvailabilityOutput = z.object({
   date: z.string(),

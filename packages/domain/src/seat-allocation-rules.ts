@@ -16,7 +16,7 @@ export type SeatAllocationStatus = (typeof SEAT_ALLOCATION_STATUSES)[number];
 /** §9: a seat allocation lasts one hour. */
 export const ALLOCATION_MINUTES = 60;
 /** §9: on a future day without a reservation time, the party is expected at 18:00. */
-export const FUTURE_DAY_START_MINUTES = 18 * 60;
+const FUTURE_DAY_START_MINUTES = 18 * 60;
 
 /**
  * §9's times for an allocation on `date` (a Guam day): a reservation with a start time keeps it for
@@ -103,10 +103,5 @@ export function preferencesOverParty(preferences: readonly (readonly string[])[]
   return over >= 0 ? SeatPreferenceMessages.optionFull(over + 1, partySize) : null;
 }
 
-/** Socket.IO event to the restaurant's staff room after every allocation write. */
+/** Socket.IO event to the restaurant's staff room after every allocation write: { restaurant_id, occupant_type, occupant_id }. */
 export const SeatAllocationEvents = { changed: 'seat_allocations_changed' } as const;
-export interface SeatAllocationsChangedEvent {
-  restaurant_id: number;
-  occupant_type: OccupantType;
-  occupant_id: number;
-}

@@ -1,5 +1,3 @@
-import type { WaitlistEntryOutput } from './waitlist.ts';
-
 /*
  * The waitlist's rules without zod (backoffice-reservations.md §3, §4; decision 0058): statuses, the
  * transitions staff may make, the spec's words and the realtime events. The SPA's waitlist tab
@@ -14,7 +12,7 @@ export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
  * marked a no-show; any of those may be undone back to waiting (a mis-tap at a busy host stand),
  * but one closed status never becomes another directly.
  */
-export const WAITLIST_TRANSITIONS: Readonly<Record<WaitlistStatus, readonly WaitlistStatus[]>> = {
+const WAITLIST_TRANSITIONS: Readonly<Record<WaitlistStatus, readonly WaitlistStatus[]>> = {
   waiting: ['seated', 'removed', 'no_show'],
   seated: ['waiting'],
   removed: ['waiting'],
@@ -38,8 +36,5 @@ export function waitlistStatusLabel(status: WaitlistStatus): string {
   return LABELS[status];
 }
 
-/** Socket.IO events to the restaurant's staff room (beside the reservation events). */
+/** Socket.IO events to the restaurant's staff room (beside the reservation events), carrying { waitlist_entry }. */
 export const WaitlistEvents = { created: 'waitlist_entry_created', updated: 'waitlist_entry_updated' } as const;
-export interface WaitlistEntryChangedEvent {
-  waitlist_entry: WaitlistEntryOutput;
-}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isAcceptedPhone, normalizePhone } from './phone.ts';
-import { phoneRuleMessage } from './phone-format.ts';
+import { phoneRuleMessage } from './phone-rules.ts';
 import { DEFAULT_PHONE_PREFIX } from './reservation-rules.ts';
 import { parseCalendarDate } from './restaurant-schedule.ts';
 import { WAITLIST_STATUSES, WaitlistMessages } from './waitlist-rules.ts';

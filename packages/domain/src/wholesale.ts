@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { INT4_MAX } from './integers.ts';
 import { centsToDollars, type Cents } from './money.ts';
-import { isValidPhone, phoneRuleMessage } from './phone-format.ts';
-import { isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection } from './wholesale-cart.ts';
+import { isValidPhone, phoneRuleMessage } from './phone-rules.ts';
+import { isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection } from './wholesale-rules.ts';
 
 export { isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection };
 
@@ -15,28 +16,24 @@ export { isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, typ
 // ── Constants (§9) ───────────────────────────────────────────────────────────────────────────
 
 export const WHOLESALE_FUNDRAISER_STATUSES = ['draft', 'current', 'ended'] as const;
-export type WholesaleFundraiserStatus = (typeof WHOLESALE_FUNDRAISER_STATUSES)[number];
 export const WHOLESALE_INVENTORY_MODES = ['none', 'item', 'option', 'variant'] as const;
 export type WholesaleInventoryMode = (typeof WHOLESALE_INVENTORY_MODES)[number];
 export const WHOLESALE_ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'fulfilled', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
 export type WholesaleOrderStatus = (typeof WHOLESALE_ORDER_STATUSES)[number];
 export const WHOLESALE_PAYMENT_STATUSES = ['pending', 'paid', 'refunded'] as const;
-export type WholesalePaymentStatus = (typeof WHOLESALE_PAYMENT_STATUSES)[number];
 export const WHOLESALE_CREDIT_KINDS = ['sale', 'reversal'] as const;
-export type WholesaleCreditKind = (typeof WHOLESALE_CREDIT_KINDS)[number];
 
 /** Display: low stock at or below 5; an item's own threshold falls back to 2; unlimited shows as 999. */
-export const WHOLESALE_LOW_STOCK_DISPLAY = 5;
-export const WHOLESALE_ITEM_THRESHOLD_FALLBACK = 2;
+const WHOLESALE_LOW_STOCK_DISPLAY = 5;
+const WHOLESALE_ITEM_THRESHOLD_FALLBACK = 2;
 export const WHOLESALE_UNLIMITED_STOCK = 999;
-export const WHOLESALE_TOAST_MS = 5000;
 export const WHOLESALE_CART_CLEAR_DELAY_MS = 100;
 export const WHOLESALE_FIX_MESSAGE_MS = 3000;
 export const WHOLESALE_DEFAULT_PHONE_PREFIX = '+1671';
 export const WHOLESALE_DEFAULT_PICKUP_LOCATION = 'restaurant';
-export const WHOLESALE_MAX_LINE_QUANTITY = 999;
-export const WHOLESALE_MAX_CART_LINES = 50;
-export const INT4_MAX = 2147483647;
+const WHOLESALE_MAX_LINE_QUANTITY = 999;
+const WHOLESALE_MAX_CART_LINES = 50;
+export { INT4_MAX };
 
 export interface WholesaleImage {
   image_url: string;
@@ -102,26 +99,23 @@ export const WholesaleMessages = {
   variantNotFound: 'Variant not found.',
 } as const;
 
-export function outOfStockMessage(name: string): string {
+function outOfStockMessage(name: string): string {
   return `${name} is out of stock`;
 }
-export function onlyAvailableMessage(name: string, available: number, requested: number): string {
+function onlyAvailableMessage(name: string, available: number, requested: number): string {
   return `${name} has only ${available} available (you're trying to add ${requested})`;
 }
-export function combinationUnavailableMessage(item: string, combination?: string | null): string {
+function combinationUnavailableMessage(item: string, combination?: string | null): string {
   return `${combination || 'This combination'} is not available for ${item}`;
 }
-export function atLeastOptionsMessage(n: number): string {
+function atLeastOptionsMessage(n: number): string {
   return `Please select at least ${n} options`;
 }
-export function atMostOptionsMessage(n: number): string {
+function atMostOptionsMessage(n: number): string {
   return `Please select no more than ${n} options`;
 }
 export function nowOutOfStockMessage(name: string): string {
   return `${name} is now out of stock. Please review your cart.`;
-}
-export function supportingMessage(fundraiser: string): string {
-  return `Supporting: ${fundraiser}`;
 }
 
 // ── Order statuses (§4) ──────────────────────────────────────────────────────────────────────
@@ -310,7 +304,7 @@ export function selectedOptionNames(item: Pick<RuleItem, 'groups'>, selection: O
 
 // ── Stock ────────────────────────────────────────────────────────────────────────────────────
 
-export type StockUnit = { kind: 'item' | 'option' | 'variant'; id: number; name: string };
+type StockUnit = { kind: 'item' | 'option' | 'variant'; id: number; name: string };
 
 function sellable(row: { stockQuantity: number; damagedQuantity: number }): number {
   return Math.max(0, row.stockQuantity - row.damagedQuantity);
@@ -357,7 +351,7 @@ export function wholesaleStockStatus(available: number | null, threshold: number
  * item row; option mode the chosen options of tracked groups; variant mode the variant of its key
  * (missing when no active variant has the key).
  */
-export function stockUnitsOf(item: RuleItem, selection: OptionSelection): { units: (StockUnit & { available: number })[]; missingVariant: boolean; variant?: RuleVariant } {
+function stockUnitsOf(item: RuleItem, selection: OptionSelection): { units: (StockUnit & { available: number })[]; missingVariant: boolean; variant?: RuleVariant } {
   switch (item.inventoryMode) {
     case 'none':
       return { units: [], missingVariant: false };
@@ -439,7 +433,7 @@ export function stockHint(input: { max: number | null; quantity: number; status?
 
 // ── Cart validation (§7, §8) ─────────────────────────────────────────────────────────────────
 
-export const CART_ISSUE_TYPES = [
+const CART_ISSUE_TYPES = [
   'out_of_stock',
   'insufficient_stock',
   'option_unavailable',
@@ -452,7 +446,6 @@ export const CART_ISSUE_TYPES = [
   'variant_out_of_stock',
   'variant_insufficient_stock',
 ] as const;
-export type CartIssueType = (typeof CART_ISSUE_TYPES)[number];
 
 export const CartIssueOutput = z.object({
   type: z.enum(CART_ISSUE_TYPES),
@@ -474,7 +467,7 @@ export const CartIssueOutput = z.object({
 export type CartIssue = z.infer<typeof CartIssueOutput>;
 
 /** The message a cart issue shows (§8's wording where it has one). */
-export function cartIssueMessage(issue: Pick<CartIssue, 'type' | 'item_name' | 'available' | 'requested' | 'option_name' | 'variant_name'>): string {
+function cartIssueMessage(issue: Pick<CartIssue, 'type' | 'item_name' | 'available' | 'requested' | 'option_name' | 'variant_name'>): string {
   const name = issue.item_name ?? 'This item';
   switch (issue.type) {
     case 'insufficient_stock':
@@ -512,7 +505,7 @@ export interface CartLineForCheck {
   selected_options?: OptionSelection | undefined;
 }
 
-export interface PricedWholesaleLine {
+interface PricedWholesaleLine {
   line: number;
   item: RuleItem;
   selection: OptionSelection;
@@ -681,7 +674,6 @@ export function fixResultMessage(result: { removed: number; adjusted: number; pr
 // ── Contracts ────────────────────────────────────────────────────────────────────────────────
 
 const id = z.coerce.number().int().min(1).max(INT4_MAX);
-export const IdParams = z.object({ id });
 export const SlugParams = z.object({ slug: z.string().trim().min(1).max(120) });
 
 /** The envelope every wholesale answer carries (§7). */
@@ -778,7 +770,7 @@ export const VariantOutput = z.object({
 });
 export type VariantOutput = z.infer<typeof VariantOutput>;
 
-export const OptionOutput = z.object({
+const OptionOutput = z.object({
   id: z.number().int(),
   name: z.string(),
   additional_price: z.number(),
@@ -788,7 +780,7 @@ export const OptionOutput = z.object({
   damaged_quantity: z.number().int(),
 });
 
-export const OptionGroupOutput = z.object({
+const OptionGroupOutput = z.object({
   id: z.number().int(),
   name: z.string(),
   required: z.boolean(),
@@ -831,7 +823,7 @@ export const FundraiserDetailOutput = FundraiserOutput.extend({
 });
 export type FundraiserDetailOutput = z.infer<typeof FundraiserDetailOutput>;
 
-export const OrderItemOutput = z.object({
+const OrderItemOutput = z.object({
   id: z.number().int(),
   item_id: z.number().int().nullable(),
   name: z.string(),

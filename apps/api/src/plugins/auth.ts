@@ -109,7 +109,7 @@ function parseUrl(value: string): URL | null {
   }
 }
 
-export function createTokenService(secret: string): TokenService {
+function createTokenService(secret: string): TokenService {
   const signer = createSigner({ key: secret, algorithm: 'HS256', iss: 'kusina' });
   const verifier = createVerifier({ key: secret, algorithms: ['HS256'], allowedIss: 'kusina', cache: 1000, ignoreExpiration: true });
   return {
@@ -183,7 +183,7 @@ export function requireAuth(request: FastifyRequest): Auth {
 }
 
 /** preHandler factory: authenticated, and one of `roles`. */
-export function requireRole(app: FastifyInstance, ...roles: Role[]): preHandlerAsyncHookHandler {
+function requireRole(app: FastifyInstance, ...roles: Role[]): preHandlerAsyncHookHandler {
   return async function (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
     await app.authenticate.call(this, request, reply);
     if (!roles.includes(requireAuth(request).user.role)) throw AppError.forbidden();

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable } from '../db/availability.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** What a request hears while PostgreSQL cannot be reached. */
-export const DATABASE_UNAVAILABLE_MESSAGE = 'Kusina is briefly unavailable. Please try again in a moment.';
+const DATABASE_UNAVAILABLE_MESSAGE = 'Kusina is briefly unavailable. Please try again in a moment.';
 
 /** `/body/user/email` → `user.email`; the body prefix is implied for forms. */
 function fieldName(instancePath: string, missingProperty?: unknown): string {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { acceptsGzip } from '../lib/accept-encoding.ts';
 
 /** The header a stale answer carries, so a client can say the page may be out of date. */
-export const STALE_HEADER = 'x-kusina-stale';
+const STALE_HEADER = 'x-kusina-stale';
 /** Kept at most: answers differ by path, query and host, and the menu's free-text search is open-ended. */
 const MAX_ANSWERS = 500;
 const KEPT_HEADERS = ['content-type', 'content-encoding', 'etag', 'vary'] as const;

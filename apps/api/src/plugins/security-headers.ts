@@ -11,7 +11,7 @@ const PLAIN_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})
  * (IMAGE_ORIGINS). No blanket https: — a script injected into a page can neither send what it reads
  * elsewhere nor load a tracking image (issue #33, decision 0086).
  */
-export function processorSources(config: Config): { script: string[]; frame: string[]; connect: string[]; img: string[] } {
+function processorSources(config: Config): { script: string[]; frame: string[]; connect: string[]; img: string[] } {
   const stripe = Boolean(config.STRIPE_SECRET_KEY);
   const paypal = Boolean(config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET);
   return {

@@ -25,7 +25,7 @@ export const rooms = {
  * reached its idle or absolute limit, or was ended where no app code ran (a role changed in psql,
  * decision 0084), loses its sockets within this time.
  */
-export const SESSION_SWEEP_MS = 60_000;
+const SESSION_SWEEP_MS = 60_000;
 
 export interface Realtime {
   io: Server;
@@ -42,7 +42,7 @@ export interface Realtime {
   sweepSessions(): Promise<void>;
 }
 
-export type ChannelAuthoriser = (input: { params: Record<string, unknown>; auth: Auth | null }) => Promise<string | null> | string | null;
+type ChannelAuthoriser = (input: { params: Record<string, unknown>; auth: Auth | null }) => Promise<string | null> | string | null;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
  * listen on 127.0.0.1 only, keep their state in memory and record every request.
  */
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   headers: IncomingMessage['headers'];
@@ -58,7 +58,7 @@ async function listen(handler: (request: RecordedRequest, response: ServerRespon
 
 // ---- Stripe ------------------------------------------------------------------------------
 
-export interface FakeIntent {
+interface FakeIntent {
   id: string;
   object: 'payment_intent';
   amount: number;

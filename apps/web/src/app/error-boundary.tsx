@@ -2,7 +2,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { buttonClasses } from '../components/ui/button.tsx';
 
 /** Shown when a page (or the whole app) fails to render. The words are the e2e tests' too. */
-export const ErrorText = {
+const ErrorText = {
   title: 'This page could not be loaded',
   offline: 'You are offline. Check your connection, then reload to try again.',
   failed: 'Something went wrong while loading this page, or a new version of Kusina has been released. Reloading usually fixes it.',

@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react';
 import { Toaster, ToastBar, toast, useToasterStore } from 'react-hot-toast';
 
 /** More toasts than this on screen at a 10-second check: all are dismissed (backoffice §4, §9). */
-export const MAX_TOASTS = 3;
-export const TOAST_PURGE_INTERVAL_MS = 10_000;
+const MAX_TOASTS = 3;
+const TOAST_PURGE_INTERVAL_MS = 10_000;
 
 /**
  * Toasts: top-centre, dismissed by a click, at most 500 px wide (backoffice spec, storefront);

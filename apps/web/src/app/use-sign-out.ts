@@ -4,7 +4,7 @@ import { showToast } from '../lib/toast.ts';
 import { useAuthStore } from '../stores/auth-store.ts';
 import { useLogout } from '../features/accounts/api/logout.ts';
 
-export const SIGNED_OUT_MESSAGE = 'You have been signed out.';
+const SIGNED_OUT_MESSAGE = 'You have been signed out.';
 
 /** Sign Out: the server revokes the session, then the local session and the user's cached data go. */
 export function useSignOut() {

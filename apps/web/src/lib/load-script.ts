@@ -9,7 +9,7 @@ const pending = new Map<string, Promise<void>>();
  * every caller shares one load; a failed script is removed from the page and forgotten so that
  * the next call tries again.
  */
-export function loadScript(url: string): Promise<void> {
+function loadScript(url: string): Promise<void> {
   const existing = pending.get(url);
   if (existing) return existing;
   const promise = new Promise<void>((resolve, reject) => {

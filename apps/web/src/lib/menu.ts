@@ -13,7 +13,7 @@ import { getRestaurantId } from './restaurant-id.ts';
 /** Every menu query (the full menu and the home page's featured part) starts with this key. */
 export const menuKey = ['menu'] as const;
 
-export function getMenu(restaurantId: number): Promise<MenuOutput> {
+function getMenu(restaurantId: number): Promise<MenuOutput> {
   return api.get<MenuOutput>('/menu', { query: { restaurant_id: restaurantId } });
 }
 

@@ -4,7 +4,7 @@
  * person at this browser finds none of it (issue #33, decision 0084). The names must match the
  * worker's; the offline e2e test reads the cache after a sign-out.
  */
-export const PERSONAL_CACHES = ['kusina-last-order-v1'] as const;
+const PERSONAL_CACHES = ['kusina-last-order-v1'] as const;
 
 export async function forgetPersonalCaches(): Promise<void> {
   if (typeof caches === 'undefined') return;

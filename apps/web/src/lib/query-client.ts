@@ -8,7 +8,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-export interface QueryMeta extends Record<string, unknown> {
+interface QueryMeta extends Record<string, unknown> {
   /** Counts toward the global loading overlay (shown once loading has lasted 700 ms). */
   globalLoading?: boolean;
   /** Belongs to the signed-in user; dropped from the cache when the session ends. */

@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io-client';
 import { CATCH_UP_EVENT } from '@kusina/domain/realtime';
 import { useRealtimeStore } from '../stores/realtime-store.ts';
 
-export interface RealtimeSubscription extends Record<string, unknown> {
+interface RealtimeSubscription extends Record<string, unknown> {
   channel: string;
 }
 

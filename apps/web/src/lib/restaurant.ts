@@ -5,9 +5,9 @@ import { getRestaurantId } from './restaurant-id.ts';
 import { useRealtimeStore } from '../stores/realtime-store.ts';
 
 /** While the realtime connection is down, the restaurant record is polled this often. */
-export const RESTAURANT_POLL_MS = 60_000;
+const RESTAURANT_POLL_MS = 60_000;
 
-export function getRestaurant(id: number): Promise<RestaurantOutput> {
+function getRestaurant(id: number): Promise<RestaurantOutput> {
   return api.get<RestaurantOutput>(`/restaurants/${id}`, { query: { include_settings: true } });
 }
 
@@ -28,7 +28,7 @@ export function useRestaurant() {
   });
 }
 
-export function getSiteSettings(restaurantId: number): Promise<SiteSettingsOutput> {
+function getSiteSettings(restaurantId: number): Promise<SiteSettingsOutput> {
   return api.get<SiteSettingsOutput>('/admin/site_settings', { query: { restaurant_id: restaurantId } });
 }
 

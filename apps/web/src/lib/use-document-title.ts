@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-export const SITE_NAME = 'Kusina';
+const SITE_NAME = 'Kusina';
 
 /** Each route names itself in the tab and for screen-reader users arriving on the page. */
 export function useDocumentTitle(title: string): void {

@@ -21,9 +21,9 @@ interface AuthState {
   clearSession(): void;
 }
 
-export const AUTH_STORAGE_KEY = 'kusina-user';
+const AUTH_STORAGE_KEY = 'kusina-user';
 /** Where releases before decision 0084 kept the bearer token (with the user): removed on start. */
-export const LEGACY_AUTH_STORAGE_KEY = 'kusina-auth';
+const LEGACY_AUTH_STORAGE_KEY = 'kusina-auth';
 
 try {
   localStorage.removeItem(LEGACY_AUTH_STORAGE_KEY);

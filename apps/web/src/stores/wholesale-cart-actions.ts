@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { isCurrentCartFormat, sameSelection } from '@kusina/domain/wholesale-cart';
+import { isCurrentCartFormat, sameSelection } from '@kusina/domain/wholesale-rules';
 import { useWholesaleCartStore, type WholesaleCartLine } from './wholesale-cart-store.ts';
 
 /**

@@ -37,7 +37,7 @@ interface WholesaleCartState {
   setItems(items: WholesaleCartLine[]): void;
 }
 
-export const WHOLESALE_CART_STORAGE_KEY = 'wholesaleCart';
+const WHOLESALE_CART_STORAGE_KEY = 'wholesaleCart';
 
 export const useWholesaleCartStore = create<WholesaleCartState>()(
   persisted(

@@ -32,7 +32,7 @@ export function createTestQueryClient(): QueryClient {
 }
 
 /** The current path and query, as a test reads them. */
-export function LocationProbe() {
+function LocationProbe() {
   const [pathname] = useLocation();
   const search = useSearch();
   return <output data-testid="location">{`${pathname}${search ? `?${search}` : ''}`}</output>;
@@ -42,7 +42,7 @@ export function LocationProbe() {
  * Puts the test's browser (happy-dom) at `path`. The app routes on the real History API, so tests
  * go through the same location hook, and the same history.state, as the browser does.
  */
-export function visit(path: string, state: unknown = null): void {
+function visit(path: string, state: unknown = null): void {
   window.history.replaceState(state, '', path);
 }
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, pgTable, serial, text, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ORIENTATIONS, SECTION_TYPES } from '@kusina/domain/floor-layout';
+import { ORIENTATIONS, SECTION_TYPES } from '@kusina/domain/layout-rules';
 import { OCCUPANT_TYPES, SEAT_ALLOCATION_STATUSES } from '@kusina/domain/seat-allocation-rules';
 import { createdAt, timestamptz, updatedAt } from './columns.ts';
 import { restaurants } from './restaurants.ts';

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { defaultSeatLabels, seatPositions, type Orientation, type SectionType } from '@kusina/domain/floor-layout';
+import { defaultSeatLabels, seatPositions, type Orientation, type SectionType } from '@kusina/domain/layout-rules';
 import type { Tx } from '../client.ts';
 import { layouts, reservations, restaurants, seatAllocations, seats, seatSections, waitlistEntries } from '../schema/index.ts';
 
@@ -9,7 +9,7 @@ import { layouts, reservations, restaurants, seatAllocations, seats, seatSection
  * lanai on floor 2 (four four-tops: 16), active, so current_seat_count is 42 like the two
  * locations' capacities; and a Fiesta Banquet layout (long counters) to switch to. Kusina
  * Barrigada (2): three four-tops and an eight-seat counter (20, its room's capacity), active.
- * Seats are placed by the same geometry as the editor's (packages/domain/src/floor-layout.ts).
+ * Seats are placed by the same geometry as the editor's (packages/domain/src/layout-rules.ts).
  */
 type Section = [name: string, type: SectionType, orientation: Orientation, x: number, y: number, floor: number, seats: number];
 

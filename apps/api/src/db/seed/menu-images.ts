@@ -69,7 +69,7 @@ function vessel(style: MenuImageStyle, food: string, food2: string, accent: stri
   }
 }
 
-export function menuImageSvg(name: string, style: MenuImageStyle): string {
+function menuImageSvg(name: string, style: MenuImageStyle): string {
   const palette = palettes[style];
   const h = hash(name);
   const hue = h % 360;
@@ -86,7 +86,7 @@ export function menuImageSvg(name: string, style: MenuImageStyle): string {
 }
 
 /** Every seeded item's image, by slug (items sharing a name share the file). */
-export function seededMenuImages(): Map<string, string> {
+function seededMenuImages(): Map<string, string> {
   const files = new Map<string, string>();
   for (const category of [...restaurantOneMenu, ...restaurantTwoMenu]) {
     for (const item of category.items) {

@@ -17,7 +17,7 @@ import { menuCategories, menuItems, menus, optionGroups, options } from '../sche
  *   weekends only; #15 'Tinaktak' is switched off; #1 'Kalua Pork Plate' is featured.
  */
 
-export interface SeedOption {
+interface SeedOption {
   name: string;
   /** Cents; null = the $2 default. */
   price: number | null;
@@ -27,7 +27,7 @@ export interface SeedOption {
   damaged?: number;
 }
 
-export interface SeedGroup {
+interface SeedGroup {
   name: string;
   min: number;
   max: number;
@@ -36,7 +36,7 @@ export interface SeedGroup {
   options: SeedOption[];
 }
 
-export interface SeedItem {
+interface SeedItem {
   name: string;
   description: string;
   /** Cents. */
@@ -640,7 +640,7 @@ export function menuItemSlug(name: string): string {
     .replace(/^-|-$/g, '');
 }
 
-export function menuItemImageUrl(name: string): string {
+function menuItemImageUrl(name: string): string {
   return `/images/menu/${menuItemSlug(name)}.svg`;
 }
 

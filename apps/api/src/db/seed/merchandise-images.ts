@@ -68,14 +68,14 @@ function shape(art: MerchandiseArt, fill: string, print: string, label: string, 
   }
 }
 
-export function merchandiseImageSvg(item: SeedMerchandiseItem, colour: string | null, back: boolean): string {
+function merchandiseImageSvg(item: SeedMerchandiseItem, colour: string | null, back: boolean): string {
   const fill = MERCHANDISE_COLOURS[colour ?? ''] ?? (item.art === 'sticker' ? '#f59e0b' : '#0f766e');
   const title = `${item.name}${colour ? ` (${colour})` : ''}${back ? ', back' : ''}`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300" width="400" height="300" role="img" aria-label="${escapeXml(title)}"><title>${escapeXml(title)}</title><defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fef3c7"/><stop offset="1" stop-color="#99f6e4"/></linearGradient></defs><rect width="400" height="300" fill="url(#bg)"/><g opacity=".25"><path d="M-10 40C30 0 90 0 124 40C90 78 30 78-10 40Z" fill="#0f766e"/><path d="M300 280C330 240 390 240 420 280C390 318 330 318 300 280Z" fill="#0f766e"/></g>${shape(item.art, fill, ink(fill), initials(item.name), back)}</svg>\n`;
 }
 
 /** Every seeded item's image files, by file name. */
-export function seededMerchandiseImages(): Map<string, string> {
+function seededMerchandiseImages(): Map<string, string> {
   const files = new Map<string, string>();
   for (const item of [...restaurantOneMerchandise, ...restaurantTwoMerchandise]) {
     const images = merchandiseImages(item);

@@ -38,13 +38,13 @@ export interface SeedMerchandiseItem {
   tracked?: boolean;
 }
 
-export interface SeedCollection {
+interface SeedCollection {
   name: string;
   description: string;
   active: boolean;
 }
 
-export const ALL_SIZES = ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL', '4XL', '5XL'] as const;
+const ALL_SIZES = ['XS', 'S', 'M', 'L', 'XL', '2XL', '3XL', '4XL', '5XL'] as const;
 const bigSizes = { '2XL': 200, '3XL': 300, '4XL': 400, '5XL': 500 };
 
 /** Demo colours and how they are drawn. */
@@ -64,7 +64,7 @@ export const MERCHANDISE_COLOURS: Record<string, string> = {
   Gold: '#ca8a04',
 };
 
-export const restaurantOneCollections: SeedCollection[] = [
+const restaurantOneCollections: SeedCollection[] = [
   { name: 'Island Essentials', description: 'Everyday tees, hats and stickers from the Kusina kitchen crew.', active: true },
   { name: 'Fiesta Collection', description: 'Limited runs printed for the village fiesta season.', active: false },
   { name: 'Latte Stone Classics', description: 'Our first designs, back by popular demand.', active: false },
@@ -257,7 +257,7 @@ export const restaurantOneMerchandise: SeedMerchandiseItem[] = [
   },
 ];
 
-export const restaurantTwoCollections: SeedCollection[] = [
+const restaurantTwoCollections: SeedCollection[] = [
   { name: 'Barrigada Basics', description: 'The blue shop’s staples.', active: true },
 ];
 
@@ -284,7 +284,7 @@ export const restaurantTwoMerchandise: SeedMerchandiseItem[] = [
   },
 ];
 
-export const merchandiseSlug = menuItemSlug;
+const merchandiseSlug = menuItemSlug;
 
 /** The image files of an item: front, back, and one per colour after the first. */
 export function merchandiseImages(item: SeedMerchandiseItem): { front: string; back: string; colours: { colour: string; file: string }[] } {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountMessages } from '@kusina/domain/messages';
-import { phoneRuleMessage } from '@kusina/domain/phone-format';
+import { phoneRuleMessage } from '@kusina/domain/phone-rules';
 import { notifications, phoneVerificationCodes, sessions, users } from '../../db/schema/index.ts';
 import { build, DEMO_PASSWORD, request, type TestContext } from '../../test/build.ts';
 import { latestCode, latestMessage, loginAs, PASSWORD, signUp, signupBody, uniqueEmail } from './test-support.ts';

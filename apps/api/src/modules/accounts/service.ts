@@ -63,7 +63,7 @@ export function liveSessions(deps: Pick<AccountsDeps, 'db' | 'clock'>, sessionId
   return liveSessionIds(deps.db, sessionIds, deps.clock());
 }
 
-export function toUserOutput(user: UserFields): UserOutput {
+function toUserOutput(user: UserFields): UserOutput {
   return {
     id: user.id,
     email: user.email,

@@ -42,7 +42,7 @@ export function sessionLifetime(config: LifetimeConfig, role: Role): SessionLife
  * A session is used again only this long after its last recorded use before the use is written:
  * sliding and idle limits cost one write a minute per session, not one per request.
  */
-export const SESSION_TOUCH_SECONDS = 60;
+const SESSION_TOUCH_SECONDS = 60;
 
 export async function createSession(
   db: DbOrTx,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { seatPositions } from '@kusina/domain/floor-layout';
+import { seatPositions } from '@kusina/domain/layout-rules';
 import type { LayoutOutput, LayoutSummaryOutput } from '@kusina/domain/layouts';
 import { layouts, restaurants, seats, users } from '../../db/schema/index.ts';
 import { build, tokenFor, type TestContext } from '../../test/build.ts';

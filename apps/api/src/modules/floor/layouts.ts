@@ -1,5 +1,5 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
-import { duplicateLabels, LAYOUT_LIMITS, LayoutEvents, LayoutMessages } from '@kusina/domain/floor-layout';
+import { duplicateLabels, LAYOUT_LIMITS, LayoutEvents, LayoutMessages } from '@kusina/domain/layout-rules';
 import type {
   LayoutActivateOutput,
   LayoutCreateInput,

@@ -10,7 +10,7 @@ import { ListenGaps } from '../../realtime/catch-up.ts';
 import { rooms } from '../../realtime/socket.ts';
 
 /** PostgreSQL channel the catalog triggers (drizzle/0004_menu_notify.sql) notify, payload = restaurant id. */
-export const MENU_CHANGED_CHANNEL = 'menu_changed';
+const MENU_CHANGED_CHANNEL = 'menu_changed';
 /** Serialized filter variants kept per restaurant-day (free-text search makes the set open-ended). */
 const MAX_BODIES_PER_SNAPSHOT = 64;
 const LISTEN_RETRY_MIN_MS = 500;
@@ -55,7 +55,7 @@ export interface MenuCacheStats {
   invalidations: number;
 }
 
-export function serializeBody(value: MenuOutput): MenuBody {
+function serializeBody(value: MenuOutput): MenuBody {
   const json = JSON.stringify(value);
   return { value, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
 }

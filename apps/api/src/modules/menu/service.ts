@@ -70,7 +70,7 @@ export function invalidateMenuCache(deps: Pick<MenuDeps, 'menuCache'>, restauran
 
 // ── Output ───────────────────────────────────────────────────────────────────────────────────
 
-export function toOptionOutput(option: OptionRow, groupTracksInventory: boolean): OptionOutput {
+function toOptionOutput(option: OptionRow, groupTracksInventory: boolean): OptionOutput {
   const cents = optionPrice(option);
   return {
     id: option.id,
@@ -86,7 +86,7 @@ export function toOptionOutput(option: OptionRow, groupTracksInventory: boolean)
   };
 }
 
-export function toOptionGroupOutput(group: GroupWithOptions): OptionGroupOutput {
+function toOptionGroupOutput(group: GroupWithOptions): OptionGroupOutput {
   return {
     id: group.id,
     name: group.name,
@@ -99,7 +99,7 @@ export function toOptionGroupOutput(group: GroupWithOptions): OptionGroupOutput 
 }
 
 /** A menu item as the storefront reads it; is_available is computed for `now` in the restaurant's zone. */
-export function toMenuItemOutput(item: ItemWithGroups, now: Date): MenuItemOutput {
+function toMenuItemOutput(item: ItemWithGroups, now: Date): MenuItemOutput {
   return {
     id: item.id,
     category_id: item.categoryId,
@@ -133,7 +133,7 @@ export function toMenuItemOutput(item: ItemWithGroups, now: Date): MenuItemOutpu
   };
 }
 
-export function toCategoryOutput(row: CategoryRow): MenuCategoryOutput {
+function toCategoryOutput(row: CategoryRow): MenuCategoryOutput {
   return { id: row.id, name: row.name, description: row.description, position: row.position };
 }
 

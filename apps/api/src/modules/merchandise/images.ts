@@ -20,7 +20,7 @@ export interface EncodedImage {
 }
 
 /** Uploads live in <uploadsDir>/merchandise and are served at /uploads/merchandise/. */
-export const MERCHANDISE_UPLOAD_FOLDER = 'merchandise';
+const MERCHANDISE_UPLOAD_FOLDER = 'merchandise';
 const MAX_EDGE = 1600;
 const THUMBNAIL_EDGE = 400;
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);

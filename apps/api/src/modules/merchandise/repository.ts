@@ -3,14 +3,14 @@ import { compareSizes } from '@kusina/domain/merchandise';
 import type { DbOrTx } from '../../db/client.ts';
 import { merchandiseCollections, merchandiseItems, merchandiseStockEvents, merchandiseVariants, orderItems } from '../../db/schema/index.ts';
 
-export type ItemRow = typeof merchandiseItems.$inferSelect;
+type ItemRow = typeof merchandiseItems.$inferSelect;
 export type VariantRow = typeof merchandiseVariants.$inferSelect;
 export type CollectionRow = typeof merchandiseCollections.$inferSelect;
 export type StockEventRow = typeof merchandiseStockEvents.$inferSelect;
 export type ItemWithVariants = ItemRow & { variants: VariantRow[] };
 
 /** Sizes in the §9 order (XS … 5XL), then position, then id. */
-export function sortVariants(variants: VariantRow[]): VariantRow[] {
+function sortVariants(variants: VariantRow[]): VariantRow[] {
   return [...variants].sort((a, b) => compareSizes(a.size, b.size) || a.position - b.position || a.id - b.id);
 }
 
@@ -64,11 +64,6 @@ export async function findItem(db: DbOrTx, id: number): Promise<ItemWithVariants
 /** The variant row, locked until the transaction ends: the stock calls read and write it under this lock. */
 export async function lockVariant(db: DbOrTx, id: number): Promise<VariantRow | null> {
   const [row] = await db.select().from(merchandiseVariants).where(eq(merchandiseVariants.id, id)).for('update').limit(1);
-  return row ?? null;
-}
-
-export async function findVariant(db: DbOrTx, id: number): Promise<VariantRow | null> {
-  const [row] = await db.select().from(merchandiseVariants).where(eq(merchandiseVariants.id, id)).limit(1);
   return row ?? null;
 }
 

@@ -47,7 +47,7 @@ export type MerchandiseDeps = Pick<ServiceDeps, 'pool' | 'db' | 'config'>;
 
 // ── Output ───────────────────────────────────────────────────────────────────────────────────
 
-export function toVariantOutput(variant: VariantRow, item: { basePriceCents: number; enableStockTracking: boolean }): MerchandiseVariantOutput {
+function toVariantOutput(variant: VariantRow, item: { basePriceCents: number; enableStockTracking: boolean }): MerchandiseVariantOutput {
   const available = variantAvailableQuantity(variant, item.enableStockTracking);
   return {
     id: variant.id,
@@ -64,7 +64,7 @@ export function toVariantOutput(variant: VariantRow, item: { basePriceCents: num
   };
 }
 
-export function toItemOutput(item: ItemWithVariants): MerchandiseItemOutput {
+function toItemOutput(item: ItemWithVariants): MerchandiseItemOutput {
   const available = itemAvailableQuantity(item.variants, item.enableStockTracking);
   return {
     id: item.id,

@@ -3,7 +3,7 @@ import { AccountMessages } from '@kusina/domain/messages';
 import { DEFAULT_SMS_COUNTRY_CODES, smsCountryMessage } from '@kusina/domain/restaurants';
 import { build, request, type TestContext } from '../../test/build.ts';
 import { signupBody } from '../accounts/test-support.ts';
-import { buy, createShop, customer } from '../wholesale/test-support.ts';
+import { buy, createTestFundraiser, customer } from '../wholesale/test-support.ts';
 import { api, demoLocations, demoTokens, guestBooking, messagesTo, type Tokens } from '../reservations/test-support.ts';
 
 /**
@@ -58,7 +58,7 @@ describe('messages per destination', () => {
   });
 
   it("fundraiser orders without a sign-in: the orders stand, the confirmations stop at the destination's limit", async () => {
-    const shop = await createShop(t.db, { items: [{ name: 'Plain', priceCents: 1000 }] });
+    const shop = await createTestFundraiser(t.db, { items: [{ name: 'Plain', priceCents: 1000 }] });
     const lines = [{ item_id: shop.items[0]!.id, fundraiser_id: shop.fundraiserId, quantity: 1, price_cents: 1000 }];
     for (let i = 0; i < 3; i++) await buy(t.app, shop, lines);
     const placed = (await messagesTo(t.db, customer.customerEmail)).filter((m) => m.template === 'wholesale_order_placed');

@@ -108,7 +108,7 @@ type NotificationRow = typeof notifications.$inferSelect;
  * A message as the outbox shows it: a secret (a phone code, a reset link) never, whoever reads it —
  * with it, an admin could take over a customer's account (issue #33, decision 0086).
  */
-export function toNotificationOutput(row: NotificationRow): NotificationOutput {
+function toNotificationOutput(row: NotificationRow): NotificationOutput {
   return {
     id: row.id,
     channel: row.channel,

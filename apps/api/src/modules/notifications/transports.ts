@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { NotificationChannel, NotificationTransport } from '@kusina/domain/notifications';
 import type { Config } from '../../config.ts';
 
-export interface OutgoingMessage {
+interface OutgoingMessage {
   id: number;
   channel: NotificationChannel;
   recipient: string;
@@ -12,7 +12,7 @@ export interface OutgoingMessage {
   template: string;
 }
 
-export interface Transport {
+interface Transport {
   name: NotificationTransport;
   send(message: OutgoingMessage): Promise<void>;
 }
@@ -20,7 +20,7 @@ export interface Transport {
 const SMS_TIMEOUT_MS = 10_000;
 
 /** E-mail through SMTP_URL (nodemailer). */
-export function smtpTransport(config: Config, smtpUrl: string): Transport {
+function smtpTransport(config: Config, smtpUrl: string): Transport {
   const mailer = nodemailer.createTransport(smtpUrl);
   return {
     name: 'smtp',
@@ -31,7 +31,7 @@ export function smtpTransport(config: Config, smtpUrl: string): Transport {
 }
 
 /** Texts through an HTTP provider: POST JSON {to, from, body} with a bearer token. */
-export function smsHttpTransport(config: Config, url: string): Transport {
+function smsHttpTransport(config: Config, url: string): Transport {
   return {
     name: 'sms_http',
     send: async (message) => {
@@ -60,7 +60,7 @@ export function smsHttpTransport(config: Config, url: string): Transport {
  * MESSAGES_OUTBOX_ONLY) the log names the message but never holds its text: no secret reaches the
  * log (decision 0086).
  */
-export function outboxTransport(log: FastifyBaseLogger, options: { logText: boolean }): Transport {
+function outboxTransport(log: FastifyBaseLogger, options: { logText: boolean }): Transport {
   return {
     name: 'outbox',
     send: async (message) => {

@@ -159,7 +159,7 @@ export async function listBoard(db: DbOrTx, restaurantId: number, query: OrderLi
   };
 }
 
-export function boardEntry(
+function boardEntry(
   order: OrderRow,
   lines: { name: string; quantity: number; item_type: 'food' | 'merchandise' }[],
   paymentStatus: PaymentRow['status'] | null,
@@ -214,7 +214,7 @@ function actorOf(people: Map<number, UserRow>, id: number | null): ActorOutput |
 type RefundRow = typeof refunds.$inferSelect;
 type RefundLineRow = typeof refundLines.$inferSelect;
 
-export function refundView(refund: RefundRow, lines: RefundLineRow[], items: Map<number, OrderItemRow>, people: Map<number, UserRow>): OrderRefundOutput {
+function refundView(refund: RefundRow, lines: RefundLineRow[], items: Map<number, OrderItemRow>, people: Map<number, UserRow>): OrderRefundOutput {
   return {
     id: refund.id,
     order_id: refund.orderId,

@@ -34,7 +34,7 @@ import { markPaymentRefunded, planCancellationRefund, recordRefund, runRefund, t
 import * as repo from './repository.ts';
 import type { ServiceDeps } from '../../deps.ts';
 /** The order, or 404; 403 when it belongs to a restaurant the user does not work for. */
-export async function orderForStaff(deps: ServiceDeps, user: SessionUser, id: number, level: 'staff' | 'admin' = 'staff'): Promise<repo.OrderRow> {
+async function orderForStaff(deps: ServiceDeps, user: SessionUser, id: number, level: 'staff' | 'admin' = 'staff'): Promise<repo.OrderRow> {
   const order = await repo.findOrder(deps.db, id);
   if (!order) throw AppError.notFound(OrderManagementMessages.orderNotFound);
   assertRestaurantAccess(user, order.restaurantId, level);

@@ -60,7 +60,7 @@ export type ConfirmationTimeline = Pick<OrderConfirmationOutput, 'status_history
  * The timeline of an order just placed, from its row alone: placement writes exactly one status
  * event (its status, at created_at) and no ETA event, so checkout's answer needs no extra query.
  */
-export function placedTimeline(order: OrderRow): ConfirmationTimeline {
+function placedTimeline(order: OrderRow): ConfirmationTimeline {
   return { status_history: [{ status: order.status, at: order.createdAt.toISOString() }], eta_updated_at: null };
 }
 

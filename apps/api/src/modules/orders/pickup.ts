@@ -36,7 +36,7 @@ export async function loadPickupSchedule(db: DbOrTx, restaurant: { id: number; t
 }
 
 /** "Open now · closes Wed 9:00 PM" or "Closed now · opens Thu 11:00 AM", on the restaurant's clock. */
-export function stateText(status: OrderingStatus, timeZone: string): string {
+function stateText(status: OrderingStatus, timeZone: string): string {
   const at = (ms: number) => new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(ms));
   if (status.open) return status.closesAt === null ? 'Open now' : `Open now · closes ${at(status.closesAt)}`;
   return status.nextOpensAt === null ? 'Closed now' : `Closed now · opens ${at(status.nextOpensAt)}`;

@@ -10,7 +10,7 @@ import type { SessionUser } from '../../lib/access.ts';
 import { confirmationView, splitLines, type ConfirmationTimeline } from './confirmation.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type OrderItemRow = typeof orderItems.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
 export async function findOrder(db: DbOrTx, id: number): Promise<OrderRow | null> {
@@ -62,7 +62,7 @@ async function itemsOf(db: DbOrTx, orderIds: number[]): Promise<Map<number, Orde
  * The timeline from the order's status and ETA events, in one query (every order has at least its
  * placement event). Statuses and times only: never who.
  */
-export async function loadTimeline(db: DbOrTx, orderId: number): Promise<ConfirmationTimeline> {
+async function loadTimeline(db: DbOrTx, orderId: number): Promise<ConfirmationTimeline> {
   const steps = await db
     .select({
       status: orderStatusEvents.toStatus,
@@ -130,7 +130,7 @@ export async function listHistory(db: DbOrTx, userId: number, query: OrderHistor
 }
 
 /** What checkout writes for a new order (the database fills in id and order_number). */
-export type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'orderNumber' | 'createdAt' | 'updatedAt'> & { createdAt: Date };
+type NewOrder = Omit<typeof orders.$inferInsert, 'id' | 'orderNumber' | 'createdAt' | 'updatedAt'> & { createdAt: Date };
 /**
  * One line of a new order (the database fills in id and order_id): food lines carry menuItemId,
  * customizations and selectedOptionIds; merchandise lines variantId and variantDetails.

@@ -261,8 +261,6 @@ function orderLines(check: CartCheck): NewOrderLine[] {
   return [...food, ...merchandise].sort((a, b) => a.line - b.line).map(({ row }, position) => ({ ...row, position }));
 }
 
-export type RestaurantRow = typeof restaurants.$inferSelect;
-
 /** What POST /orders' transaction decided before writing anything, acted on after it ends. */
 type Early =
   | { kind: 'error'; error: AppError }
@@ -272,10 +270,10 @@ type Early =
   | { kind: 'authorize'; payment: PaymentRow };
 
 /** One row of order_read: the restaurant, an earlier order with the key, the locked payment, the cart's catalog. */
-export type OrderRead = Awaited<ReturnType<ReturnType<typeof orderRead>['execute']>>[number];
+type OrderRead = Awaited<ReturnType<ReturnType<typeof orderRead>['execute']>>[number];
 
 /** order_read's parameters for one order. */
-export function orderReadParams(input: PlaceOrderInput) {
+function orderReadParams(input: PlaceOrderInput) {
   return {
     restaurantId: input.restaurantId,
     idempotencyKey: input.idempotencyKey,
@@ -286,7 +284,7 @@ export function orderReadParams(input: PlaceOrderInput) {
 }
 
 /** An order that passed its first checks: the restaurant, its locked authorized payment, and whether staff placed it. */
-export interface FirstChecked {
+interface FirstChecked {
   kind: 'checked';
   restaurant: OrderRead['restaurant'];
   payment: PaymentRow;
@@ -300,7 +298,7 @@ export interface FirstChecked {
  * them: the restaurant, staff-only fields, an order already placed with the key, a VIP-only
  * restaurant without a code, then the payment (this restaurant's, not already used, authorized).
  */
-export function checkFirstRead(read: OrderRead | undefined, input: PlaceOrderInput, askedProcessor: boolean): Early | FirstChecked {
+function checkFirstRead(read: OrderRead | undefined, input: PlaceOrderInput, askedProcessor: boolean): Early | FirstChecked {
   const { body, auth } = input;
   if (!read) return { kind: 'error', error: AppError.notFound('Restaurant not found.') };
   const { restaurant, earlier } = read;
@@ -330,7 +328,7 @@ export function checkFirstRead(read: OrderRead | undefined, input: PlaceOrderInp
  * and the codes), its lines and its stock. The payment must hold exactly the recomputed total (409
  * otherwise, before any write).
  */
-export function orderWrite(
+function orderWrite(
   input: PlaceOrderInput,
   checked: FirstChecked,
   priced: PricedCart,

@@ -14,7 +14,7 @@ export async function userId(db: Database, email: string): Promise<number> {
   return user.id;
 }
 
-export interface OptionSpec {
+interface OptionSpec {
   name: string;
   /** null: the $2 default. */
   price?: number | null;
@@ -23,7 +23,7 @@ export interface OptionSpec {
   damaged?: number;
 }
 
-export interface GroupSpec {
+interface GroupSpec {
   name: string;
   min?: number;
   max?: number;
@@ -130,7 +130,7 @@ export async function optionStock(db: Database, id: number): Promise<number> {
   return row.stock;
 }
 
-export interface VariantSpec {
+interface VariantSpec {
   size?: string | null;
   color?: string | null;
   adjustmentCents?: number;
@@ -200,7 +200,7 @@ export async function stockEventsOf(db: Database, variantId: number) {
   return db.select().from(merchandiseStockEvents).where(eq(merchandiseStockEvents.merchandiseVariantId, variantId)).orderBy(asc(merchandiseStockEvents.id));
 }
 
-export interface FoodLine {
+interface FoodLine {
   type?: 'food';
   menu_item_id: number;
   quantity: number;

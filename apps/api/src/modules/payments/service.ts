@@ -272,7 +272,7 @@ export async function releasePayment(deps: PaymentDeps, paymentId: string, reaso
  * Money was captured but the order's transaction did not commit: give it back and say so on the
  * payment row (which the rollback left authorized).
  */
-export async function refundOrphanCapture(deps: PaymentDeps, payment: PaymentRow, transactionId: string): Promise<void> {
+async function refundOrphanCapture(deps: PaymentDeps, payment: PaymentRow, transactionId: string): Promise<void> {
   try {
     await processorFor(deps.config, payment.processor).refund({ ...processorRef(payment), transactionId, amountCents: payment.amountCents });
     await deps.db

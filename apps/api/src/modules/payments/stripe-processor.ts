@@ -17,7 +17,7 @@ export interface StripeOptions {
   apiBase?: string | undefined;
 }
 
-export function createStripeClient(options: StripeOptions): Stripe {
+function createStripeClient(options: StripeOptions): Stripe {
   const base = options.apiBase ? new URL(options.apiBase) : null;
   return new Stripe(options.secretKey, {
     maxNetworkRetries: 2,

@@ -3,7 +3,7 @@ import { CheckoutMessages } from '@kusina/domain/checkout';
 import { orders, payments, wholesaleOrders } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
 import { card, contact, createItem, newKey, openAllDay } from '../orders/test-support.ts';
-import { createShop } from '../wholesale/test-support.ts';
+import { createTestFundraiser } from '../wholesale/test-support.ts';
 
 /*
  * The built-in test processor "pays" with any Luhn-valid number: in production on an external
@@ -52,7 +52,7 @@ describe('test payments in production', () => {
   });
 
   it('refuses a fundraiser payment by default, writing nothing', async () => {
-    const shop = await createShop(live.db, { items: [{ name: 'Tee', priceCents: 2000 }] });
+    const shop = await createTestFundraiser(live.db, { items: [{ name: 'Tee', priceCents: 2000 }] });
     const before = await counts(live);
     const opened = await request(live.app, {
       method: 'POST',

@@ -20,7 +20,7 @@ export const TEST_CARDS = {
  * in these digits, and a payment with no transaction id, and captures everything else under the
  * authorization's own id.
  */
-export const TEST_CAPTURE_DECLINED_LAST4 = TEST_CARDS.captureDeclined.slice(-4);
+const TEST_CAPTURE_DECLINED_LAST4 = TEST_CARDS.captureDeclined.slice(-4);
 
 export function testTransactionId(): string {
   return `test_txn_${randomBytes(12).toString('hex')}`;

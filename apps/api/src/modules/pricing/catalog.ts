@@ -18,7 +18,7 @@ const OPTION_FIELDS_TEXT = `'id', o.id, 'name', o.name, 'additionalPriceCents', 
 const OPTION_FIELDS = sql.raw(OPTION_FIELDS_TEXT);
 
 /** One catalog item of menu_items `i` (a CatalogItem), with its option groups and options, as SQL text. */
-export const CATALOG_ITEM_JSON = `json_build_object(${ITEM_FIELDS_TEXT},
+const CATALOG_ITEM_JSON = `json_build_object(${ITEM_FIELDS_TEXT},
       'optionGroups', COALESCE((
         SELECT json_agg(json_build_object(
           'id', g.id, 'name', g.name, 'minSelect', g.min_select, 'maxSelect', g.max_select,
@@ -46,7 +46,7 @@ export function catalogJson(restaurantId: number | Placeholder | SQL, ids: SQL |
 }
 
 /** One merchandise variant of `v` with its item `i` (a CatalogVariant), as json_build_object's arguments. */
-export const VARIANT_FIELDS_TEXT = `'id', v.id, 'merchandiseItemId', i.id, 'restaurantId', i.restaurant_id, 'itemName', i.name,
+const VARIANT_FIELDS_TEXT = `'id', v.id, 'merchandiseItemId', i.id, 'restaurantId', i.restaurant_id, 'itemName', i.name,
   'basePriceCents', i.base_price_cents, 'priceAdjustmentCents', v.price_adjustment_cents, 'size', v.size, 'color', v.color,
   'hidden', i.hidden, 'archived', v.archived_at IS NOT NULL, 'enableStockTracking', i.enable_stock_tracking, 'stockQuantity', v.stock_quantity, 'damagedQuantity', v.damaged_quantity`;
 const VARIANT_FIELDS = sql.raw(VARIANT_FIELDS_TEXT);
@@ -89,18 +89,6 @@ export interface CatalogRead {
 export interface Catalogs {
   items: Map<number, CatalogItem>;
   merchandise: MerchandiseCatalog;
-}
-
-/**
- * Whether placing a cart with these catalog rows locks any of them (loadCatalog with `lock`):
- * a stock-tracked menu item, an inventory-tracked option group of a cart item, or a stock-tracked
- * merchandise variant.
- */
-export function locksStock(read: CatalogRead): boolean {
-  return (
-    read.items.some((item) => item.enableStockTracking || item.optionGroups.some((group) => group.enableInventoryTracking)) ||
-    read.variants.some((variant) => variant.enableStockTracking)
-  );
 }
 
 /**

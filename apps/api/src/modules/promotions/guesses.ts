@@ -15,9 +15,9 @@ const MINUTE = 60_000;
  * whole lunch rush must never be refused to real customers, while one code hammered from many
  * addresses still meets a wall (decision 0085).
  */
-export const PER_CODE_FACTOR = 10;
+const PER_CODE_FACTOR = 10;
 
-export const TOO_MANY_CODE_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
+const TOO_MANY_CODE_ATTEMPTS = 'Too many attempts. Please wait a minute and try again.';
 
 /**
  * Counts a request that carries promo or VIP codes against the code-guessing limit, per client and

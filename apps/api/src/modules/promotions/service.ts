@@ -107,7 +107,7 @@ export async function validateVip(deps: Pick<ServiceDeps, 'db'>, restaurantId: n
 
 // ---- Admin CRUD ------------------------------------------------------------------------
 
-export function toPromoOutput(row: PromoCodeRow): PromoCodeOutput {
+function toPromoOutput(row: PromoCodeRow): PromoCodeOutput {
   return {
     id: row.id,
     restaurant_id: row.restaurantId,

@@ -26,10 +26,10 @@ import type { ServiceDeps } from '../../deps.ts';
 type RestaurantRow = typeof restaurants.$inferSelect;
 
 /** What the engine needs of a restaurant. */
-export type ScheduleRestaurant = Pick<RestaurantRow, 'id' | 'timeZone' | 'defaultReservationLength' | 'timeSlotInterval' | 'adminSettings'>;
+type ScheduleRestaurant = Pick<RestaurantRow, 'id' | 'timeZone' | 'defaultReservationLength' | 'timeSlotInterval' | 'adminSettings'>;
 
 /** A location of the restaurant as the schedule sees it: whether it takes bookings and its capacity. */
-export interface ScheduleLocation {
+interface ScheduleLocation {
   id: number;
   isActive: boolean;
   isDefault: boolean;
@@ -43,7 +43,7 @@ export interface ScheduleLocation {
  * seat-holding reservations around them. Read by ONE statement (readSchedule), so every input
  * comes from the same snapshot and an availability answer costs one round trip.
  */
-export interface ScheduleRows {
+interface ScheduleRows {
   restaurant: ScheduleRestaurant;
   locations: ScheduleLocation[];
   week: WeekdayHours[];
@@ -114,7 +114,7 @@ const SCHEDULE_STATEMENT = {
  * edited. Times come back as epoch milliseconds and rows as JSON arrays: one row to parse,
  * nothing to map column by column. Null when the restaurant does not exist.
  */
-export async function readSchedule(db: Queryable, restaurantId: number, fromDate: string, toDate: string, exclude?: number): Promise<ScheduleRows | null> {
+async function readSchedule(db: Queryable, restaurantId: number, fromDate: string, toDate: string, exclude?: number): Promise<ScheduleRows | null> {
   const result = await db.query<Row>({ ...SCHEDULE_STATEMENT, values: [restaurantId, fromDate, toDate, exclude ?? 0] });
   const row = result.rows[0];
   if (!row) return null;
@@ -134,14 +134,14 @@ export async function readSchedule(db: Queryable, restaurantId: number, fromDate
 }
 
 /** The schedule of the restaurant for [fromDate, toDate]; 404 when it does not exist. */
-export async function scheduleOf(db: Queryable, restaurantId: number, fromDate: string, toDate: string, exclude?: number): Promise<ScheduleRows> {
+async function scheduleOf(db: Queryable, restaurantId: number, fromDate: string, toDate: string, exclude?: number): Promise<ScheduleRows> {
   const rows = await readSchedule(db, restaurantId, fromDate, toDate, exclude);
   if (!rows) throw AppError.notFound('Restaurant not found.');
   return rows;
 }
 
 /** The engine's view of the schedule at one location of the restaurant (active or not: an edit keeps its room). */
-export function atLocation(rows: ScheduleRows, locationId: number): ScheduleData {
+function atLocation(rows: ScheduleRows, locationId: number): ScheduleData {
   const { restaurant, week, events, blocked, held } = rows;
   const capacity = rows.locations.find((l) => l.id === locationId)?.capacity ?? DEFAULT_TOTAL_CAPACITY;
   return {

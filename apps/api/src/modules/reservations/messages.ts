@@ -20,7 +20,7 @@ export type GuestMessageKind = 'received' | 'confirmed' | 'declined' | 'canceled
 type ReservationRow = typeof reservations.$inferSelect;
 type RestaurantRow = typeof restaurants.$inferSelect;
 
-export function manageLink(publicUrl: string, token: string): string {
+function manageLink(publicUrl: string, token: string): string {
   return `${publicUrl}/reservations/manage/${token}`;
 }
 

@@ -13,10 +13,10 @@ import { enqueueNotifications } from '../notifications/service.ts';
  * booked this morning for tonight needs no reminder).
  */
 
-export const REMINDER_QUEUE = 'reservation.reminders';
-export const REMINDER_CRON = '*/15 * * * *';
+const REMINDER_QUEUE = 'reservation.reminders';
+const REMINDER_CRON = '*/15 * * * *';
 /** Local time of the day before at which reminders go out. */
-export const REMINDER_LOCAL_TIME = '10:00';
+const REMINDER_LOCAL_TIME = '10:00';
 
 /** Sends the reminders due at `now`; returns how many reservations were reminded. */
 export async function sendDueReminders(deps: Pick<ServiceDeps, 'pool' | 'config' | 'boss'>, now = new Date()): Promise<number> {

@@ -191,7 +191,7 @@ function hoursView(row: HoursRow): OperatingHoursOutput {
   return { id: row.id, restaurant_id: row.restaurantId, day_of_week: row.dayOfWeek, open_time: hhmm(row.openTime)!, close_time: hhmm(row.closeTime)!, closed: row.closed };
 }
 
-export async function weekOf(db: DbOrTx, restaurantId: number): Promise<HoursRow[]> {
+async function weekOf(db: DbOrTx, restaurantId: number): Promise<HoursRow[]> {
   return db.select().from(operatingHours).where(eq(operatingHours.restaurantId, restaurantId)).orderBy(asc(operatingHours.dayOfWeek));
 }
 
@@ -238,7 +238,7 @@ function eventView(row: EventRow): SpecialEventOutput {
   };
 }
 
-export async function eventsBetween(db: DbOrTx, restaurantId: number, fromDate: string, toDate: string): Promise<EventRow[]> {
+async function eventsBetween(db: DbOrTx, restaurantId: number, fromDate: string, toDate: string): Promise<EventRow[]> {
   return db
     .select()
     .from(specialEvents)

@@ -53,7 +53,7 @@ function assertPreferencesFit(preferences: readonly (readonly string[])[] | unde
   if (over) throw fieldError('seat_preferences', over);
 }
 
-export function reservationView(row: ReservationRow, location: Pick<LocationRow, 'id' | 'name'>): ReservationOutput {
+function reservationView(row: ReservationRow, location: Pick<LocationRow, 'id' | 'name'>): ReservationOutput {
   return {
     id: row.id,
     reservation_number: row.reservationNumber ?? `R-${String(row.id).padStart(6, '0')}`,

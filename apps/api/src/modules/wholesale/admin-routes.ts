@@ -24,7 +24,6 @@ import { AppError } from '../../lib/errors.ts';
 import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
 import { encodeImage, MULTIPART_LIMITS, readImageUpload, storeImages } from '../merchandise/service.ts';
 import * as admin from './admin-service.ts';
-import { forgetFundraiserLists } from './list-cache.ts';
 
 const tags = ['wholesale admin'];
 const security = [{ bearer: [] }];
@@ -65,11 +64,6 @@ function ok<T>(data: T, message = '') {
 export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   app.addHook('preHandler', requireAdmin(app));
-  // Any management write may change the shop's fundraiser list (names, statuses, counts).
-  app.addHook('onResponse', (request, _reply, done) => {
-    if (request.method !== 'GET') forgetFundraiserLists();
-    done();
-  });
   const deps = () => app.deps;
   const restaurantOf = (request: { auth: unknown; query: unknown }) =>
     admin.managedRestaurant(requireAuth(request as Parameters<typeof requireAuth>[0]).user, (request.query as { restaurant_id?: number } | undefined)?.restaurant_id);

@@ -27,7 +27,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/access.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { findFundraiser, loadItems, participantsOf, toItemOutput, toOrderOutputs, toParticipantOutput, type FundraiserRow } from './repository.ts';
-import { changeStatus, fundraiserOutputs, WholesaleEvents, type WholesaleDeps } from './service.ts';
+import { changeStatus, fundraiserList, fundraiserOutput, WholesaleEvents, type WholesaleDeps } from './service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 
 /** The restaurant an admin manages: their own; a super admin names one (default: their own). */
@@ -74,14 +74,13 @@ function slugTaken(error: unknown): never {
 }
 
 export async function listAdminFundraisers(deps: Pick<ServiceDeps, 'db'>, restaurantId: number) {
-  const rows = await deps.db.select().from(wholesaleFundraisers).where(eq(wholesaleFundraisers.restaurantId, restaurantId)).orderBy(desc(wholesaleFundraisers.id));
-  return fundraiserOutputs(deps.db, rows);
+  return fundraiserList(deps.db, eq(wholesaleFundraisers.restaurantId, restaurantId), [desc(wholesaleFundraisers.id)]);
 }
 
 export async function adminFundraiser(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, id: number) {
   const row = await ownFundraiser(deps.db, restaurantId, id);
-  const [[summary], participants, items] = await Promise.all([fundraiserOutputs(deps.db, [row]), participantsOf(deps.db, row.id, { includeInactive: true }), loadItems(deps.db, { fundraiserIds: [row.id] })]);
-  return { ...summary!, participants, items: items.map(toItemOutput) };
+  const [summary, participants, items] = await Promise.all([fundraiserOutput(deps.db, row), participantsOf(deps.db, row.id, { includeInactive: true }), loadItems(deps.db, { fundraiserIds: [row.id] })]);
+  return { ...summary, participants, items: items.map(toItemOutput) };
 }
 
 export async function createFundraiser(deps: WholesaleDeps, restaurantId: number, input: FundraiserInput) {
@@ -400,8 +399,8 @@ export async function pickList(deps: Pick<ServiceDeps, 'db'>, restaurantId: numb
 /** The per-fundraiser dashboard: orders, units sold, gross and net (the ledger), and each participant against goal. */
 export async function dashboard(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, fundraiserId: number): Promise<DashboardOutput> {
   const row = await ownFundraiser(deps.db, restaurantId, fundraiserId);
-  const [[summary], participants, [counts], [units], ledger] = await Promise.all([
-    fundraiserOutputs(deps.db, [row]),
+  const [summary, participants, [counts], [units], ledger] = await Promise.all([
+    fundraiserOutput(deps.db, row),
     participantsOf(deps.db, fundraiserId, { includeInactive: true }),
     deps.db
       .select({
@@ -424,7 +423,7 @@ export async function dashboard(deps: Pick<ServiceDeps, 'db'>, restaurantId: num
       .groupBy(wholesaleParticipantCredits.participantId),
   ]);
   return {
-    fundraiser: summary!,
+    fundraiser: summary,
     orders: counts?.orders ?? 0,
     cancelled_orders: counts?.cancelled ?? 0,
     items_sold: units?.sold ?? 0,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, wholesaleFundraisers } from '../../db/schema/index.ts';
 import { build, request, tokenFor, type TestContext } from '../../test/build.ts';
 import { imageOf, multipart } from '../merchandise/test-helpers.ts';
-import { buy, createShop } from './test-support.ts';
+import { buy, createTestFundraiser } from './test-support.ts';
 
 describe('wholesale management API', () => {
   let t: TestContext;
@@ -38,7 +38,7 @@ describe('wholesale management API', () => {
   });
 
   it('lets admins (of their restaurant) and super admins in; guests 401, customers and staff 403', async () => {
-    const shop = await createShop(t.db, { items: [] });
+    const shop = await createTestFundraiser(t.db, { items: [] });
     const matrix: [string | undefined, number][] = [
       [undefined, 401],
       [tokens.customer, 403],
@@ -134,7 +134,7 @@ describe('wholesale management API', () => {
   });
 
   it('moves orders along legal transitions only, in bulk too, and tells the supporter when Ready for Pickup', async () => {
-    const shop = await createShop(t.db, { participants: [{ name: 'Ana', goalCents: 10000 }], items: [{ name: 'Plain', priceCents: 1000 }] });
+    const shop = await createTestFundraiser(t.db, { participants: [{ name: 'Ana', goalCents: 10000 }], items: [{ name: 'Plain', priceCents: 1000 }] });
     const lines = [{ item_id: shop.items[0]!.id, fundraiser_id: shop.fundraiserId, quantity: 1 }];
     const a = await buy(t.app, shop, lines, { participantId: shop.participants[0]!.id });
     const b = await buy(t.app, shop, lines);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payments, restaurants, wholesaleItems, wholesaleOrders } from '../../db/schema/index.ts';
 import { build, request, type TestContext } from '../../test/build.ts';
 import { PAYPAL_CLIENT, startFakePayPal, startFakeStripe, type FakePayPal, type FakeStripe } from '../../test/fake-processors.ts';
-import { createShop, placeOrder, type Line, type Shop } from './test-support.ts';
+import { createTestFundraiser, placeOrder, type Line, type TestFundraiser } from './test-support.ts';
 
 /**
  * Fundraiser orders paid through the storefront's live processors, against the local imitations of
@@ -15,7 +15,7 @@ describe('wholesale checkout through Stripe and PayPal', () => {
   let t: TestContext;
   let stripe: FakeStripe;
   let paypal: FakePayPal;
-  let shop: Shop;
+  let shop: TestFundraiser;
 
   beforeAll(async () => {
     [stripe, paypal] = await Promise.all([startFakeStripe(), startFakePayPal()]);
@@ -26,7 +26,7 @@ describe('wholesale checkout through Stripe and PayPal', () => {
       PAYPAL_CLIENT_SECRET: PAYPAL_CLIENT.secret,
       PAYPAL_API_BASE: paypal.url,
     });
-    shop = await createShop(t.db, {
+    shop = await createTestFundraiser(t.db, {
       participants: [{ name: 'Ana', goalCents: 50000 }],
       items: [
         { name: 'Plain', priceCents: 1250 },
@@ -203,7 +203,7 @@ describe('wholesale checkout through Stripe and PayPal', () => {
     const bare = await build();
     try {
       await bare.db.update(restaurants).set({ adminSettings: { payment_gateway: { payment_processor: 'stripe', test_mode: false } } }).where(eq(restaurants.id, 1));
-      const other = await createShop(bare.db, { items: [{ name: 'X', priceCents: 500 }] });
+      const other = await createTestFundraiser(bare.db, { items: [{ name: 'X', priceCents: 500 }] });
       const before = (await bare.db.select().from(payments)).length;
       const response = await request(bare.app, { method: 'POST', url: '/api/v1/wholesale/payments', payload: { fundraiser_id: other.fundraiserId, cart_items: [{ item_id: other.items[0]!.id, quantity: 1 }] } });
       expect(response.statusCode).toBe(503);

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, payments, wholesaleItems, wholesaleItemVariants, wholesaleOrders, wholesaleParticipantCredits } from '../../db/schema/index.ts';
 import { build, request, tokenFor, type TestContext } from '../../test/build.ts';
 import { TEST_CARDS } from '../payments/test-processor.ts';
-import { buy, createShop, customer, payFor, placeOrder, setFundraiserStatus, type Shop } from './test-support.ts';
+import { buy, createTestFundraiser, customer, payFor, placeOrder, setFundraiserStatus, type TestFundraiser } from './test-support.ts';
 
 describe('wholesale checkout, history, cancellation and privacy', () => {
   let t: TestContext;
-  let shop: Shop;
+  let shop: TestFundraiser;
   let customerToken: string;
   let adminToken: string;
 
@@ -16,7 +16,7 @@ describe('wholesale checkout, history, cancellation and privacy', () => {
     t = await build({ CODE_CHECK_RATE_LIMIT_PER_MINUTE: '10000' });
     customerToken = await tokenFor(t.app, t.db, 'customer@kusina.test');
     adminToken = await tokenFor(t.app, t.db, 'admin@kusina.test');
-    shop = await createShop(t.db, {
+    shop = await createTestFundraiser(t.db, {
       participants: [{ name: 'Ana', goalCents: 10000 }],
       items: [
         { name: 'Plain', priceCents: 1000 },
@@ -85,7 +85,7 @@ describe('wholesale checkout, history, cancellation and privacy', () => {
   it("a fundraiser order's payment never pays a storefront order, even for the same amount", async () => {
     const menu = (await request(t.app, { method: 'GET', url: '/api/v1/menu?restaurant_id=1' })).json() as { items: { id: number; price_cents: number; is_available: boolean; enable_stock_tracking: boolean; option_groups: { min_select: number }[] }[] };
     const dish = menu.items.find((i) => i.is_available && !i.enable_stock_tracking && i.option_groups.every((g) => g.min_select === 0))!;
-    const shopForDish = await createShop(t.db, { items: [{ name: 'Same price', priceCents: dish.price_cents }] });
+    const shopForDish = await createTestFundraiser(t.db, { items: [{ name: 'Same price', priceCents: dish.price_cents }] });
     const paymentId = await payFor(t.app, shopForDish.fundraiserId, [{ item_id: shopForDish.items[0]!.id, fundraiser_id: shopForDish.fundraiserId, quantity: 1 }]);
     const storefront = await request(t.app, {
       method: 'POST',
@@ -116,7 +116,7 @@ describe('wholesale checkout, history, cancellation and privacy', () => {
   });
 
   it('refuses orders when the fundraiser is not current, a declined card, an unpaid payment and a missing key', async () => {
-    const other = await createShop(t.db, { items: [{ name: 'X', priceCents: 700 }] });
+    const other = await createTestFundraiser(t.db, { items: [{ name: 'X', priceCents: 700 }] });
     const lines = [{ item_id: other.items[0]!.id, fundraiser_id: other.fundraiserId, quantity: 1 }];
     const paymentId = await payFor(t.app, other.fundraiserId, lines);
     await setFundraiserStatus(t.db, other.fundraiserId, 'ended');
@@ -159,7 +159,7 @@ describe('wholesale checkout, history, cancellation and privacy', () => {
       expect(response.json().error.details.fields, field).toHaveProperty(field);
       if (message) expect(response.json().error.details.fields[field]).toBe(message);
     }
-    const foreign = await createShop(t.db, { participants: [{ name: 'Elsewhere' }], items: [] });
+    const foreign = await createTestFundraiser(t.db, { participants: [{ name: 'Elsewhere' }], items: [] });
     const wrongParticipant = await placeOrder(t.app, paymentId, shop.fundraiserId, lines, { participantId: foreign.participants[0]!.id });
     expect(wrongParticipant.statusCode).toBe(422);
     expect(wrongParticipant.json().error.details.fields).toHaveProperty('participantId');
@@ -253,7 +253,7 @@ describe('wholesale checkout under concurrency', () => {
   afterAll(() => t.close());
 
   it("parallel orders for a variant's last units never oversell", async () => {
-    const shop = await createShop(t.db, {
+    const shop = await createTestFundraiser(t.db, {
       items: [{ name: 'Tee', priceCents: 2000, mode: 'variant', groups: [{ name: 'Size', options: [{ name: 'M' }, { name: 'L' }] }], variantStock: { M: 3, L: 5 } }],
     });
     const tee = shop.items[0]!;

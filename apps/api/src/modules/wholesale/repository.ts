@@ -35,8 +35,7 @@ import type { SessionUser } from '../../lib/access.ts';
 
 export type FundraiserRow = typeof wholesaleFundraisers.$inferSelect;
 export type ParticipantRow = typeof wholesaleParticipants.$inferSelect;
-export type ItemRow = typeof wholesaleItems.$inferSelect;
-export type VariantRow = typeof wholesaleItemVariants.$inferSelect;
+type ItemRow = typeof wholesaleItems.$inferSelect;
 export type WholesaleOrderRow = typeof wholesaleOrders.$inferSelect;
 export type WholesaleOrderItemRow = typeof wholesaleOrderItems.$inferSelect;
 
@@ -214,7 +213,7 @@ export function toFundraiserOutput(row: FundraiserRow, counts: { items: number; 
 }
 
 /** Net credit per participant of some fundraisers, from the ledger ("general" = participant NULL). */
-export async function raisedByParticipant(db: DbOrTx, fundraiserIds: number[]): Promise<Map<number | null, number>> {
+async function raisedByParticipant(db: DbOrTx, fundraiserIds: number[]): Promise<Map<number | null, number>> {
   const raised = new Map<number | null, number>();
   if (fundraiserIds.length === 0) return raised;
   const rows = await db
@@ -253,7 +252,7 @@ export function toParticipantOutput(p: ParticipantRow, raisedCents: number): Par
   };
 }
 
-export function sameSecret(a: string, b: string): boolean {
+function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);

@@ -27,7 +27,6 @@ import {
 import { requireAuth } from '../../plugins/auth.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
-import { cachedFundraiserList, rememberFundraiserList } from './list-cache.ts';
 import { wholesaleAdminRoutes } from './admin-routes.ts';
 import * as wholesale from './service.ts';
 
@@ -161,18 +160,7 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ fundraisers: z.array(FundraiserOutput) })), ...errors },
       },
     },
-    async (request, reply) => {
-      const restaurantId = shop(app, request);
-      if (request.query.search) return ok({ fundraisers: await wholesale.listFundraisers(app.deps, restaurantId, request.query.search) });
-      let json = cachedFundraiserList(restaurantId);
-      if (!json) {
-        json = JSON.stringify(ok({ fundraisers: await wholesale.listFundraisers(app.deps, restaurantId) }));
-        rememberFundraiserList(restaurantId, json);
-      }
-      // Already serialized (built from the same output schema): sent as it is.
-      // A string with a JSON content type is not serialized again by Fastify.
-      return reply.type('application/json; charset=utf-8').send(json as unknown as ReturnType<typeof ok<{ fundraisers: FundraiserOutput[] }>>);
-    },
+    async (request) => ok({ fundraisers: await wholesale.listFundraisers(app.deps, shop(app, request), request.query.search) }),
   );
   app.get(
     '/fundraisers/:slug',

@@ -42,6 +42,7 @@ import {
   wholesaleParticipantCredits,
   wholesaleParticipants,
 } from '../../db/schema/index.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Auth } from '../../lib/access.ts';
@@ -94,47 +95,59 @@ export const WholesaleEvents = {
   participantGoalUpdated: 'wholesale_participant_goal_updated',
 } as const;
 
-export function cartIssuesError(issues: CartIssue[]): AppError {
+function cartIssuesError(issues: CartIssue[]): AppError {
   return AppError.conflict(WholesaleMessages.cartHasIssues, { issues });
 }
 
 // ── Fundraisers and items ────────────────────────────────────────────────────────────────────
 
-async function countsOf(db: DbOrTx, ids: number[]) {
-  if (ids.length === 0) return { items: new Map<number, number>(), participants: new Map<number, number>() };
-  const [items, participants] = await Promise.all([
-    db
-      .select({ id: wholesaleItems.fundraiserId, n: sql<number>`count(*)::int` })
-      .from(wholesaleItems)
-      .where(and(inArray(wholesaleItems.fundraiserId, ids), eq(wholesaleItems.active, true)))
-      .groupBy(wholesaleItems.fundraiserId),
-    db
-      .select({ id: wholesaleParticipants.fundraiserId, n: sql<number>`count(*)::int` })
-      .from(wholesaleParticipants)
-      .where(and(inArray(wholesaleParticipants.fundraiserId, ids), eq(wholesaleParticipants.active, true)))
-      .groupBy(wholesaleParticipants.fundraiserId),
-  ]);
-  return { items: new Map(items.map((r) => [r.id, r.n])), participants: new Map(participants.map((r) => [r.id, r.n])) };
+/**
+ * A fundraiser's active items and participants, counted in the statement that reads its row
+ * (each a scalar subquery on the fundraiser_id index): a list is one round trip. Written with
+ * the outer table named, since Drizzle leaves a one-table query's columns unqualified.
+ */
+const fundraiserWithCounts = {
+  row: wholesaleFundraisers,
+  items: sql<number>`(SELECT count(*)::int FROM wholesale_items i WHERE i.fundraiser_id = ${wholesaleFundraisers}.id AND i.active)`,
+  participants: sql<number>`(SELECT count(*)::int FROM wholesale_participants p WHERE p.fundraiser_id = ${wholesaleFundraisers}.id AND p.active)`,
+};
+
+/** The fundraisers matching `where`, in `orderBy` order, as the shop and the admin list show them. */
+export async function fundraiserList(db: DbOrTx, where: SQL | undefined, orderBy: SQL[]): Promise<FundraiserOutput[]> {
+  const rows = await db.select(fundraiserWithCounts).from(wholesaleFundraisers).where(where).orderBy(...orderBy);
+  return rows.map(({ row, items, participants }) => toFundraiserOutput(row, { items, participants }));
 }
 
-export async function fundraiserOutputs(db: DbOrTx, rows: FundraiserRow[]): Promise<FundraiserOutput[]> {
-  const counts = await countsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toFundraiserOutput(r, { items: counts.items.get(r.id) ?? 0, participants: counts.participants.get(r.id) ?? 0 }));
+/** One fundraiser already read, with its counts. */
+export async function fundraiserOutput(db: DbOrTx, row: FundraiserRow): Promise<FundraiserOutput> {
+  const [counts] = await db.select({ items: fundraiserWithCounts.items, participants: fundraiserWithCounts.participants }).from(wholesaleFundraisers).where(eq(wholesaleFundraisers.id, row.id));
+  return toFundraiserOutput(row, counts ?? { items: 0, participants: 0 });
 }
+
+/**
+ * The shop's list, one fixed-shape statement prepared once per connection: its current fundraisers
+ * whose name matches a LIKE pattern ('%' without a search; names are never null).
+ */
+const shopFundraisers = preparedQuery((db) =>
+  db
+    .select(fundraiserWithCounts)
+    .from(wholesaleFundraisers)
+    .where(
+      and(
+        eq(wholesaleFundraisers.restaurantId, sql.placeholder('restaurantId')),
+        eq(wholesaleFundraisers.status, 'current'),
+        ilike(wholesaleFundraisers.name, sql.placeholder('pattern')),
+      ),
+    )
+    .orderBy(asc(wholesaleFundraisers.endDate), asc(wholesaleFundraisers.id))
+    .prepare('wholesale_shop_fundraisers'),
+);
 
 /** GET /fundraisers: the current ones (the only visible status), optionally matching a search. */
 export async function listFundraisers(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, search?: string): Promise<FundraiserOutput[]> {
-  const filters: SQL[] = [eq(wholesaleFundraisers.restaurantId, restaurantId), eq(wholesaleFundraisers.status, 'current')];
-  if (search) filters.push(ilike(wholesaleFundraisers.name, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
-  const rows = await deps.db
-    .select()
-    .from(wholesaleFundraisers)
-    .where(and(...filters))
-    .orderBy(asc(wholesaleFundraisers.endDate), asc(wholesaleFundraisers.id));
-  return fundraiserOutputs(deps.db, rows);
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%';
+  const rows = await shopFundraisers(deps.db).execute({ restaurantId, pattern });
+  return rows.map(({ row, items, participants }) => toFundraiserOutput(row, { items, participants }));
 }
 
 /** A fundraiser a supporter may open: 404 when missing or a draft, 403 when it has ended (§2). */
@@ -147,12 +160,12 @@ async function openFundraiser(db: DbOrTx, restaurantId: number, slug: string): P
 
 export async function getFundraiser(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, slug: string): Promise<FundraiserDetailOutput> {
   const row = await openFundraiser(deps.db, restaurantId, slug);
-  const [[summary], participants, items] = await Promise.all([
-    fundraiserOutputs(deps.db, [row]),
+  const [summary, participants, items] = await Promise.all([
+    fundraiserOutput(deps.db, row),
     participantsOf(deps.db, row.id),
     loadItems(deps.db, { fundraiserIds: [row.id] }),
   ]);
-  return { ...summary!, participants, items: items.filter((i) => i.active).map(toItemOutput) };
+  return { ...summary, participants, items: items.filter((i) => i.active).map(toItemOutput) };
 }
 
 export async function fundraiserItems(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, slug: string): Promise<ItemOutput[]> {
@@ -277,7 +290,7 @@ async function cartFundraiser(db: DbOrTx, restaurantId: number, lines: readonly 
   return row ?? null;
 }
 
-export async function checkCart(db: DbOrTx, restaurantId: number, lines: readonly CartLineInput[], explicitFundraiser?: number, lock = false): Promise<{ check: WholesaleCartCheck; fundraiser: FundraiserRow | null }> {
+async function checkCart(db: DbOrTx, restaurantId: number, lines: readonly CartLineInput[], explicitFundraiser?: number, lock = false): Promise<{ check: WholesaleCartCheck; fundraiser: FundraiserRow | null }> {
   const items = await loadItems(db, { itemIds: [...new Set(lines.map((l) => l.item_id))] });
   const fundraiser = await cartFundraiser(db, restaurantId, lines, items, explicitFundraiser, lock);
   const check = checkWholesaleCart(fundraiser && { id: fundraiser.id, current: fundraiser.status === 'current' }, new Map(items.map((i) => [i.id, i])), lines);
@@ -626,7 +639,7 @@ async function emitOrderPlaced(deps: WholesaleDeps, order: OrderOutput, stockIte
   await emitStockAndGoals(deps, order.fundraiser.id, stockItemIds, order.participant?.id ?? null);
 }
 
-export async function emitStockAndGoals(deps: WholesaleDeps, fundraiserId: number, itemIds: number[], participantId: number | null): Promise<void> {
+async function emitStockAndGoals(deps: WholesaleDeps, fundraiserId: number, itemIds: number[], participantId: number | null): Promise<void> {
   const room = rooms.fundraiser(fundraiserId);
   if (itemIds.length > 0) {
     const items = await loadItems(deps.db, { itemIds });

@@ -1,17 +1,19 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wholesaleItems, wholesaleParticipants } from '../../db/schema/index.ts';
 import { build, request, tokenFor, type TestContext } from '../../test/build.ts';
-import { createShop, type Shop } from './test-support.ts';
+import { createTestFundraiser, type TestFundraiser } from './test-support.ts';
 
 /** The supporter's read and cart calls of wholesale.md §7, each answered in the { success, message, data } envelope. */
 describe('wholesale shop API', () => {
   let t: TestContext;
-  let shop: Shop;
+  let shop: TestFundraiser;
   let customerToken: string;
 
   beforeAll(async () => {
     t = await build();
     customerToken = await tokenFor(t.app, t.db, 'customer@kusina.test');
-    shop = await createShop(t.db, {
+    shop = await createTestFundraiser(t.db, {
       participants: [{ name: 'Ana', goalCents: 50000 }, { name: 'Ben' }],
       items: [
         { name: 'Plain', priceCents: 1000 },
@@ -38,8 +40,8 @@ describe('wholesale shop API', () => {
   const item = (name: string) => shop.items.find((i) => i.name === name)!;
 
   it('lists current fundraisers only, with search', async () => {
-    const draft = await createShop(t.db, { status: 'draft', items: [] });
-    const ended = await createShop(t.db, { status: 'ended', items: [] });
+    const draft = await createTestFundraiser(t.db, { status: 'draft', items: [] });
+    const ended = await createTestFundraiser(t.db, { status: 'ended', items: [] });
     const response = await get('/fundraisers');
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -52,6 +54,23 @@ describe('wholesale shop API', () => {
     const found = (await get(`/fundraisers?search=${shop.slug.slice(5)}`)).json().data.fundraisers;
     expect(found.map((f: { slug: string }) => f.slug)).toEqual([shop.slug]);
     expect((await get('/fundraisers?search=zzzz-none')).json().data.fundraisers).toEqual([]);
+    // A search is a literal part of the name: LIKE's wildcards match only themselves.
+    expect((await get('/fundraisers?search=%25')).json().data.fundraisers).toEqual([]);
+    expect((await get('/fundraisers?search=_')).json().data.fundraisers).toEqual([]);
+  });
+
+  it('counts active items and participants, and shows a change at once', async () => {
+    const listed = async () => (await get('/fundraisers')).json().data.fundraisers.find((f: { slug: string }) => f.slug === shop.slug);
+    expect(await listed()).toMatchObject({ item_count: 4, participant_count: 2 });
+    await t.db.update(wholesaleItems).set({ active: false }).where(eq(wholesaleItems.id, item('Plain').id));
+    await t.db.update(wholesaleParticipants).set({ active: false }).where(eq(wholesaleParticipants.id, shop.participants[1]!.id));
+    try {
+      expect(await listed()).toMatchObject({ item_count: 3, participant_count: 1 });
+    } finally {
+      await t.db.update(wholesaleItems).set({ active: true }).where(eq(wholesaleItems.id, item('Plain').id));
+      await t.db.update(wholesaleParticipants).set({ active: true }).where(eq(wholesaleParticipants.id, shop.participants[1]!.id));
+    }
+    expect(await listed()).toMatchObject({ item_count: 4, participant_count: 2 });
   });
 
   it('shows a fundraiser with participants and active items; 404 for unknown or draft, 403 when ended', async () => {
@@ -69,9 +88,9 @@ describe('wholesale shop API', () => {
     const missing = await get('/fundraisers/nope-nope');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ success: false, message: 'That fundraiser is not available.', data: null, error: { code: 'NOT_FOUND' } });
-    const draft = await createShop(t.db, { status: 'draft', items: [] });
+    const draft = await createTestFundraiser(t.db, { status: 'draft', items: [] });
     expect((await get(`/fundraisers/${draft.slug}`)).statusCode).toBe(404);
-    const ended = await createShop(t.db, { status: 'ended', items: [] });
+    const ended = await createTestFundraiser(t.db, { status: 'ended', items: [] });
     const closed = await get(`/fundraisers/${ended.slug}`);
     expect(closed.statusCode).toBe(403);
     expect(closed.json().message).toBe('This fundraiser is not currently accepting orders.');
@@ -136,7 +155,7 @@ describe('wholesale shop API', () => {
     const tee = item('Tee');
     const [size, colour] = tee.groups;
     const plate = item('Plate');
-    const other = await createShop(t.db, { status: 'ended', items: [{ name: 'Elsewhere', priceCents: 100 }] });
+    const other = await createTestFundraiser(t.db, { status: 'ended', items: [{ name: 'Elsewhere', priceCents: 100 }] });
     const pick = (g: number, o: number) => ({ [tee.groups[g]!.id]: [tee.groups[g]!.options[o]!.id] });
     const fid = shop.fundraiserId;
     const cases: [string, unknown[]][] = [
@@ -201,7 +220,7 @@ describe('wholesale shop API', () => {
     expect(cart.items).toMatchObject([{ item_id: plain.id, quantity: 3, price_cents: 1000, line_total_cents: 3000 }]);
     expect(cart.fundraiser_id).toBe(shop.fundraiserId);
 
-    const other = await createShop(t.db, { items: [{ name: 'Other', priceCents: 100 }] });
+    const other = await createTestFundraiser(t.db, { items: [{ name: 'Other', priceCents: 100 }] });
     const mixed = await post('/cart/add', { item_id: other.items[0]!.id, quantity: 1 }, customerToken);
     expect(mixed.statusCode).toBe(409);
     const tooMany = await post('/cart/add', { item_id: item('Counted').id, quantity: 4 }, customerToken);

@@ -15,7 +15,7 @@ import {
 import { request } from '../../test/build.ts';
 import { TEST_CARDS } from '../payments/test-processor.ts';
 
-export interface ShopItemSpec {
+export interface TestItemSpec {
   name?: string;
   priceCents: number;
   mode?: WholesaleInventoryMode;
@@ -26,25 +26,25 @@ export interface ShopItemSpec {
   variantStock?: Record<string, number>;
 }
 
-export interface ShopItem {
+interface TestItem {
   id: number;
   name: string;
   groups: { id: number; name: string; options: { id: number; name: string }[] }[];
   variants: { id: number; variantKey: string; variantName: string }[];
 }
 
-export interface Shop {
+export interface TestFundraiser {
   fundraiserId: number;
   slug: string;
   participants: { id: number; name: string }[];
-  items: ShopItem[];
+  items: TestItem[];
 }
 
 /** A fundraiser with participants and items, inserted directly (independent of the demo seed). */
-export async function createShop(
+export async function createTestFundraiser(
   db: Database,
-  spec: { status?: 'draft' | 'current' | 'ended'; restaurantId?: number; participants?: { name: string; goalCents?: number | null }[]; items: ShopItemSpec[] },
-): Promise<Shop> {
+  spec: { status?: 'draft' | 'current' | 'ended'; restaurantId?: number; participants?: { name: string; goalCents?: number | null }[]; items: TestItemSpec[] },
+): Promise<TestFundraiser> {
   const slug = `test-${randomBytes(4).toString('hex')}`;
   const [f] = await db
     .insert(wholesaleFundraisers)
@@ -65,7 +65,7 @@ export async function createShop(
         .values(spec.participants.map((p, position) => ({ fundraiserId: f!.id, name: p.name, goalCents: p.goalCents ?? null, position })))
         .returning()
     : [];
-  const items: ShopItem[] = [];
+  const items: TestItem[] = [];
   for (const [position, itemSpec] of spec.items.entries()) {
     const name = itemSpec.name ?? `Item ${randomBytes(3).toString('hex')}`;
     const [item] = await db
@@ -81,7 +81,7 @@ export async function createShop(
         position,
       })
       .returning();
-    const groups: ShopItem['groups'] = [];
+    const groups: TestItem['groups'] = [];
     for (const [gPos, g] of (itemSpec.groups ?? []).entries()) {
       const [group] = await db
         .insert(wholesaleOptionGroups)
@@ -93,7 +93,7 @@ export async function createShop(
         .returning();
       groups.push({ id: group!.id, name: group!.name, options: options.map((o) => ({ id: o.id, name: o.name })) });
     }
-    let variants: ShopItem['variants'] = [];
+    let variants: TestItem['variants'] = [];
     if (itemSpec.mode === 'variant') {
       const generated = generateVariants(groups.map((g) => ({ options: g.options })));
       variants = await db
@@ -158,7 +158,7 @@ export function placeOrder(
 }
 
 /** Pays and places an order; expects 201 and returns the order. */
-export async function buy(app: FastifyInstance, shop: Shop, lines: Line[], options: { token?: string; participantId?: number | null } = {}) {
+export async function buy(app: FastifyInstance, shop: TestFundraiser, lines: Line[], options: { token?: string; participantId?: number | null } = {}) {
   const paymentId = await payFor(app, shop.fundraiserId, lines);
   const response = await placeOrder(app, paymentId, shop.fundraiserId, lines, options);
   expect(response.statusCode, response.body).toBe(201);

@@ -8,9 +8,9 @@ export interface AccountLink {
   admin?: boolean;
 }
 
-export const ADMIN_TOOLS_LABEL = 'Admin Tools';
-export const STAFF_TOOLS_LABEL = 'Staff Tools / Order Management';
-export const MANAGE_RESERVATIONS_LABEL = 'Manage Reservations';
+const ADMIN_TOOLS_LABEL = 'Admin Tools';
+const STAFF_TOOLS_LABEL = 'Staff Tools / Order Management';
+const MANAGE_RESERVATIONS_LABEL = 'Manage Reservations';
 
 /**
  * The user menu's entries (storefront.md §2 Header, §6): Admin Tools for admins (staff without

@@ -1,10 +1,10 @@
 import { Link } from 'wouter';
 import { ClockIcon, MailIcon, MapPinIcon, PhoneIcon } from '../../components/ui/icons.tsx';
-import { formatPhone, phoneHref } from '@kusina/domain/phone-format';
+import { formatPhone, phoneHref } from '@kusina/domain/phone-rules';
 import { hoursLine, RestaurantDefaults, type RestaurantOutput } from '@kusina/domain/restaurants';
 import { LogoMark } from './logo.tsx';
 
-export const FOOTER_DESCRIPTION =
+const FOOTER_DESCRIPTION =
   'Hawaiian and Chamorro comfort food from our kitchen in Guam: plate lunches, kelaguen, red rice and island desserts, made fresh and ready for pickup.';
 
 const quickLinks = [

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { formatPhone, phoneHref } from '@kusina/domain/phone-format';
+import { formatPhone, phoneHref } from '@kusina/domain/phone-rules';
 import { headerAddress, RestaurantDefaults } from '@kusina/domain/restaurants';
 import { cn } from '../../lib/cn.ts';
 import { useRestaurant } from '../../lib/restaurant.ts';
@@ -18,7 +18,7 @@ const HeaderUserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.Heade
 const loadMobileMenu = () => import('./mobile-menu.tsx');
 const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
 
-export const navLinks = [
+const navLinks = [
   { label: 'Menu', to: '/menu' },
   { label: 'Merchandise', to: '/merchandise' },
   { label: 'Fundraisers', to: '/wholesale' },

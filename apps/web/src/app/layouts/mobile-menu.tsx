@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import { Clock, LogOut, MapPin, Phone } from 'lucide-react';
-import { formatPhone, phoneHref } from '@kusina/domain/phone-format';
+import { formatPhone, phoneHref } from '@kusina/domain/phone-rules';
 import { headerAddress, RestaurantDefaults, type RestaurantOutput } from '@kusina/domain/restaurants';
 import { cn } from '../../lib/cn.ts';
 import { buttonClasses } from '../../components/ui/button.tsx';

@@ -20,7 +20,7 @@ import { Header } from './header.tsx';
 // Below the fold on every page: the footer arrives just after the first paint (home route budget).
 const Footer = lazy(() => import('./footer.tsx').then((m) => ({ default: m.Footer })));
 
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 /** The common layout of every route (storefront.md §2): header, main (the matched route), footer. */
 export function RootLayout({ realtime = true, children }: { realtime?: boolean; children: ReactNode }) {
@@ -82,7 +82,7 @@ function FooterPlaceholder() {
   return <div className="min-h-72 border-t border-line bg-surface-muted" />;
 }
 
-export const OFFLINE_NOTICE = 'You are offline. Pages you have opened show what they last loaded; ordering needs a connection.';
+const OFFLINE_NOTICE = 'You are offline. Pages you have opened show what they last loaded; ordering needs a connection.';
 
 /** Offline, every page says so under the header (the service worker serves the shell, menu and last order). */
 function OfflineNotice() {

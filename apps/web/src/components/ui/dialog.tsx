@@ -60,5 +60,3 @@ export function Dialog({ open, onOpenChange, title, description, footer, size = 
     </DialogPrimitive.Root>
   );
 }
-
-export const DialogClose = DialogPrimitive.Close;

@@ -39,9 +39,9 @@ export function paymentGatewayOf(settings: AdminSettings['payment_gateway'] | nu
   return { kind: 'invalid', processor };
 }
 
-export const STRIPE_SCRIPT_URL = 'https://js.stripe.com/v3/';
+const STRIPE_SCRIPT_URL = 'https://js.stripe.com/v3/';
 
-export function payPalScriptUrl(clientId: string): string {
+function payPalScriptUrl(clientId: string): string {
   return `https://www.paypal.com/sdk/js?client-id=${encodeURIComponent(clientId)}&currency=USD&components=buttons,card-fields`;
 }
 

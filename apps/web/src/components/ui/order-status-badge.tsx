@@ -14,7 +14,7 @@ const TONES: Record<string, BadgeTone> = {
   refunded: 'neutral',
 };
 
-export function statusTone(status: string | null | undefined): BadgeTone {
+function statusTone(status: string | null | undefined): BadgeTone {
   return TONES[status ?? ''] ?? TONES.pending ?? 'warning';
 }
 

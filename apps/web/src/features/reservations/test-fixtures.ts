@@ -1,4 +1,4 @@
-import { tableSeatPositions } from '@kusina/domain/floor-layout';
+import { tableSeatPositions } from '@kusina/domain/layout-rules';
 import type { LayoutOutput, LayoutSummaryOutput } from '@kusina/domain/layouts';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';

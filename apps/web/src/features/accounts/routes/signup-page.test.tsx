@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { phoneRuleMessage } from '@kusina/domain/phone-format';
+import { phoneRuleMessage } from '@kusina/domain/phone-rules';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
 import { labelPattern, makeUser, renderApp } from '../../../test/render-app.tsx';
 

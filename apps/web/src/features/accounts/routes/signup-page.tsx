@@ -5,7 +5,7 @@ import { Link, useLocation } from 'wouter';
 import { toast } from '../../../lib/toast.ts';
 import { SignupInput } from '@kusina/domain/accounts';
 import { AccountMessages } from '@kusina/domain/messages';
-import { DEFAULT_PHONE_PREFIX, PHONE_EXAMPLE } from '@kusina/domain/phone-format';
+import { DEFAULT_PHONE_PREFIX, PHONE_EXAMPLE } from '@kusina/domain/phone-rules';
 import { PASSWORD_MIN_LENGTH } from '@kusina/domain/password';
 import { applyFieldErrors, errorMessage } from '../../../lib/errors.ts';
 import { getRestaurantId } from '../../../lib/restaurant-id.ts';

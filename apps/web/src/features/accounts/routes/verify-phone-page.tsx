@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { toast } from '../../../lib/toast.ts';
 import { VerifyPhoneInput } from '@kusina/domain/accounts';
 import { AccountMessages, resendErrorMessage } from '@kusina/domain/messages';
-import { formatPhone } from '@kusina/domain/phone-format';
+import { formatPhone } from '@kusina/domain/phone-rules';
 import { PHONE_CODE_RESEND_SECONDS } from '@kusina/domain/accounts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';

@@ -1,7 +1,7 @@
 import { BellRing, Check, Clock, MapPin, ShoppingBag, UserRound } from 'lucide-react';
 import type { OrderBoardEntry } from '@kusina/domain/order-management';
 import { formatUSD } from '@kusina/domain/money';
-import { formatPhone } from '@kusina/domain/phone-format';
+import { formatPhone } from '@kusina/domain/phone-rules';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';

@@ -3,7 +3,7 @@ import { Check, ChefHat, ReceiptText, Undo2 } from 'lucide-react';
 import { toast } from '../../../lib/toast.ts';
 import { canChangeEta, canRefund, type OrderDetailOutput } from '@kusina/domain/order-management';
 import { formatUSD } from '@kusina/domain/money';
-import { formatPhone, phoneHref } from '@kusina/domain/phone-format';
+import { formatPhone, phoneHref } from '@kusina/domain/phone-rules';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

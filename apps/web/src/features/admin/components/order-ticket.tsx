@@ -2,7 +2,7 @@ import { useLayoutEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import type { OrderDetailOutput } from '@kusina/domain/order-management';
 import { formatUSD } from '@kusina/domain/money';
-import { formatPhone } from '@kusina/domain/phone-format';
+import { formatPhone } from '@kusina/domain/phone-rules';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import { useRestaurant } from '../../../lib/restaurant.ts';
 import { formatGuamDateTime } from '../utils/guam-time.ts';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LayoutActivateOutput, LayoutOutput, LayoutSummaryOutput } from '@kusina/domain/layouts';
-import type { LayoutSeat, Orientation, SectionType } from '@kusina/domain/floor-layout';
+import type { LayoutSeat, Orientation, SectionType } from '@kusina/domain/layout-rules';
 import { api } from '../../../lib/api-client.ts';
 
 /*

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LayoutEvents } from '@kusina/domain/floor-layout';
+import { LayoutEvents } from '@kusina/domain/layout-rules';
 import { CATCH_UP_EVENT } from '@kusina/domain/realtime';
 import { ReservationEvents } from '@kusina/domain/reservation-rules';
 import { SeatAllocationEvents } from '@kusina/domain/seat-allocation-rules';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatPhone } from '@kusina/domain/phone-format';
+import { formatPhone } from '@kusina/domain/phone-rules';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import { Button } from '../../../components/ui/button.tsx';
 import { guamDate } from '../utils/guam.ts';

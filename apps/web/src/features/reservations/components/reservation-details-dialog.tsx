@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
-import { formatPhone } from '@kusina/domain/phone-format';
+import { formatPhone } from '@kusina/domain/phone-rules';
 import { RESERVATION_STATUSES, ReservationMessages } from '@kusina/domain/reservation-rules';
 import type { ReservationOutput, ReservationStatus } from '@kusina/domain/reservations';
 import { preferencesOverParty, SeatAllocationMessages as M, SeatPreferenceMessages as P } from '@kusina/domain/seat-allocation-rules';

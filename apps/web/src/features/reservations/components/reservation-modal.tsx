@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { isAcceptedPhone } from '@kusina/domain/phone';
-import { PHONE_EXAMPLE, phoneRuleMessage } from '@kusina/domain/phone-format';
+import { PHONE_EXAMPLE, phoneRuleMessage } from '@kusina/domain/phone-rules';
 import { DEFAULT_MAX_PARTY_SIZE } from '@kusina/domain/reservation-availability';
 import { DEFAULT_PHONE_PREFIX, PARTY_SIZE_BUTTONS, ReservationMessages } from '@kusina/domain/reservation-rules';
 import type { ReservationOutput } from '@kusina/domain/reservations';

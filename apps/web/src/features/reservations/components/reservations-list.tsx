@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Plus, RefreshCw, Search } from 'lucide-react';
-import { formatPhone } from '@kusina/domain/phone-format';
+import { formatPhone } from '@kusina/domain/phone-rules';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';

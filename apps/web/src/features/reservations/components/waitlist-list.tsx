@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { Plus, RefreshCw, Search } from 'lucide-react';
-import { formatPhone, phoneHref } from '@kusina/domain/phone-format';
+import { formatPhone, phoneHref } from '@kusina/domain/phone-rules';
 import { WaitlistMessages, waitlistStatusLabel, type WaitlistStatus } from '@kusina/domain/waitlist-rules';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
 import { Alert } from '../../../components/ui/alert.tsx';

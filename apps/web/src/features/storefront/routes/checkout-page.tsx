@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Clock, Lock, MapPin } from 'lucide-react';
 import { CheckoutMessages, ContactInput, paymentFailedMessage, pickupEstimate, type PaymentCreateOutput } from '@kusina/domain/checkout';
 import { formatUSD } from '@kusina/domain/money';
-import { DEFAULT_PHONE_PREFIX } from '@kusina/domain/phone-format';
+import { DEFAULT_PHONE_PREFIX } from '@kusina/domain/phone-rules';
 import { PromotionMessages } from '@kusina/domain/promotions';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -3,7 +3,7 @@ import { Link, useParams, useSearchParams } from 'wouter';
 import { AlertTriangle, CheckCircle2, ChevronDown, Clock, ExternalLink, MapPin, Phone, UserRound } from 'lucide-react';
 import { CheckoutMessages, DEFAULT_ADVANCE_NOTICE_HOURS, pickupEstimate } from '@kusina/domain/checkout';
 import { dollarsToCents, formatUSD } from '@kusina/domain/money';
-import { formatPhone, phoneHref } from '@kusina/domain/phone-format';
+import { formatPhone, phoneHref } from '@kusina/domain/phone-rules';
 import { hoursLine, RestaurantDefaults } from '@kusina/domain/restaurants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';

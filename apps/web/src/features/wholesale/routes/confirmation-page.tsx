@@ -3,7 +3,7 @@ import { CircleCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'wouter';
 import { WholesaleMessages } from '@kusina/domain/wholesale';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
-import { formatPhone } from '@kusina/domain/phone-format';
+import { formatPhone } from '@kusina/domain/phone-rules';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';

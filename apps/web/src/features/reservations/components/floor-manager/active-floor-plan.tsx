@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { canvasSize, floorsOf, stepZoom, ZOOM_MIN } from '@kusina/domain/floor-layout';
+import { canvasSize, floorsOf, stepZoom, ZOOM_MIN } from '@kusina/domain/layout-rules';
 import { SeatAllocationMessages as M, type SeatState } from '@kusina/domain/seat-allocation-rules';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Spinner } from '../../../../components/ui/spinner.tsx';

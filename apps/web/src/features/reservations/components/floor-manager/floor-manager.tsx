@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { ZOOM_MIN } from '@kusina/domain/floor-layout';
+import { ZOOM_MIN } from '@kusina/domain/layout-rules';
 import { SeatAllocationMessages as M } from '@kusina/domain/seat-allocation-rules';
 import { isAdminRole } from '@kusina/domain/roles';
 import { Alert } from '../../../../components/ui/alert.tsx';

@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { SEAT_DIAMETER } from '@kusina/domain/floor-layout';
+import { SEAT_DIAMETER } from '@kusina/domain/layout-rules';
 import type { SeatState } from '@kusina/domain/seat-allocation-rules';
 import { cn } from '../../../../lib/cn.ts';
 import type { EditorSection } from '../../api/layouts.ts';

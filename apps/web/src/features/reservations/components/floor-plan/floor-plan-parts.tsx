@@ -1,5 +1,5 @@
 import { Grid3x3, Minus, Plus, RotateCcw } from 'lucide-react';
-import { CANVAS_SIZES, counterBar, TABLE_DIAMETER, ZOOM_MAX, type CanvasSizeName } from '@kusina/domain/floor-layout';
+import { CANVAS_SIZES, counterBar, TABLE_DIAMETER, ZOOM_MAX, type CanvasSizeName } from '@kusina/domain/layout-rules';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Select } from '../../../../components/ui/input.tsx';
 import { cn } from '../../../../lib/cn.ts';

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import { clampOffset, counterBar, SEAT_DIAMETER, TABLE_DIAMETER } from '@kusina/domain/floor-layout';
+import { clampOffset, counterBar, SEAT_DIAMETER, TABLE_DIAMETER } from '@kusina/domain/layout-rules';
 import { FloorGrid, SectionBody } from '../floor-plan/floor-plan-parts.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import type { EditorSection } from '../../api/layouts.ts';

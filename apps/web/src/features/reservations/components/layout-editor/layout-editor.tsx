@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Move, Plus } from 'lucide-react';
-import { EDITOR_ZOOM_MIN, LAYOUT_LIMITS, LayoutMessages, SECTION_DEFAULTS } from '@kusina/domain/floor-layout';
+import { EDITOR_ZOOM_MIN, LAYOUT_LIMITS, LayoutMessages, SECTION_DEFAULTS } from '@kusina/domain/layout-rules';
 import { Alert } from '../../../../components/ui/alert.tsx';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button } from '../../../../components/ui/button.tsx';

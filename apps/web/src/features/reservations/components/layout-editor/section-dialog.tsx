@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { arrangeSeats, digitsOrOne, LAYOUT_LIMITS, LayoutMessages, SECTION_DEFAULTS, type LayoutSeat, type Orientation, type SectionType } from '@kusina/domain/floor-layout';
+import { arrangeSeats, digitsOrOne, LAYOUT_LIMITS, LayoutMessages, SECTION_DEFAULTS, type LayoutSeat, type Orientation, type SectionType } from '@kusina/domain/layout-rules';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
 import { FormField } from '../../../../components/ui/form-field.tsx';

@@ -14,7 +14,7 @@ import {
   seatCapacityOf,
   stepZoom,
   type CanvasSizeName,
-} from '@kusina/domain/floor-layout';
+} from '@kusina/domain/layout-rules';
 import { failureMessage } from '../../utils/failure-message.ts';
 import { activateLayout, createLayout, getLayoutQueryOptions, layoutsKey, toEditorSections, updateLayout, useLayouts, type EditorSection } from '../../api/layouts.ts';
 import type { SectionDraft } from './section-dialog.tsx';

@@ -11,12 +11,12 @@ export const ORIENTATIONS = ['vertical', 'horizontal'] as const;
 export type Orientation = (typeof ORIENTATIONS)[number];
 
 /** §9: seats on a circle of radius 82 around a table, starting at the top; counters space them 70. */
-export const TABLE_SEAT_RADIUS = 82;
-export const COUNTER_SEAT_SPACING = 70;
+const TABLE_SEAT_RADIUS = 82;
+const COUNTER_SEAT_SPACING = 70;
 export const SEAT_DIAMETER = 64;
 export const TABLE_DIAMETER = 80;
 /** The counter's bar: as thick as a third of a seat, beside the seats. */
-export const COUNTER_BAR_THICKNESS = 24;
+const COUNTER_BAR_THICKNESS = 24;
 export const NEW_SECTION_OFFSET = { x: 100, y: 100 } as const;
 /** §9 pick-list defaults: 4 seats, floor 1, capacity 1. */
 export const SECTION_DEFAULTS = { seatCount: 4, floorNumber: 1, capacity: 1 } as const;
@@ -43,11 +43,11 @@ export const CANVAS_SIZES = {
 } as const;
 export type CanvasSizeName = keyof typeof CANVAS_SIZES | 'auto';
 export const DEFAULT_CANVAS_SIZE: CanvasSizeName = 'medium';
-export const AUTO_CANVAS_MARGIN = 200;
-export const AUTO_CANVAS_MIN = { width: 800, height: 600 } as const;
+const AUTO_CANVAS_MARGIN = 200;
+const AUTO_CANVAS_MIN = { width: 800, height: 600 } as const;
 
 /** §9 zoom: step 0.25 between 0.25 and 5; the layout editor may zoom out to 0.2. */
-export const ZOOM_STEP = 0.25;
+const ZOOM_STEP = 0.25;
 export const ZOOM_MIN = 0.25;
 export const EDITOR_ZOOM_MIN = 0.2;
 export const ZOOM_MAX = 5;
@@ -73,12 +73,8 @@ export const LayoutMessages = {
   deleteSectionConfirm: (name: string) => `Delete section "${name}" and its seats?`,
 } as const;
 
-/** Socket.IO events to the restaurant's staff room. */
+/** Socket.IO events to the restaurant's staff room, each carrying { layout_id, restaurant_id }. */
 export const LayoutEvents = { updated: 'layout_updated', activated: 'layout_activated' } as const;
-export interface LayoutChangedEvent {
-  layout_id: number;
-  restaurant_id: number;
-}
 
 export interface Point {
   x: number;

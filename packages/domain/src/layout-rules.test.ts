@@ -15,7 +15,7 @@ import {
   stepZoom,
   tableSeatPositions,
   EDITOR_ZOOM_MIN,
-} from './floor-layout.ts';
+} from './layout-rules.ts';
 
 describe('seat geometry (backoffice §9)', () => {
   it('puts table seats on a circle of radius 82, the first at the top, then clockwise', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isValidPhone, phoneHref, phoneRuleMessage } from './phone-format.ts';
+import { formatPhone, isValidPhone, phoneHref, phoneRuleMessage } from './phone-rules.ts';
 
 describe('phone rule (storefront.md §5)', () => {
   it.each(['+16715551234', '+6715551234', '  +16715551234  ', '+14155551234'])('accepts %s', (phone) => {
