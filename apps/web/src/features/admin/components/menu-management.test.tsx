@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MenuItemOutput, OptionGroupOutput } from '@kusina/domain/menu';
 import { apiError, mockApi, type ApiCall, type ApiReply } from '../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
-import { menuItem, menuResponse, option, optionGroup } from '../../storefront/test-utils.tsx';
+import { menuItem, menuResponse, option, optionGroup } from '../../../test/storefront-fixtures.tsx';
 
 const admin = makeUser({ id: 4, role: 'admin', first_name: 'Ana', last_name: 'Admin', name: 'Ana Admin' });
 

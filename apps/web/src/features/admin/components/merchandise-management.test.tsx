@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MerchandiseItemOutput } from '@kusina/domain/merchandise';
 import { apiError, mockApi, type ApiCall } from '../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
-import { merchandiseCollection, merchandiseItem } from '../../storefront/test-utils.tsx';
+import { merchandiseCollection, merchandiseItem } from '../../../test/storefront-fixtures.tsx';
 
 const admin = makeUser({ id: 4, role: 'admin', first_name: 'Ana', last_name: 'Admin', name: 'Ana Admin' });
 
