@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDetailOutput } from '@kusina/domain/order-management';
 import { apiError, mockApi, type ApiCall } from '../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
-import { boardEntry, orderDetail, orderList } from '../test-fixtures.ts';
+import { boardEntry, orderDetail, orderList } from '../../../test/admin-fixtures.ts';
 
 const admin = makeUser({ id: 4, role: 'admin', first_name: 'Ana', last_name: 'Admin', name: 'Ana Admin' });
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/errors.ts';
+import { Button } from './button.tsx';
+import { TextField } from './text-field.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/errors.ts';
 
 /** The server's message for the name field, else its message or the fallback. */
 export function nameError(error: unknown, fallback: string): string {

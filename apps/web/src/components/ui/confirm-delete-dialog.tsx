@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { errorMessage } from '../../../lib/errors.ts';
+import { toast } from '../../lib/toast.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { errorMessage } from '../../lib/errors.ts';
 
 /**
  * 'Delete {name}?' with Keep it / Delete (the shared ConfirmDialog): runs the delete, says so in a

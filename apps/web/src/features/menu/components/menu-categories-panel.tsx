@@ -6,8 +6,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useDeleteCategory, useSaveCategory } from '../api/menu-catalog.ts';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
-import { InlineNameForm, nameError } from './inline-name-form.tsx';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
+import { InlineNameForm, nameError } from '../../../components/ui/inline-name-form.tsx';
 
 /** Categories in position order: add, rename, move up or down, delete (its dishes stay, uncategorised). */
 export function MenuCategoriesPanel({ categories }: { categories: readonly MenuCategoryOutput[] }) {

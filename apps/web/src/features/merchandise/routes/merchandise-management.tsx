@@ -27,7 +27,7 @@ import {
   type ItemFields,
   type VariantFields,
 } from '../api/merchandise-admin.ts';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 
 export const MerchandiseAdminMessages = {
   loadFailed: 'Could not load the merchandise. Please try again.',

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { boardEntry } from '../test-fixtures.ts';
+import { boardEntry } from '../../../test/admin-fixtures.ts';
 import { OrderCard } from './order-card.tsx';
 
 describe('OrderCard pickup time (issue #23)', () => {

@@ -15,7 +15,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { showSaveError } from '../../../lib/errors.ts';
 import { toNumberOr } from '../../../lib/form-values.ts';
 import { useDeleteOption, useDeleteOptionGroup, useSaveOption, useSaveOptionGroup } from '../api/menu-catalog.ts';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 
 /*
  * An item's option groups and their options (storefront.md §3 Option group, Option; §5

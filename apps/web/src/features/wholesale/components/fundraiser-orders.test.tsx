@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { OrderOutput } from '@kusina/domain/wholesale';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
 import { renderWithProviders } from '../../../test/render-app.tsx';
-import { envelope, fundraiserFixture, orderFixture } from '../../wholesale/test-fixtures.ts';
+import { envelope, fundraiserFixture, orderFixture } from '../test-fixtures.ts';
 import { FundraiserOrders } from './fundraiser-orders.tsx';
 
 beforeEach(() => localStorage.setItem('restaurantId', '1'));

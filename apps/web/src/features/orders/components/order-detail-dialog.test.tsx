@@ -5,7 +5,7 @@ import type { OrderStatus } from '@kusina/domain/orders';
 import { apiError, mockApi, type ApiCall } from '../../../test/api-mock.ts';
 import { sockets } from '../../../test/fake-socket.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
-import { boardEntry, orderDetail, orderList } from '../test-fixtures.ts';
+import { boardEntry, orderDetail, orderList } from '../../../test/admin-fixtures.ts';
 import { TRANSITION_LABELS } from './transition-labels.ts';
 
 const staff = makeUser({ id: 3, role: 'staff', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff' });

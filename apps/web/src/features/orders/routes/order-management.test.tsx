@@ -5,7 +5,7 @@ import { useRealtimeStore } from '../../../stores/realtime-store.ts';
 import { apiError, mockApi, type ApiCall } from '../../../test/api-mock.ts';
 import { sockets, type FakeSocket } from '../../../test/fake-socket.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
-import { boardEntry, orderList } from '../test-fixtures.ts';
+import { boardEntry, orderList } from '../../../test/admin-fixtures.ts';
 import { ORDER_SOUND_MUTED_KEY, reloadSoundPreference } from '../utils/order-alert-sound.ts';
 
 const staff = makeUser({ id: 3, role: 'staff', first_name: 'Kekoa', last_name: 'Staff', name: 'Kekoa Staff', restaurant_id: 1 });

@@ -25,8 +25,8 @@ import {
   useWholesaleDashboard,
   wholesaleAdminKey,
 } from '../api/wholesale-admin.ts';
-import { FundraiserOrders } from './fundraiser-orders.tsx';
-import { formatGroups, parseGroups } from './wholesale-groups.ts';
+import { FundraiserOrders } from '../components/fundraiser-orders.tsx';
+import { formatGroups, parseGroups } from '../components/wholesale-groups.ts';
 
 const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
 

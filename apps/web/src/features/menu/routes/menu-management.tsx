@@ -14,11 +14,11 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { getRestaurantId } from '../../../lib/restaurant-id.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useCatalog, useDeleteMenuItem, useUpdateItemStock } from '../api/menu-catalog.ts';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
-import { MenuCategoriesPanel } from './menu-categories-panel.tsx';
-import { MenuItemForm } from './menu-item-form.tsx';
-import { OptionStockPanel } from './menu-option-stock.tsx';
-import { OptionGroupsSection } from './menu-option-groups.tsx';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
+import { MenuCategoriesPanel } from '../components/menu-categories-panel.tsx';
+import { MenuItemForm } from '../components/menu-item-form.tsx';
+import { OptionStockPanel } from '../components/menu-option-stock.tsx';
+import { OptionGroupsSection } from '../components/menu-option-groups.tsx';
 
 /** The add-option-group button of the item dialog, focused after a new dish is saved. */
 const ADD_GROUP_FOCUS_DELAY_MS = 50;

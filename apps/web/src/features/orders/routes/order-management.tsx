@@ -18,11 +18,11 @@ import { useUnacknowledgedCount } from '../api/get-unacknowledged-count.ts';
 import { useStaffRealtime } from '../api/use-staff-realtime.ts';
 import { playNewOrderSound, unlockSound, useSoundState } from '../utils/order-alert-sound.ts';
 import { useNow } from '../utils/use-now.ts';
-import { boardParamsWith, readBoardFilters, type BoardParamPatch } from './board-params.ts';
-import { OrderBoardFilters } from './order-board-filters.tsx';
-import { OrderCard } from './order-card.tsx';
-import { OrderDetailDialog } from './order-detail-dialog.tsx';
-import { SoundToggle } from './sound-toggle.tsx';
+import { boardParamsWith, readBoardFilters, type BoardParamPatch } from '../components/board-params.ts';
+import { OrderBoardFilters } from '../components/order-board-filters.tsx';
+import { OrderCard } from '../components/order-card.tsx';
+import { OrderDetailDialog } from '../components/order-detail-dialog.tsx';
+import { SoundToggle } from '../components/sound-toggle.tsx';
 
 /** While the live connection is down the board asks the server this often (ms). */
 export const BOARD_POLL_MS = 5_000;
