@@ -7,10 +7,10 @@ import { SeatAllocationEvents } from '@kusina/domain/seat-allocation-rules';
 import { WaitlistEvents } from '@kusina/domain/waitlist-rules';
 import { openRealtime } from '../../../lib/realtime.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
-import { getLayoutsQueryOptions } from './layouts.ts';
+import { getLayoutsQueryOptions } from '../../floor/api/layouts.ts';
 import { reservationListsKey } from './reservations.ts';
-import { seatAllocationsKey } from './seat-allocations.ts';
-import { waitlistListsKey } from './waitlist.ts';
+import { seatAllocationsKey } from '../../floor/api/seat-allocations.ts';
+import { waitlistListsKey } from '../../waitlist/api/waitlist.ts';
 
 /**
  * The dashboard's live channel: the restaurant's staff room. A reservation created, changed or

@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import * as settings from '../api/settings.ts';
-import { failureMessage } from '../utils/failure-message.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 export const INVALID_JSON = 'Invalid JSON in Admin Settings.';

@@ -14,8 +14,8 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLocations } from '../api/availability.ts';
 import { deleteBlockedPeriod, saveBlockedPeriod, settingsKey, useBlockedPeriods } from '../api/settings.ts';
-import { failureMessage } from '../utils/failure-message.ts';
-import { formatDateTime, toLocalInput } from '../utils/guam.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
+import { formatDateTime, toLocalInput } from '../../../lib/guam-dates.ts';
 
 export const DELETE_BLOCKED_CONFIRM = 'Are you sure you want to delete this blocked period?';
 export const SAVE_BLOCKED_FAILED = 'Failed to save blocked period. Please try again.';

@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { saveCapacity, settingsKey, useCapacities } from '../api/settings.ts';
-import { failureMessage } from '../utils/failure-message.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 
 export const SAVE_CAPACITY_FAILED = 'Failed to save capacity. Please try again.';
 

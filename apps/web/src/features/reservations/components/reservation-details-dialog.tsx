@@ -14,11 +14,11 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAvailability } from '../api/availability.ts';
 import { reservationListsKey, useDeleteReservation, useUpdateReservation } from '../api/reservations.ts';
-import { reservePreference, seatAllocationsKey } from '../api/seat-allocations.ts';
-import { failureMessage } from '../utils/failure-message.ts';
-import { formatClock, formatDateTime, formatTime, toLocalInput } from '../utils/guam.ts';
-import { ReservationSeatMap } from './floor-manager/reservation-seat-map.tsx';
-import { SeatPreferencesField } from './floor-manager/seat-preferences-picker.tsx';
+import { reservePreference, seatAllocationsKey } from '../../floor/api/seat-allocations.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
+import { formatClock, formatDateTime, formatTime, toLocalInput } from '../../../lib/guam-dates.ts';
+import { ReservationSeatMap } from '../../floor/routes/reservation-seat-map.tsx';
+import { SeatPreferencesField } from '../../floor/routes/seat-preferences-picker.tsx';
 import { ReservationStatusBadge } from './reservation-status-badge.tsx';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this reservation? This action cannot be undone.';

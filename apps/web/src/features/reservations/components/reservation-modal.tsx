@@ -16,8 +16,8 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useAvailability, useLocations, useRestaurantSchedule, useSimpleCapacity } from '../api/availability.ts';
 import { createReservation } from '../api/reservations.ts';
-import { formatClock } from '../utils/guam.ts';
-import { guamToday } from '../utils/today.ts';
+import { formatClock } from '../../../lib/guam-dates.ts';
+import { guamToday } from '../../../lib/guam-today.ts';
 import { ReservationConfirmation } from './reservation-confirmation.tsx';
 
 /** How far ahead the date list reaches. */

@@ -2,9 +2,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
-import { apiError, mockApi } from '../../../../test/api-mock.ts';
-import { renderApp } from '../../../../test/render-app.tsx';
-import { availabilityAnswer, bookedReservation, diningRoom, layoutSummary, mainLayout, seatAllocation, staffUser } from '../../test-fixtures.ts';
+import { apiError, mockApi } from '../../../test/api-mock.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { availabilityAnswer, bookedReservation, diningRoom, layoutSummary, mainLayout, seatAllocation, staffUser } from '../../../test/reservations-fixtures.ts';
 
 const staff = staffUser;
 const location = diningRoom;

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../../lib/toast.ts';
+import { toast } from '../../../lib/toast.ts';
 import { SeatAllocationMessages as M } from '@kusina/domain/seat-allocation-rules';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
-import { ApiError } from '../../../../lib/api-client.ts';
-import { reservationListsKey } from '../../api/reservations.ts';
-import { changeOccupant, reserveSeats, seatAllocationsKey, seatParty, type OccupantAction, type SeatPartyBody } from '../../api/seat-allocations.ts';
-import { waitlistListsKey } from '../../api/waitlist.ts';
-import { failureMessage } from '../../utils/failure-message.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { reservationListsKey } from '../../reservations/api/reservations.ts';
+import { changeOccupant, reserveSeats, seatAllocationsKey, seatParty, type OccupantAction, type SeatPartyBody } from '../api/seat-allocations.ts';
+import { waitlistListsKey } from '../../waitlist/api/waitlist.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 
 const toastFailure = (message: string) => toast.error(message, { style: { whiteSpace: 'pre-line' } });
 

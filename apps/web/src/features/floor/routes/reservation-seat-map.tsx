@@ -2,14 +2,14 @@ import { useMemo, useState } from 'react';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import { SeatAllocationMessages as M, SeatPreferenceMessages as P, seatStateOf, type SeatState } from '@kusina/domain/seat-allocation-rules';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
-import { Alert } from '../../../../components/ui/alert.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Dialog } from '../../../../components/ui/dialog.tsx';
-import { formatDateTime, formatTime, toLocalInput } from '../../utils/guam.ts';
-import { ActiveFloorPlanView, useActiveFloorPlan } from './active-floor-plan.tsx';
-import type { OccupantAction } from '../../api/seat-allocations.ts';
-import { useSeatActions } from './seat-actions.ts';
-import { seatLabel, SeatLegend, type MapSeat, type SeatMark } from './seat-map.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { formatDateTime, formatTime, toLocalInput } from '../../../lib/guam-dates.ts';
+import { ActiveFloorPlanView, useActiveFloorPlan } from '../components/active-floor-plan.tsx';
+import type { OccupantAction } from '../api/seat-allocations.ts';
+import { useSeatActions } from '../components/seat-actions.ts';
+import { seatLabel, SeatLegend, type MapSeat, type SeatMark } from '../components/seat-map.tsx';
 import { blockingAllocations } from './seat-preferences-picker.tsx';
 
 export interface ReservationSeatMapProps {

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { arrangeSeats, digitsOrOne, LAYOUT_LIMITS, LayoutMessages, SECTION_DEFAULTS, type LayoutSeat, type Orientation, type SectionType } from '@kusina/domain/floor-layout';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Dialog } from '../../../../components/ui/dialog.tsx';
-import { FormField } from '../../../../components/ui/form-field.tsx';
-import { Select } from '../../../../components/ui/input.tsx';
-import { TextField } from '../../../../components/ui/text-field.tsx';
-import type { EditorSection } from '../../api/layouts.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Select } from '../../../components/ui/input.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import type { EditorSection } from '../api/layouts.ts';
 
 export interface SectionDraft {
   name: string;

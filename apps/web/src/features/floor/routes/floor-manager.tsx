@@ -3,17 +3,17 @@ import { Link } from 'wouter';
 import { ZOOM_MIN } from '@kusina/domain/floor-layout';
 import { SeatAllocationMessages as M } from '@kusina/domain/seat-allocation-rules';
 import { isAdminRole } from '@kusina/domain/roles';
-import { Alert } from '../../../../components/ui/alert.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Input, Select } from '../../../../components/ui/input.tsx';
-import { Spinner } from '../../../../components/ui/spinner.tsx';
-import { useAuthStore } from '../../../../stores/auth-store.ts';
-import { formatDay, formatTime } from '../../utils/guam.ts';
-import { FloorTabs, ViewControls } from '../floor-plan/floor-plan-parts.tsx';
-import { OccupantDialog } from './occupant-dialog.tsx';
-import { SeatDialog } from './seat-dialog.tsx';
-import { SeatLegend, SeatMap, type MapSeat } from './seat-map.tsx';
-import { occupantOfEntry, occupantOfReservation, seatableReservations, useFloorManager } from './use-floor-manager.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input, Select } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { formatDay, formatTime } from '../../../lib/guam-dates.ts';
+import { FloorTabs, ViewControls } from '../components/floor-plan-parts.tsx';
+import { OccupantDialog } from '../components/occupant-dialog.tsx';
+import { SeatDialog } from '../components/seat-dialog.tsx';
+import { SeatLegend, SeatMap, type MapSeat } from '../components/seat-map.tsx';
+import { occupantOfEntry, occupantOfReservation, seatableReservations, useFloorManager } from '../components/use-floor-manager.ts';
 
 /**
  * A party's line in the side lists: its status, and its seats while it holds them. A walk-in keeps

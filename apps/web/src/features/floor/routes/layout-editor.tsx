@@ -1,16 +1,16 @@
 import { useRef, useState } from 'react';
 import { Move, Plus } from 'lucide-react';
 import { EDITOR_ZOOM_MIN, LAYOUT_LIMITS, LayoutMessages, SECTION_DEFAULTS } from '@kusina/domain/floor-layout';
-import { Alert } from '../../../../components/ui/alert.tsx';
-import { Badge } from '../../../../components/ui/badge.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Select } from '../../../../components/ui/input.tsx';
-import { Spinner } from '../../../../components/ui/spinner.tsx';
-import { TextField } from '../../../../components/ui/text-field.tsx';
-import { FloorTabs, ViewControls } from '../floor-plan/floor-plan-parts.tsx';
-import { FloorCanvas } from './floor-canvas.tsx';
-import { SectionDialog } from './section-dialog.tsx';
-import { useLayoutEditor } from './use-layout-editor.ts';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Select } from '../../../components/ui/input.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { FloorTabs, ViewControls } from '../components/floor-plan-parts.tsx';
+import { FloorCanvas } from '../components/floor-canvas.tsx';
+import { SectionDialog } from '../components/section-dialog.tsx';
+import { useLayoutEditor } from '../components/use-layout-editor.ts';
 
 export const DISCARD_CHANGES_CONFIRM = 'You have unsaved changes to this layout. Discard them?';
 

@@ -1,9 +1,9 @@
 import { Grid3x3, Minus, Plus, RotateCcw } from 'lucide-react';
 import { CANVAS_SIZES, counterBar, TABLE_DIAMETER, ZOOM_MAX, type CanvasSizeName } from '@kusina/domain/floor-layout';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Select } from '../../../../components/ui/input.tsx';
-import { cn } from '../../../../lib/cn.ts';
-import type { EditorSection } from '../../api/layouts.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Select } from '../../../components/ui/input.tsx';
+import { cn } from '../../../lib/cn.ts';
+import type { EditorSection } from '../api/layouts.ts';
 
 /*
  * The pieces of the SVG floor plan both canvases draw (backoffice §9): the grid, and a section's

@@ -2,9 +2,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LayoutSummaryOutput } from '@kusina/domain/layouts';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
-import { apiError, mockApi } from '../../../../test/api-mock.ts';
-import { makeUser, renderApp } from '../../../../test/render-app.tsx';
-import { bookedReservation, fixtureStamp, layoutSummary, mainLayout, seatAllocation, staffUser } from '../../test-fixtures.ts';
+import { apiError, mockApi } from '../../../test/api-mock.ts';
+import { makeUser, renderApp } from '../../../test/render-app.tsx';
+import { bookedReservation, fixtureStamp, layoutSummary, mainLayout, seatAllocation, staffUser } from '../../../test/reservations-fixtures.ts';
 
 const staff = staffUser;
 const admin = makeUser({ id: 2, role: 'admin', first_name: 'Leilani', last_name: 'Admin', name: 'Leilani Admin' });

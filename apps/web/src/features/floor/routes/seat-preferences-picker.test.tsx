@@ -2,10 +2,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LayoutSummaryOutput } from '@kusina/domain/layouts';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
-import { mockApi } from '../../../../test/api-mock.ts';
-import { renderWithProviders } from '../../../../test/render-app.tsx';
+import { mockApi } from '../../../test/api-mock.ts';
+import { renderWithProviders } from '../../../test/render-app.tsx';
 import { SeatPreferencesPicker } from './seat-preferences-picker.tsx';
-import { layoutSummary, mainLayout, seatAllocation } from '../../test-fixtures.ts';
+import { layoutSummary, mainLayout, seatAllocation } from '../../../test/reservations-fixtures.ts';
 
 const main = mainLayout;
 const summary = layoutSummary(main);

@@ -1,16 +1,16 @@
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from '../../../../lib/toast.ts';
+import { toast } from '../../../lib/toast.ts';
 import { canvasSize, DEFAULT_CANVAS_SIZE, floorsOf, LayoutMessages, stepZoom, type CanvasSizeName } from '@kusina/domain/floor-layout';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import { SeatAllocationMessages as M, seatStateOf, type OccupantType, type SeatState } from '@kusina/domain/seat-allocation-rules';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
-import { getLayoutQueryOptions, toEditorSections, useLayouts } from '../../api/layouts.ts';
-import { useReservations } from '../../api/reservations.ts';
-import { useSeatAllocations, type OccupantAction } from '../../api/seat-allocations.ts';
-import { useWaitlist } from '../../api/waitlist.ts';
-import { guamToday } from '../../utils/today.ts';
+import { getLayoutQueryOptions, toEditorSections, useLayouts } from '../api/layouts.ts';
+import { useReservations } from '../../reservations/api/reservations.ts';
+import { useSeatAllocations, type OccupantAction } from '../api/seat-allocations.ts';
+import { useWaitlist } from '../../waitlist/api/waitlist.ts';
+import { guamToday } from '../../../lib/guam-today.ts';
 import { useSeatActions } from './seat-actions.ts';
 
 export interface Occupant {

@@ -1,12 +1,12 @@
 import { useId, useMemo, useState, type Ref } from 'react';
 import { ALLOCATION_MINUTES, MAX_SEAT_PREFERENCE_OPTIONS, SeatPreferenceMessages as P, seatStateOf, type SeatState } from '@kusina/domain/seat-allocation-rules';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
-import { Alert } from '../../../../components/ui/alert.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Dialog } from '../../../../components/ui/dialog.tsx';
-import { cn } from '../../../../lib/cn.ts';
-import { ActiveFloorPlanView, useActiveFloorPlan } from './active-floor-plan.tsx';
-import type { MapSeat } from './seat-map.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { ActiveFloorPlanView, useActiveFloorPlan } from '../components/active-floor-plan.tsx';
+import type { MapSeat } from '../components/seat-map.tsx';
 
 export interface SeatPreferencesPickerProps {
   /** The Guam day the reservation is on (the day's allocations are loaded for it). */

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Dialog } from '../../../../components/ui/dialog.tsx';
-import { formatTime } from '../../utils/guam.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { formatTime } from '../../../lib/guam-dates.ts';
 import { occupantOfEntry, occupantOfReservation, type Occupant } from './use-floor-manager.ts';
 
 interface OccupantDialogProps {

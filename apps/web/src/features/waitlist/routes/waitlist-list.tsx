@@ -11,11 +11,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useLocations } from '../api/availability.ts';
+import { useLocations } from '../../reservations/api/availability.ts';
 import { useUpdateWaitlistEntry, useWaitlist } from '../api/waitlist.ts';
-import { formatDay, formatTime } from '../utils/guam.ts';
-import { guamToday } from '../utils/today.ts';
-import { WaitlistEntryDialog, WAITLIST_UPDATE_FAILED } from './waitlist-entry-dialog.tsx';
+import { formatDay, formatTime } from '../../../lib/guam-dates.ts';
+import { guamToday } from '../../../lib/guam-today.ts';
+import { WaitlistEntryDialog, WAITLIST_UPDATE_FAILED } from '../components/waitlist-entry-dialog.tsx';
 
 /*
  * The Waitlist tab (backoffice §2 Waitlist list, §4; decisions 0058, 0059): the walk-ins of a Guam

@@ -1,9 +1,9 @@
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
 import type { SeatState } from '@kusina/domain/seat-allocation-rules';
-import { Button } from '../../../../components/ui/button.tsx';
-import { Dialog } from '../../../../components/ui/dialog.tsx';
-import type { OccupantAction } from '../../api/seat-allocations.ts';
-import { formatTime } from '../../utils/guam.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import type { OccupantAction } from '../api/seat-allocations.ts';
+import { formatTime } from '../../../lib/guam-dates.ts';
 
 interface SeatDialogProps {
   label: string;

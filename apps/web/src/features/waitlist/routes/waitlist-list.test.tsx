@@ -5,7 +5,7 @@ import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
 import { sockets } from '../../../test/fake-socket.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { diningRoom, staffUser } from '../test-fixtures.ts';
+import { diningRoom, staffUser } from '../../../test/reservations-fixtures.ts';
 import { waitedFor } from './waitlist-list.tsx';
 
 const staff = staffUser;

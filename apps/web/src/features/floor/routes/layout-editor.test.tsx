@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LayoutOutput } from '@kusina/domain/layouts';
-import { apiError, mockApi } from '../../../../test/api-mock.ts';
-import { makeUser, renderApp } from '../../../../test/render-app.tsx';
-import { layoutSummary, mainLayout } from '../../test-fixtures.ts';
+import { apiError, mockApi } from '../../../test/api-mock.ts';
+import { makeUser, renderApp } from '../../../test/render-app.tsx';
+import { layoutSummary, mainLayout } from '../../../test/reservations-fixtures.ts';
 
 const admin = makeUser({ id: 2, role: 'admin', first_name: 'Leilani', last_name: 'Admin', name: 'Leilani Admin' });
 

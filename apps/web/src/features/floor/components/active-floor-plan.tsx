@@ -2,11 +2,11 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { canvasSize, floorsOf, stepZoom, ZOOM_MIN } from '@kusina/domain/floor-layout';
 import { SeatAllocationMessages as M, type SeatState } from '@kusina/domain/seat-allocation-rules';
-import { Alert } from '../../../../components/ui/alert.tsx';
-import { Spinner } from '../../../../components/ui/spinner.tsx';
-import { getLayoutQueryOptions, toEditorSections, useLayouts } from '../../api/layouts.ts';
-import { useSeatAllocations } from '../../api/seat-allocations.ts';
-import { FloorTabs, ViewControls } from '../floor-plan/floor-plan-parts.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { getLayoutQueryOptions, toEditorSections, useLayouts } from '../api/layouts.ts';
+import { useSeatAllocations } from '../api/seat-allocations.ts';
+import { FloorTabs, ViewControls } from './floor-plan-parts.tsx';
 import { SeatMap, type MapSeat, type SeatMark } from './seat-map.tsx';
 
 /**

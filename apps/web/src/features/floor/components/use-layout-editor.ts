@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../../lib/toast.ts';
+import { toast } from '../../../lib/toast.ts';
 import type { LayoutOutput } from '@kusina/domain/layouts';
 import {
   canvasSize,
@@ -15,8 +15,8 @@ import {
   stepZoom,
   type CanvasSizeName,
 } from '@kusina/domain/floor-layout';
-import { failureMessage } from '../../utils/failure-message.ts';
-import { activateLayout, createLayout, getLayoutQueryOptions, layoutsKey, toEditorSections, updateLayout, useLayouts, type EditorSection } from '../../api/layouts.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
+import { activateLayout, createLayout, getLayoutQueryOptions, layoutsKey, toEditorSections, updateLayout, useLayouts, type EditorSection } from '../api/layouts.ts';
 import type { SectionDraft } from './section-dialog.tsx';
 
 export { failureMessage };

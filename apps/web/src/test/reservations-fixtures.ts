@@ -2,7 +2,7 @@ import { tableSeatPositions } from '@kusina/domain/floor-layout';
 import type { LayoutOutput, LayoutSummaryOutput } from '@kusina/domain/layouts';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
-import { makeUser } from '../../test/render-app.tsx';
+import { makeUser } from './render-app.tsx';
 
 /* The floor the back office's tests draw on: one table of four (seats 700–703, T1-1…T1-4). */
 

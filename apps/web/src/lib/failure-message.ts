@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from './api-client.ts';
 
 /** The spec's failure toast, and the server's reason under it when it gave one (decisions 0061, 0068). */
 export function failureMessage(spec: string, error: unknown): string {
