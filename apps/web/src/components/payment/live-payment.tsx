@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AdminSettings } from '@kusina/domain/restaurants';
 import { useScript } from '../../lib/load-script.ts';
-import { Alert } from './alert.tsx';
-import { Button } from './button.tsx';
-import { Spinner } from './spinner.tsx';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Spinner } from '../ui/spinner.tsx';
 
 /*
  * Live gateways, used only when the restaurant's payment_gateway.test_mode is explicitly false

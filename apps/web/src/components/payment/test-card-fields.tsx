@@ -1,6 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { cardProblems, type CardInput } from '@kusina/domain/checkout';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../ui/text-field.tsx';
 
 export interface TestCardValue {
   number: string;
