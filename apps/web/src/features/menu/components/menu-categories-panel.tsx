@@ -5,7 +5,8 @@ import type { MenuCategoryOutput } from '@kusina/domain/menu';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useDeleteCategory, useSaveCategory } from '../api/menu-catalog.ts';
+import { useDeleteCategory } from '../api/delete-category.ts';
+import { useSaveCategory } from '../api/save-category.ts';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { InlineNameForm, nameError } from '../../../components/ui/inline-name-form.tsx';
 

@@ -11,7 +11,7 @@ import { Select } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showSaveError } from '../../../lib/errors.ts';
-import { useSaveMenuItem } from '../api/menu-catalog.ts';
+import { useSaveMenuItem } from '../api/save-menu-item.ts';
 import { emptyToNull, toNumberOr, toNumberOrNaN } from '../../../lib/form-values.ts';
 
 type ItemFormInput = z.input<typeof MenuItemCreateInput>;

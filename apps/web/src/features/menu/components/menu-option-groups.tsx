@@ -14,7 +14,10 @@ import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { showSaveError } from '../../../lib/errors.ts';
 import { toNumberOr } from '../../../lib/form-values.ts';
-import { useDeleteOption, useDeleteOptionGroup, useSaveOption, useSaveOptionGroup } from '../api/menu-catalog.ts';
+import { useDeleteOption } from '../api/delete-option.ts';
+import { useDeleteOptionGroup } from '../api/delete-option-group.ts';
+import { useSaveOption } from '../api/save-option.ts';
+import { useSaveOptionGroup } from '../api/save-option-group.ts';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 
 /*

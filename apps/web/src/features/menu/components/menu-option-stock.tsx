@@ -7,7 +7,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { useUpdateOptionStock } from '../api/menu-catalog.ts';
+import { useUpdateOptionStock } from '../api/update-option-stock.ts';
 
 export const OptionStockMessages = {
   wholeNumber: 'Enter a whole number of 0 or more',

@@ -16,17 +16,13 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { getRestaurantId } from '../../../lib/restaurant-id.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
-import {
-  useAdminMerchandiseCollections,
-  useAdminMerchandiseItems,
-  useChangeMerchandiseStock,
-  useDeleteMerchandiseItem,
-  useDeleteMerchandiseVariant,
-  useSaveMerchandiseItem,
-  useSetMerchandiseHidden,
-  type ItemFields,
-  type VariantFields,
-} from '../api/merchandise-admin.ts';
+import { useAdminMerchandiseCollections } from '../api/get-admin-merchandise-collections.ts';
+import { useAdminMerchandiseItems } from '../api/get-admin-merchandise-items.ts';
+import { useChangeMerchandiseStock } from '../api/change-merchandise-stock.ts';
+import { useDeleteMerchandiseItem } from '../api/delete-merchandise-item.ts';
+import { useDeleteMerchandiseVariant } from '../api/delete-merchandise-variant.ts';
+import { useSaveMerchandiseItem, type ItemFields, type VariantFields } from '../api/save-merchandise-item.ts';
+import { useSetMerchandiseHidden } from '../api/set-merchandise-hidden.ts';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 
 export const MerchandiseAdminMessages = {

@@ -7,7 +7,11 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { downloadOrdersCsv, useAdminWholesaleOrders, useBulkStatus, useOrderStatus, usePickList } from '../api/wholesale-admin.ts';
+import { downloadOrdersCsv } from '../api/export-orders-csv.ts';
+import { useAdminWholesaleOrders } from '../api/get-admin-orders.ts';
+import { useBulkStatus } from '../api/bulk-order-status.ts';
+import { useOrderStatus } from '../api/set-order-status.ts';
+import { usePickList } from '../api/get-pick-list.ts';
 
 const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
 const PICKUP_STATUSES = WHOLESALE_ORDER_STATUSES.filter((s) => s !== 'shipped' && s !== 'delivered');

@@ -13,18 +13,16 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { openRealtime } from '../../../lib/realtime.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
-import {
-  uploadImage,
-  useAddParticipant,
-  useAdminFundraiser,
-  useAdminFundraisers,
-  useDuplicateFundraiser,
-  useSaveFundraiser,
-  useSaveItem,
-  useUpdateVariant,
-  useWholesaleDashboard,
-  wholesaleAdminKey,
-} from '../api/wholesale-admin.ts';
+import { uploadImage } from '../api/upload-image.ts';
+import { useAddParticipant } from '../api/add-participant.ts';
+import { useAdminFundraiser } from '../api/get-admin-fundraiser.ts';
+import { useAdminFundraisers } from '../api/get-admin-fundraisers.ts';
+import { useDuplicateFundraiser } from '../api/duplicate-fundraiser.ts';
+import { useSaveFundraiser } from '../api/save-fundraiser.ts';
+import { useSaveItem } from '../api/save-item.ts';
+import { useUpdateVariant } from '../api/update-variant.ts';
+import { useWholesaleDashboard } from '../api/get-dashboard.ts';
+import { wholesaleAdminKey } from '../api/admin-request.ts';
 import { FundraiserOrders } from '../components/fundraiser-orders.tsx';
 import { formatGroups, parseGroups } from '../components/wholesale-groups.ts';
 
