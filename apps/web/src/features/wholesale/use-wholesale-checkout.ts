@@ -9,7 +9,9 @@ import { ApiError } from '../../lib/api-client.ts';
 import { clearWholesaleCart } from '../../stores/wholesale-cart-actions.ts';
 import type { WholesaleCartLine } from '../../stores/wholesale-cart-store.ts';
 import type { CartIssue } from './api/contracts.ts';
-import { confirmTestPayment, createOrder, openPayment } from './api/place-order.ts';
+import { confirmTestPayment } from './api/confirm-test-payment.ts';
+import { createOrder } from './api/place-order.ts';
+import { openPayment } from './api/open-payment.ts';
 import { validateCart } from './api/validate-cart.ts';
 
 export type CheckoutBusy = null | 'validating' | 'payment' | 'order';

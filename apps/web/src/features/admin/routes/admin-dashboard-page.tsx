@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TestModeBanner } from '../../../components/ui/test-mode-banner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
-import { useRestaurantRecord } from '../api/restaurant-settings.ts';
+import { useRestaurantRecord } from '../api/get-restaurant.ts';
 import { DashboardTabs, type DashboardTab } from '../components/dashboard-tabs.tsx';
 
 export const ADMIN_DASHBOARD_TITLE = 'Admin Dashboard';

@@ -4,8 +4,10 @@ import { canvasSize, floorsOf, stepZoom, ZOOM_MIN } from '@kusina/domain/floor-l
 import { SeatAllocationMessages as M, type SeatState } from '@kusina/domain/seat-allocation-rules';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { getLayoutQueryOptions, toEditorSections, useLayouts } from '../api/layouts.ts';
-import { useSeatAllocations } from '../api/seat-allocations.ts';
+import { getLayoutQueryOptions } from '../api/get-layout.ts';
+import { toEditorSections } from '../utils/editor-sections.ts';
+import { useLayouts } from '../api/get-layouts.ts';
+import { useSeatAllocations } from '../api/get-seat-allocations.ts';
 import { FloorTabs, ViewControls } from './floor-plan-parts.tsx';
 import { SeatMap, type MapSeat, type SeatMark } from './seat-map.tsx';
 

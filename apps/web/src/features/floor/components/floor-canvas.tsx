@@ -2,7 +2,7 @@ import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { clampOffset, counterBar, SEAT_DIAMETER, TABLE_DIAMETER } from '@kusina/domain/floor-layout';
 import { FloorGrid, SectionBody } from './floor-plan-parts.tsx';
 import { cn } from '../../../lib/cn.ts';
-import type { EditorSection } from '../api/layouts.ts';
+import type { EditorSection } from '../utils/editor-sections.ts';
 
 interface FloorCanvasProps {
   sections: EditorSection[];

@@ -3,7 +3,7 @@ import { CANVAS_SIZES, counterBar, TABLE_DIAMETER, ZOOM_MAX, type CanvasSizeName
 import { Button } from '../../../components/ui/button.tsx';
 import { Select } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
-import type { EditorSection } from '../api/layouts.ts';
+import type { EditorSection } from '../utils/editor-sections.ts';
 
 /*
  * The pieces of the SVG floor plan both canvases draw (backoffice §9): the grid, and a section's

@@ -4,9 +4,12 @@ import { toast } from '../../../lib/toast.ts';
 import { SeatAllocationMessages as M } from '@kusina/domain/seat-allocation-rules';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
 import { ApiError } from '../../../lib/api-client.ts';
-import { reservationListsKey } from '../../reservations/api/reservations.ts';
-import { changeOccupant, reserveSeats, seatAllocationsKey, seatParty, type OccupantAction, type SeatPartyBody } from '../api/seat-allocations.ts';
-import { waitlistListsKey } from '../../waitlist/api/waitlist.ts';
+import { reservationListsKey } from '../../reservations/api/get-reservations.ts';
+import { changeOccupant, type OccupantAction } from '../api/change-occupant.ts';
+import { reserveSeats } from '../api/reserve-seats.ts';
+import { seatAllocationsKey } from '../api/get-seat-allocations.ts';
+import { seatParty, type SeatPartyBody } from '../api/seat-party.ts';
+import { waitlistListsKey } from '../../waitlist/api/get-waitlist.ts';
 import { failureMessage } from '../../../lib/failure-message.ts';
 
 const toastFailure = (message: string) => toast.error(message, { style: { whiteSpace: 'pre-line' } });

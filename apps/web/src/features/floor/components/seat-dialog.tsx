@@ -2,7 +2,7 @@ import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
 import type { SeatState } from '@kusina/domain/seat-allocation-rules';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import type { OccupantAction } from '../api/seat-allocations.ts';
+import type { OccupantAction } from '../api/change-occupant.ts';
 import { formatTime } from '../../../lib/guam-dates.ts';
 
 interface SeatDialogProps {

@@ -2,7 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { SEAT_DIAMETER } from '@kusina/domain/floor-layout';
 import type { SeatState } from '@kusina/domain/seat-allocation-rules';
 import { cn } from '../../../lib/cn.ts';
-import type { EditorSection } from '../api/layouts.ts';
+import type { EditorSection } from '../utils/editor-sections.ts';
 import { FloorGrid, SectionBody } from './floor-plan-parts.tsx';
 
 export interface MapSeat {

@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Select } from '../../../components/ui/input.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import type { EditorSection } from '../api/layouts.ts';
+import type { EditorSection } from '../utils/editor-sections.ts';
 
 export interface SectionDraft {
   name: string;

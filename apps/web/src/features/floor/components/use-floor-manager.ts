@@ -6,10 +6,13 @@ import type { ReservationOutput } from '@kusina/domain/reservations';
 import { SeatAllocationMessages as M, seatStateOf, type OccupantType, type SeatState } from '@kusina/domain/seat-allocation-rules';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
-import { getLayoutQueryOptions, toEditorSections, useLayouts } from '../api/layouts.ts';
-import { useReservations } from '../../reservations/api/reservations.ts';
-import { useSeatAllocations, type OccupantAction } from '../api/seat-allocations.ts';
-import { useWaitlist } from '../../waitlist/api/waitlist.ts';
+import { getLayoutQueryOptions } from '../api/get-layout.ts';
+import { toEditorSections } from '../utils/editor-sections.ts';
+import { useLayouts } from '../api/get-layouts.ts';
+import { useReservations } from '../../reservations/api/get-reservations.ts';
+import { useSeatAllocations } from '../api/get-seat-allocations.ts';
+import { type OccupantAction } from '../api/change-occupant.ts';
+import { useWaitlist } from '../../waitlist/api/get-waitlist.ts';
 import { guamToday } from '../../../lib/guam-today.ts';
 import { useSeatActions } from './seat-actions.ts';
 

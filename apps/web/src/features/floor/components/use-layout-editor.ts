@@ -16,7 +16,12 @@ import {
   type CanvasSizeName,
 } from '@kusina/domain/floor-layout';
 import { failureMessage } from '../../../lib/failure-message.ts';
-import { activateLayout, createLayout, getLayoutQueryOptions, layoutsKey, toEditorSections, updateLayout, useLayouts, type EditorSection } from '../api/layouts.ts';
+import { activateLayout } from '../api/activate-layout.ts';
+import { createLayout } from '../api/create-layout.ts';
+import { getLayoutQueryOptions } from '../api/get-layout.ts';
+import { layoutsKey, useLayouts } from '../api/get-layouts.ts';
+import { toEditorSections, type EditorSection } from '../utils/editor-sections.ts';
+import { updateLayout } from '../api/update-layout.ts';
 import type { SectionDraft } from './section-dialog.tsx';
 
 export { failureMessage };

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { formatDateTime, formatTime, toLocalInput } from '../../../lib/guam-dates.ts';
 import { ActiveFloorPlanView, useActiveFloorPlan } from '../components/active-floor-plan.tsx';
-import type { OccupantAction } from '../api/seat-allocations.ts';
+import type { OccupantAction } from '../api/change-occupant.ts';
 import { useSeatActions } from '../components/seat-actions.ts';
 import { seatLabel, SeatLegend, type MapSeat, type SeatMark } from '../components/seat-map.tsx';
 import { blockingAllocations } from './seat-preferences-picker.tsx';

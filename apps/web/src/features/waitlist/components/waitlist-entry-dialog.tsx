@@ -11,7 +11,8 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Select } from '../../../components/ui/input.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useCreateWaitlistEntry, useUpdateWaitlistEntry } from '../api/waitlist.ts';
+import { useCreateWaitlistEntry } from '../api/create-waitlist-entry.ts';
+import { useUpdateWaitlistEntry } from '../api/update-waitlist-entry.ts';
 
 export const ADDED_TO_WAITLIST = 'Added to the waitlist.';
 export const ADD_TO_WAITLIST_FAILED = 'Failed to add to the waitlist. Please try again.';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AvailabilityOutput, LocationOutput, RestaurantScheduleOutput, SimpleCapacityOutput } from '@kusina/domain/reservations';
+import type { AvailabilityOutput } from '@kusina/domain/reservations';
 import { api } from '../../../lib/api-client.ts';
 
 /* GET /availability, /availability/simple_capacity, /public/restaurant_schedule/{id}, /locations (backoffice §7). */
@@ -27,33 +27,4 @@ export function getAvailabilityQueryOptions(params: AvailabilityParams) {
 
 export function useAvailability(params: AvailabilityParams | null) {
   return useQuery({ ...getAvailabilityQueryOptions(params ?? { restaurantId: 0, date: '', partySize: 1 }), enabled: params !== null });
-}
-
-export function useSimpleCapacity(restaurantId: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['reservations', 'simple-capacity', restaurantId],
-      queryFn: () => api.get<SimpleCapacityOutput>('/availability/simple_capacity', { query: { restaurant_id: restaurantId } }),
-    }),
-  );
-}
-
-export function useRestaurantSchedule(restaurantId: number) {
-  return useQuery(
-    queryOptions({
-      queryKey: ['reservations', 'schedule', restaurantId],
-      queryFn: () => api.get<RestaurantScheduleOutput>(`/public/restaurant_schedule/${restaurantId}`),
-    }),
-  );
-}
-
-export function getLocationsQueryOptions(restaurantId: number) {
-  return queryOptions({
-    queryKey: ['reservations', 'locations', restaurantId],
-    queryFn: () => api.get<LocationOutput[]>('/locations', { query: { restaurant_id: restaurantId, is_active: 'true' } }),
-  });
-}
-
-export function useLocations(restaurantId: number) {
-  return useQuery(getLocationsQueryOptions(restaurantId));
 }

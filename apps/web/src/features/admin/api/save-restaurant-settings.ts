@@ -1,21 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RestaurantUpdateInput } from '@kusina/domain/reservations';
 import type { RestaurantOutput, SiteSettingsOutput, SiteSettingsUpdateInput } from '@kusina/domain/restaurants';
 import { api } from '../../../lib/api-client.ts';
 import { getRestaurantQueryOptions, getSiteSettingsQueryOptions } from '../../../lib/restaurant.ts';
-
-/*
- * The restaurant's own settings for its admins: the profile and admin settings
- * (PATCH /restaurants/:id) and the storefront images (PATCH /admin/site_settings). Reads share the
- * storefront's queries, so a save shows in the header and footer at once.
- */
-export function useRestaurantRecord(restaurantId: number) {
-  return useQuery(getRestaurantQueryOptions(restaurantId));
-}
-
-export function useSiteSettingsOf(restaurantId: number) {
-  return useQuery(getSiteSettingsQueryOptions(restaurantId));
-}
 
 export interface RestaurantSettingsSave {
   restaurant: Exclude<RestaurantUpdateInput, undefined>;
