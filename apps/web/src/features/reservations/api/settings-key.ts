@@ -1,5 +1,3 @@
-
-
 /*
  * Admin Settings, Blocked Periods and Capacities (backoffice §7). Staff discount options are the
  * discount configurations of order management: the same endpoints and the same cache key as the
