@@ -4,9 +4,13 @@ import path from 'node:path';
  * Import boundaries, checked on the path an import resolves to — so a relative
  * `../../admin/components/x.tsx` is caught as surely as an absolute one (CONVENTIONS.md §3, §17):
  *
- * - web (apps/web/src): a feature (`features/<name>/…`) never imports another feature, nor the app
- *   layer (`app/`); `lib/`, `components/` and `stores/` import no feature and no app code. Any
- *   folder under `features/` is a feature: one added later is covered without a line here.
+ * - web (apps/web/src): a feature (`features/<area>/…`, one per area of the spec) reaches another
+ *   only through its public entry — `api/` (one file per endpoint: fetcher, query options, hook) and
+ *   `routes/` (its screens: the pages, the tabs the admin shell and the reservations back office
+ *   lazy-load, and the panels it lends to another area's screen) — never its components, utils or
+ *   messages; no feature imports the app layer (`app/`); `lib/`, `components/` and `stores/` import
+ *   no feature and no app code. Any folder under `features/` is a feature: one added later is
+ *   covered without a line here.
  * - api (apps/api/src), decision 0095: routes call services — a `routes.ts` imports no repository;
  *   another module is reached only through its `service.ts` (a module's repository, queries and
  *   helpers are its own); plugins (`plugins/`) and the realtime socket (`realtime/`) import no
@@ -31,7 +35,7 @@ function placeOf(file) {
   if (file.startsWith(WEB)) {
     const rest = file.slice(WEB.length);
     const [top, name] = rest.split('/');
-    if (top === 'features' && name && rest.split('/').length > 2) return { side: 'web', area: 'feature', name };
+    if (top === 'features' && name && rest.split('/').length > 2) return { side: 'web', area: 'feature', name, base: rest.split('/').slice(2).join('/') };
     return { side: 'web', area: top };
   }
   if (file.startsWith(API)) {
@@ -78,7 +82,9 @@ function problem(from, to) {
   if (!from || !to || from.side !== to.side) return null;
   if (from.side === 'web') {
     if (from.area === 'feature') {
-      if (to.area === 'feature' && to.name !== from.name) return `Features never import each other (${from.name} → ${to.name}): move shared code to lib, components/ui or packages/domain.`;
+      if (to.area === 'feature' && to.name !== from.name && !/^(api|routes)\//.test(to.base)) {
+        return `A feature uses another only through its api/ and routes/ (${from.name} → ${to.name}/${to.base}): move shared code to lib, components/ui or packages/domain.`;
+      }
       if (to.area === 'app') return 'Features may not import the app layer.';
     }
     if (['lib', 'components', 'stores'].includes(from.area) && (to.area === 'feature' || to.area === 'app')) {

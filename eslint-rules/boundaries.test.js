@@ -16,24 +16,29 @@ async function boundaryErrors(filePath, code) {
 }
 
 describe('lint: import boundaries by path', () => {
-  it('fails a relative import of another web feature, however it is spelled', async () => {
-    const from = 'apps/web/src/features/storefront/components/fixture.tsx';
-    for (const specifier of ['../../admin/components/order-card.tsx', '../../../features/admin/api/get-admin-orders.ts', '@/features/admin/components/order-card.tsx']) {
+  it("fails an import of another web feature's internals, however it is spelled", async () => {
+    const from = 'apps/web/src/features/menu/components/fixture.tsx';
+    for (const specifier of ['../../orders/components/order-card.tsx', '../../../features/orders/utils/guam-time.ts', '@/features/orders/components/order-card.tsx']) {
       expect(await boundaryErrors(from, `import { x } from '${specifier}';\nexport const y = x;\n`), specifier).toEqual([
-        'Features never import each other (storefront → admin): move shared code to lib, components/ui or packages/domain.',
+        `A feature uses another only through its api/ and routes/ (menu → orders/${specifier.split('/orders/')[1]}): move shared code to lib, components/ui or packages/domain.`,
       ]);
     }
-    // A dynamic import and a re-export count too; a feature added later (wholesale) is a feature.
-    expect(await boundaryErrors('apps/web/src/features/wholesale/routes/fixture.tsx', "export { x } from '../../reservations/api/get-slots.ts';\n")).toHaveLength(1);
-    expect(await boundaryErrors(from, "export const load = () => import('../../accounts/routes/login-page.tsx');\n")).toHaveLength(1);
+    // A dynamic import and a re-export count too; a feature added later (waitlist) is a feature.
+    expect(await boundaryErrors('apps/web/src/features/waitlist/routes/fixture.tsx', "export { x } from '../../reservations/utils/guam.ts';\n")).toHaveLength(1);
+    expect(await boundaryErrors(from, "export const load = () => import('../../accounts/components/auth-card.tsx');\n")).toHaveLength(1);
+    // A folder merely named like the public entry, deeper down, is not it.
+    expect(await boundaryErrors(from, "export { x } from '../../floor/components/api/x.ts';\n")).toHaveLength(1);
   });
 
-  it('lets a feature use its own files, lib, components/ui and packages/domain, and the app import features', async () => {
-    const from = 'apps/web/src/features/storefront/components/fixture.tsx';
-    const imports = ["'../api/get-menu.ts'", "'../../../lib/format.ts'", "'../../../components/ui/button.tsx'", "'@kusina/domain/menu'"];
-    expect(await boundaryErrors(from, imports.map((s, i) => `import * as m${i} from ${s};`).join('\n') + '\nexport const all = [m0, m1, m2, m3];\n')).toEqual([]);
+  it("lets a feature use its own files, another area's api/ and routes/, lib, components/ui and packages/domain, and the app import features", async () => {
+    const from = 'apps/web/src/features/menu/components/fixture.tsx';
+    const imports = ["'../api/get-menu.ts'", "'../../../lib/format.ts'", "'../../../components/ui/button.tsx'", "'@kusina/domain/menu'", "'../../merchandise/api/get-merchandise-items.ts'"];
+    expect(await boundaryErrors(from, imports.map((s, i) => `import * as m${i} from ${s};`).join('\n') + '\nexport const all = [m0, m1, m2, m3, m4];\n')).toEqual([]);
+    // The admin shell lazy-loads each area's tab from its routes/.
+    expect(await boundaryErrors('apps/web/src/features/admin/routes/fixture.tsx', "export const load = () => import('../../orders/routes/order-management.tsx');\n")).toEqual([]);
     expect(await boundaryErrors('apps/web/src/app/fixture.ts', "export const load = () => import('../features/admin/routes/admin-dashboard-page.tsx');\n")).toEqual([]);
-    expect(await boundaryErrors('apps/web/src/lib/fixture.ts', "export { x } from '../features/admin/api/get-admin-orders.ts';\n")).toEqual(['lib may not import features or app.']);
+    expect(await boundaryErrors('apps/web/src/lib/fixture.ts', "export { x } from '../features/orders/api/get-admin-orders.ts';\n")).toEqual(['lib may not import features or app.']);
+    expect(await boundaryErrors('apps/web/src/features/menu/routes/fixture.tsx', "export { x } from '../../../app/lazy-pages.ts';\n")).toEqual(['Features may not import the app layer.']);
   });
 
   it("keeps the API's layers: routes call services, only a module's own service uses its repository", async () => {

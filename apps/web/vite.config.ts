@@ -57,15 +57,15 @@ function pureDomainConstants(): Plugin {
  * from the build manifest, plus a build id that renames the shell cache on every release.
  */
 const OFFLINE_MODULES = [
-  'src/features/storefront/routes/home-page.tsx',
-  'src/features/storefront/components/popular-items.tsx',
-  'src/features/storefront/routes/menu-page.tsx',
-  'src/features/storefront/components/customize-item-dialog.tsx',
-  'src/features/storefront/components/add-to-cart.ts',
-  'src/features/storefront/routes/merchandise-page.tsx',
-  'src/features/storefront/routes/cart-page.tsx',
-  'src/features/storefront/routes/checkout-page.tsx',
-  'src/features/storefront/routes/order-confirmation-page.tsx',
+  'src/features/menu/routes/home-page.tsx',
+  'src/features/menu/components/popular-items.tsx',
+  'src/features/menu/routes/menu-page.tsx',
+  'src/features/menu/components/customize-item-dialog.tsx',
+  'src/features/menu/components/add-to-cart.ts',
+  'src/features/merchandise/routes/merchandise-page.tsx',
+  'src/features/cart-checkout/routes/cart-page.tsx',
+  'src/features/cart-checkout/routes/checkout-page.tsx',
+  'src/features/orders/routes/order-confirmation-page.tsx',
   'src/app/layouts/footer.tsx',
   'src/app/layouts/mobile-menu.tsx',
   'src/app/toaster.tsx',
@@ -79,12 +79,12 @@ const OFFLINE_MODULES = [
  * with the entry instead of after it (one round trip less before the page appears; 0040).
  */
 const ROUTE_MODULES: Record<string, string[]> = {
-  '/': ['src/features/storefront/routes/home-page.tsx', 'src/features/storefront/components/popular-items.tsx'],
-  '/menu': ['src/features/storefront/routes/menu-page.tsx'],
-  '/merchandise': ['src/features/storefront/routes/merchandise-page.tsx'],
-  '/cart': ['src/features/storefront/routes/cart-page.tsx'],
-  '/checkout': ['src/features/storefront/routes/checkout-page.tsx'],
-  '/order-confirmation': ['src/features/storefront/routes/order-confirmation-page.tsx'],
+  '/': ['src/features/menu/routes/home-page.tsx', 'src/features/menu/components/popular-items.tsx'],
+  '/menu': ['src/features/menu/routes/menu-page.tsx'],
+  '/merchandise': ['src/features/merchandise/routes/merchandise-page.tsx'],
+  '/cart': ['src/features/cart-checkout/routes/cart-page.tsx'],
+  '/checkout': ['src/features/cart-checkout/routes/checkout-page.tsx'],
+  '/order-confirmation': ['src/features/orders/routes/order-confirmation-page.tsx'],
 };
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
@@ -289,14 +289,14 @@ export default defineConfig(({ isSsrBuild }) => ({
             // alert or an input fetch it too (about 3 KB).
             {
               name: 'storefront-lists',
-              test: /(node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/].*|context|Icon|createLucideIcon|icons[\\/](search|x|shirt|circle-check|circle-exclamation-point|info|triangle-exclamation-point))\.mjs|src[\\/]components[\\/]ui[\\/](alert|input)\.tsx|src[\\/]features[\\/]storefront[\\/]utils[\\/]use-(progressive-count|deferred-query|delayed-flag)\.ts)$/,
+              test: /(node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/].*|context|Icon|createLucideIcon|icons[\\/](search|x|shirt|circle-check|circle-exclamation-point|info|triangle-exclamation-point))\.mjs|src[\\/]components[\\/]ui[\\/](alert|input)\.tsx|src[\\/]lib[\\/]use-(progressive-count|deferred-query|delayed-flag)\.ts)$/,
             },
             // The small modules every storefront page shares (home, menu, merchandise): one chunk
             // instead of one each, so the first download pays one chunk's overhead, not eight (0062).
             // The menu rules (domain/menu.ts) too, now that the admin's menu tab shares them (0063).
             {
               name: 'storefront-shared',
-              test: /(packages[\\/]domain[\\/]src[\\/](money|menu)\.ts|src[\\/]components[\\/]ui[\\/](badge|skeleton)\.tsx|src[\\/]lib[\\/]use-document-title\.ts|src[\\/]features[\\/]storefront[\\/](messages\.ts|components[\\/](lazy-image|open-state-line)\.tsx|api[\\/]get-ordering-status\.ts))$/,
+              test: /(packages[\\/]domain[\\/]src[\\/](money|menu)\.ts|src[\\/]components[\\/]ui[\\/](badge|skeleton|lazy-image)\.tsx|src[\\/]lib[\\/](use-document-title|pickup-messages)\.ts|src[\\/]features[\\/]menu[\\/](messages\.ts|components[\\/]open-state-line\.tsx|api[\\/]get-ordering-status\.ts))$/,
             },
           ],
         },

@@ -10,8 +10,8 @@ import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 100;
 const HOME_ROUTE_MODULES = [
-  'src/features/storefront/routes/home-page.tsx',
-  'src/features/storefront/components/popular-items.tsx',
+  'src/features/menu/routes/home-page.tsx',
+  'src/features/menu/components/popular-items.tsx',
   'src/app/layouts/footer.tsx',
 ];
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { renderPage, type Answer } from './entry-server.tsx';
-import { menuItem, menuResponse } from './features/storefront/test-utils.tsx';
+import { menuItem, menuResponse } from './test/storefront-fixtures.tsx';
 import { restaurantFixture } from './test/api-mock.ts';
 
 /** The server's render of the storefront's entry pages, in Node as the API runs it (decision 0077). */

@@ -23,13 +23,13 @@ export const ProfilePage = lazy(() => import('../features/accounts/routes/profil
 
 // Storefront (home content, menu, merchandise, cart, checkout, confirmation, order history): one feature, one chunk each.
 // The pages the server renders (entry-server.tsx) can be loaded before the app's first render.
-export const StorefrontHomePage = preloadableLazy(() => import('../features/storefront/routes/home-page.tsx').then((m) => m.HomePage));
-export const MenuPage = preloadableLazy(() => import('../features/storefront/routes/menu-page.tsx').then((m) => m.MenuPage));
-export const MerchandisePage = preloadableLazy(() => import('../features/storefront/routes/merchandise-page.tsx').then((m) => m.MerchandisePage));
-export const CartPage = lazy(() => import('../features/storefront/routes/cart-page.tsx').then((m) => ({ default: m.CartPage })));
-export const CheckoutPage = lazy(() => import('../features/storefront/routes/checkout-page.tsx').then((m) => ({ default: m.CheckoutPage })));
-export const OrderConfirmationPage = lazy(() => import('../features/storefront/routes/order-confirmation-page.tsx').then((m) => ({ default: m.OrderConfirmationPage })));
-export const OrderHistoryPage = lazy(() => import('../features/storefront/routes/order-history-page.tsx').then((m) => ({ default: m.OrderHistoryPage })));
+export const StorefrontHomePage = preloadableLazy(() => import('../features/menu/routes/home-page.tsx').then((m) => m.HomePage));
+export const MenuPage = preloadableLazy(() => import('../features/menu/routes/menu-page.tsx').then((m) => m.MenuPage));
+export const MerchandisePage = preloadableLazy(() => import('../features/merchandise/routes/merchandise-page.tsx').then((m) => m.MerchandisePage));
+export const CartPage = lazy(() => import('../features/cart-checkout/routes/cart-page.tsx').then((m) => ({ default: m.CartPage })));
+export const CheckoutPage = lazy(() => import('../features/cart-checkout/routes/checkout-page.tsx').then((m) => ({ default: m.CheckoutPage })));
+export const OrderConfirmationPage = lazy(() => import('../features/orders/routes/order-confirmation-page.tsx').then((m) => ({ default: m.OrderConfirmationPage })));
+export const OrderHistoryPage = lazy(() => import('../features/orders/routes/order-history-page.tsx').then((m) => ({ default: m.OrderHistoryPage })));
 
 // Reservations (issue #21): the public pages and the staff back office, one entry for the area.
 export const ReservationsArea = lazy(() => import('../features/reservations/routes/area.tsx').then((m) => ({ default: m.ReservationsArea })));
@@ -39,7 +39,7 @@ export const WholesaleArea = lazy(() => import('../features/wholesale/routes/who
 /** The code of the page the server rendered at `pathname` (the pages of entry-server.tsx), loaded. */
 export function preloadServerRenderedPage(pathname: string): Promise<unknown> {
   const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  if (path === '/') return StorefrontHomePage.preload().then(() => import('../features/storefront/routes/home-page.tsx')).then((m) => m.preloadPopularItems());
+  if (path === '/') return StorefrontHomePage.preload().then(() => import('../features/menu/routes/home-page.tsx')).then((m) => m.preloadPopularItems());
   if (path === '/menu' || path === '/ordering') return MenuPage.preload();
   if (path === '/merchandise') return MerchandisePage.preload();
   return Promise.resolve();

@@ -1,6 +1,6 @@
 import type { RestaurantOutput } from '@kusina/domain/restaurants';
 import { Alert } from './alert.tsx';
-import { paymentGatewayOf } from './live-payment.tsx';
+import { paymentGatewayOf } from '../payment/live-payment.tsx';
 
 export const TestModeText = {
   checkoutTitle: 'Test mode: no real payment is taken',

@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { useDeleteDiscountConfiguration } from '../api/delete-discount-configuration.ts';
 import { useDiscountConfigurations } from '../api/get-discount-configurations.ts';
-import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog.tsx';
 import { DiscountConfigurationForm } from './discount-configuration-form.tsx';
 
 /** The swatch of a configuration's ui_color (a CSS colour the server accepted), next to its name. */

@@ -12,7 +12,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { getRestaurantId } from '../../../lib/restaurant-id.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
-import { useRestaurantRecord, useSaveRestaurantSettings, useSiteSettingsOf } from '../api/restaurant-settings.ts';
+import { useRestaurantRecord } from '../api/get-restaurant.ts';
+import { useSaveRestaurantSettings } from '../api/save-restaurant-settings.ts';
+import { useSiteSettingsOf } from '../api/get-site-settings.ts';
 
 export const RestaurantSettingsMessages = {
   loadFailed: 'Failed to load settings.',

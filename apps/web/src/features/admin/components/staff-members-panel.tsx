@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/errors.ts';
 import { useCreateStaffMember } from '../api/create-staff-member.ts';
 import { useStaffMembers } from '../api/get-staff-members.ts';
 import { useUpdateStaffMember } from '../api/update-staff-member.ts';
-import { InlineNameForm, nameError } from './inline-name-form.tsx';
+import { InlineNameForm, nameError } from '../../../components/ui/inline-name-form.tsx';
 
 /** Staff members a staff order can be placed for: add, rename, deactivate and reactivate. */
 export function StaffMembersPanel() {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TestModeText } from '../../../components/ui/test-mode-banner.tsx';
 import { mockApi, restaurantFixture } from '../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
-import { boardEntry, orderList } from '../test-fixtures.ts';
+import { boardEntry, orderList } from '../../../test/admin-fixtures.ts';
 
 const admin = makeUser({ id: 4, role: 'admin', first_name: 'Ana', last_name: 'Admin', name: 'Ana Admin' });
 

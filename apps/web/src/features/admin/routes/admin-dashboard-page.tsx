@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TestModeBanner } from '../../../components/ui/test-mode-banner.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
-import { useRestaurantRecord } from '../api/restaurant-settings.ts';
+import { useRestaurantRecord } from '../api/get-restaurant.ts';
 import { DashboardTabs, type DashboardTab } from '../components/dashboard-tabs.tsx';
 
 export const ADMIN_DASHBOARD_TITLE = 'Admin Dashboard';
@@ -17,12 +17,12 @@ export const STAFF_DASHBOARD_TITLE = 'Staff Tools / Order Management';
  * Each tab is its own chunk: staff download only the order board, and the board's code is also
  * what hovering the admin link preloads (app/lazy-pages.ts).
  */
-export const loadOrderManagement = () => import('../components/order-management.tsx');
+export const loadOrderManagement = () => import('../../orders/routes/order-management.tsx');
 const OrderManagement = lazy(() => loadOrderManagement().then((m) => ({ default: m.OrderManagement })));
 const StaffAndDiscounts = lazy(() => import('../components/staff-and-discounts.tsx').then((m) => ({ default: m.StaffAndDiscounts })));
-const FundraiserManagement = lazy(() => import('../components/fundraiser-management.tsx').then((m) => ({ default: m.FundraiserManagement })));
-const MenuManagement = lazy(() => import('../components/menu-management.tsx').then((m) => ({ default: m.MenuManagement })));
-const MerchandiseManagement = lazy(() => import('../components/merchandise-management.tsx').then((m) => ({ default: m.MerchandiseManagement })));
+const FundraiserManagement = lazy(() => import('../../wholesale/routes/fundraiser-management.tsx').then((m) => ({ default: m.FundraiserManagement })));
+const MenuManagement = lazy(() => import('../../menu/routes/menu-management.tsx').then((m) => ({ default: m.MenuManagement })));
+const MerchandiseManagement = lazy(() => import('../../merchandise/routes/merchandise-management.tsx').then((m) => ({ default: m.MerchandiseManagement })));
 const RestaurantSettings = lazy(() => import('../components/restaurant-settings.tsx').then((m) => ({ default: m.RestaurantSettings })));
 const MessageOutbox = lazy(() => import('../components/message-outbox.tsx').then((m) => ({ default: m.MessageOutbox })));
 

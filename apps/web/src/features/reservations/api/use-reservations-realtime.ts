@@ -7,17 +7,17 @@ import { SeatAllocationEvents } from '@kusina/domain/seat-allocation-rules';
 import { WaitlistEvents } from '@kusina/domain/waitlist-rules';
 import { openRealtime } from '../../../lib/realtime.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
-import { getLayoutsQueryOptions } from './layouts.ts';
-import { reservationListsKey } from './reservations.ts';
-import { seatAllocationsKey } from './seat-allocations.ts';
-import { waitlistListsKey } from './waitlist.ts';
+import { getLayoutsQueryOptions } from '../../floor/api/get-layouts.ts';
+import { reservationListsKey } from './get-reservations.ts';
+import { seatAllocationsKey } from '../../floor/api/get-seat-allocations.ts';
+import { waitlistListsKey } from '../../waitlist/api/get-waitlist.ts';
 
 /**
  * The dashboard's live channel: the restaurant's staff room. A reservation created, changed or
  * deleted anywhere (the public modal, another screen), or a waitlist entry added or changed by
  * another host, refreshes every open list at once; after a reconnect too, since events sent while
  * the socket was down are lost, and on the server's catch_up (its node missed events, 0088). While the socket is down the realtime store's fallback flag makes
- * the lists poll (api/reservations.ts, api/waitlist.ts). A layout saved or activated elsewhere
+ * the lists poll (api/get-reservations.ts, waitlist/api/get-waitlist.ts). A layout saved or activated elsewhere
  * refreshes the Layout tab's list (names, the active one); the plan open in the editor is left as
  * it is, so nobody's unsaved changes are overwritten. A seat given or freed anywhere refreshes every
  * open Floor Manager's seat map (decision 0067).

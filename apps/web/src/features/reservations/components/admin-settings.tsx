@@ -11,8 +11,21 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import * as settings from '../api/settings.ts';
-import { failureMessage } from '../utils/failure-message.ts';
+import { createDiscount } from '../api/create-discount.ts';
+import { createEvent } from '../api/create-event.ts';
+import { deleteDiscount } from '../api/delete-discount.ts';
+import { deleteEvent } from '../api/delete-event.ts';
+import { useCapacities } from '../api/get-capacities.ts';
+import { getDiscountsQueryOptions, useDiscounts } from '../api/get-discounts.ts';
+import { useEvents } from '../api/get-events.ts';
+import { useHours } from '../api/get-hours.ts';
+import { useRestaurantSettings } from '../api/get-restaurant-settings.ts';
+import { settingsKey } from '../api/settings-key.ts';
+import { updateDiscount } from '../api/update-discount.ts';
+import { updateEvent } from '../api/update-event.ts';
+import { updateHours } from '../api/update-hours.ts';
+import { updateRestaurant } from '../api/update-restaurant.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 export const INVALID_JSON = 'Invalid JSON in Admin Settings.';
@@ -30,11 +43,11 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * JSON, saved together: new rows (id 0) are created, changed rows updated, deleted rows removed.
  */
 export function AdminSettings({ restaurantId }: { restaurantId: number }) {
-  const hours = settings.useHours();
-  const events = settings.useEvents();
-  const discounts = settings.useDiscounts();
-  const restaurant = settings.useRestaurantSettings(restaurantId);
-  const capacities = settings.useCapacities();
+  const hours = useHours();
+  const events = useEvents();
+  const discounts = useDiscounts();
+  const restaurant = useRestaurantSettings(restaurantId);
+  const capacities = useCapacities();
   if (hours.isPending || events.isPending || discounts.isPending || restaurant.isPending) return <Spinner size="lg" label="Loading Admin Settings..." />;
   if (hours.isError || events.isError || discounts.isError || restaurant.isError) return <Alert tone="error">Failed to load settings.</Alert>;
   // The form starts from what was loaded; a save refetches, and the new data starts a fresh form.
@@ -104,23 +117,23 @@ function SettingsForm({ restaurantId, hours: hoursData, events: eventsData, disc
     try {
       for (const row of hourRows) {
         const before = hours.data.find((h) => h.id === row.id);
-        if (before && !same(before, row)) await write(settings.updateHours(row.id, { open_time: row.open_time, close_time: row.close_time, closed: row.closed }));
+        if (before && !same(before, row)) await write(updateHours(row.id, { open_time: row.open_time, close_time: row.close_time, closed: row.closed }));
       }
       for (const row of eventRows) {
         const body = { event_date: row.event_date, closed: row.closed, exclusive_booking: row.exclusive_booking, max_capacity: row.max_capacity, description: row.description, start_time: row.start_time || null, end_time: row.end_time || null };
         const before = events.data.find((e) => e.id === row.id);
-        if (row.id === 0 && !row.deleted) await write(settings.createEvent(body));
-        else if (row.id !== 0 && row.deleted) await write(settings.deleteEvent(row.id));
-        else if (before && !same(before, row)) await write(settings.updateEvent(row.id, body));
+        if (row.id === 0 && !row.deleted) await write(createEvent(body));
+        else if (row.id !== 0 && row.deleted) await write(deleteEvent(row.id));
+        else if (before && !same(before, row)) await write(updateEvent(row.id, body));
       }
       for (const row of discountRows) {
         const body = { name: row.name, code: row.code, discount_percentage: row.discount_percentage, is_active: row.is_active, is_default: row.is_default, display_order: row.display_order, description: row.description || null };
         const before = discounts.data.find((d) => d.id === row.id);
-        if (row.id === 0 && !row.deleted) await write(settings.createDiscount(body));
-        else if (row.id !== 0 && row.deleted) await write(settings.deleteDiscount(row.id));
-        else if (before && !same({ ...before, description: before.description }, { ...before, ...row })) await write(settings.updateDiscount(row.id, body));
+        if (row.id === 0 && !row.deleted) await write(createDiscount(body));
+        else if (row.id !== 0 && row.deleted) await write(deleteDiscount(row.id));
+        else if (before && !same({ ...before, description: before.description }, { ...before, ...row })) await write(updateDiscount(row.id, body));
       }
-      await write(settings.updateRestaurant(restaurantId, { default_reservation_length: Number(length), admin_settings: adminSettings }));
+      await write(updateRestaurant(restaurantId, { default_reservation_length: Number(length), admin_settings: adminSettings }));
       toast.success('All settings saved successfully!');
     } catch (error) {
       console.error(error);
@@ -130,8 +143,8 @@ function SettingsForm({ restaurantId, hours: hoursData, events: eventsData, disc
     } finally {
       setSaving(false);
       if (wrote) {
-        await queryClient.invalidateQueries({ queryKey: settings.settingsKey });
-        await queryClient.invalidateQueries({ queryKey: settings.getDiscountsQueryOptions().queryKey });
+        await queryClient.invalidateQueries({ queryKey: settingsKey });
+        await queryClient.invalidateQueries({ queryKey: getDiscountsQueryOptions().queryKey });
       }
     }
   };

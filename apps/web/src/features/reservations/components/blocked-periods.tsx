@@ -12,10 +12,13 @@ import { Input, Select } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useLocations } from '../api/availability.ts';
-import { deleteBlockedPeriod, saveBlockedPeriod, settingsKey, useBlockedPeriods } from '../api/settings.ts';
-import { failureMessage } from '../utils/failure-message.ts';
-import { formatDateTime, toLocalInput } from '../utils/guam.ts';
+import { useLocations } from '../api/get-locations.ts';
+import { deleteBlockedPeriod } from '../api/delete-blocked-period.ts';
+import { saveBlockedPeriod } from '../api/save-blocked-period.ts';
+import { settingsKey } from '../api/settings-key.ts';
+import { useBlockedPeriods } from '../api/get-blocked-periods.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
+import { formatDateTime, toLocalInput } from '../../../lib/guam-dates.ts';
 
 export const DELETE_BLOCKED_CONFIRM = 'Are you sure you want to delete this blocked period?';
 export const SAVE_BLOCKED_FAILED = 'Failed to save blocked period. Please try again.';

@@ -10,8 +10,10 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { saveCapacity, settingsKey, useCapacities } from '../api/settings.ts';
-import { failureMessage } from '../utils/failure-message.ts';
+import { saveCapacity } from '../api/save-capacity.ts';
+import { settingsKey } from '../api/settings-key.ts';
+import { useCapacities } from '../api/get-capacities.ts';
+import { failureMessage } from '../../../lib/failure-message.ts';
 
 export const SAVE_CAPACITY_FAILED = 'Failed to save capacity. Please try again.';
 

@@ -10,10 +10,10 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { Select } from '../../../components/ui/input.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useAvailability } from '../api/availability.ts';
-import { useCreateReservation } from '../api/reservations.ts';
-import { formatClock } from '../utils/guam.ts';
-import { SeatPreferencesField } from './floor-manager/seat-preferences-picker.tsx';
+import { useAvailability } from '../api/get-availability.ts';
+import { useCreateReservation } from '../api/create-reservation.ts';
+import { formatClock } from '../../../lib/guam-dates.ts';
+import { SeatPreferencesField } from '../../floor/routes/seat-preferences-picker.tsx';
 
 const durationLabel = (minutes: number) => (minutes === 90 ? '1.5 hours' : minutes % 60 === 0 && minutes >= 120 ? `${minutes / 60} hours` : `${minutes} minutes`);
 

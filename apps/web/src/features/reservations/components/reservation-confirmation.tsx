@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatPhone } from '@kusina/domain/phone-rules';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import { Button } from '../../../components/ui/button.tsx';
-import { guamDate } from '../utils/guam.ts';
+import { guamDate } from '../../../lib/guam-dates.ts';
 import { format } from 'date-fns';
 
 /** The confirmation view (backoffice §2): number, details, next steps, Share Details. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReservationOutput } from '@kusina/domain/reservations';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { availabilityAnswer, bookedReservation, diningRoom, layoutSummary, mainLayout, staffUser } from '../test-fixtures.ts';
+import { availabilityAnswer, bookedReservation, diningRoom, layoutSummary, mainLayout, staffUser } from '../../../test/reservations-fixtures.ts';
 
 const staff = staffUser;
 const location = diningRoom;

@@ -14,10 +14,13 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { useAvailability, useLocations, useRestaurantSchedule, useSimpleCapacity } from '../api/availability.ts';
-import { createReservation } from '../api/reservations.ts';
-import { formatClock } from '../utils/guam.ts';
-import { guamToday } from '../utils/today.ts';
+import { useAvailability } from '../api/get-availability.ts';
+import { useLocations } from '../api/get-locations.ts';
+import { useRestaurantSchedule } from '../api/get-restaurant-schedule.ts';
+import { useSimpleCapacity } from '../api/get-simple-capacity.ts';
+import { createReservation } from '../api/create-reservation.ts';
+import { formatClock } from '../../../lib/guam-dates.ts';
+import { guamToday } from '../../../lib/guam-today.ts';
 import { ReservationConfirmation } from './reservation-confirmation.tsx';
 
 /** How far ahead the date list reaches. */

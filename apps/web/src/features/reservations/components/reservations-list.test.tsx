@@ -2,7 +2,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { bookedReservation, diningRoom, staffUser } from '../test-fixtures.ts';
+import { bookedReservation, diningRoom, staffUser } from '../../../test/reservations-fixtures.ts';
 
 const staff = staffUser;
 const location = diningRoom;

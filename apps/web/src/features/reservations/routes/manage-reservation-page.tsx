@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { api, ApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { formatDateTime } from '../utils/guam.ts';
+import { formatDateTime } from '../../../lib/guam-dates.ts';
 import { ReservationStatusBadge } from '../components/reservation-status-badge.tsx';
 
 /** The guest's link (/reservations/manage/:token): see the reservation and cancel it. */

@@ -15,12 +15,12 @@ import { useReservationsRealtime } from '../api/use-reservations-realtime.ts';
  * 0060) and the settings tabs (decisions 0032, 0058).
  */
 const ReservationsList = lazy(() => import('../components/reservations-list.tsx').then((m) => ({ default: m.ReservationsList })));
-const WaitlistList = lazy(() => import('../components/waitlist-list.tsx').then((m) => ({ default: m.WaitlistList })));
+const WaitlistList = lazy(() => import('../../waitlist/routes/waitlist-list.tsx').then((m) => ({ default: m.WaitlistList })));
 const AdminSettings = lazy(() => import('../components/admin-settings.tsx').then((m) => ({ default: m.AdminSettings })));
 const BlockedPeriods = lazy(() => import('../components/blocked-periods.tsx').then((m) => ({ default: m.BlockedPeriods })));
 const LocationCapacities = lazy(() => import('../components/location-capacities.tsx').then((m) => ({ default: m.LocationCapacities })));
-const FloorManager = lazy(() => import('../components/floor-manager/floor-manager.tsx').then((m) => ({ default: m.FloorManager })));
-const LayoutEditor = lazy(() => import('../components/layout-editor/layout-editor.tsx').then((m) => ({ default: m.LayoutEditor })));
+const FloorManager = lazy(() => import('../../floor/routes/floor-manager.tsx').then((m) => ({ default: m.FloorManager })));
+const LayoutEditor = lazy(() => import('../../floor/routes/layout-editor.tsx').then((m) => ({ default: m.LayoutEditor })));
 
 const TABS = [
   { key: 'reservations', label: 'Reservations', admin: false },

@@ -4,9 +4,10 @@ import { checkoutFieldErrors, pickupText, WholesaleMessages, WHOLESALE_DEFAULT_P
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { paymentGatewayOf, PayPalPayment, StripeCardPayment } from '../../../components/ui/live-payment.tsx';
+import { paymentGatewayOf } from '../../../components/payment/live-payment.tsx';
+import { PaymentStep } from '../../../components/payment/payment-step.tsx';
 import { TestModeBanner } from '../../../components/ui/test-mode-banner.tsx';
-import { EMPTY_TEST_CARD, TestCardFields, testCardErrors, type TestCardValue } from '../../../components/ui/test-card-fields.tsx';
+import { EMPTY_TEST_CARD, testCardErrors, type TestCardValue } from '../../../components/payment/test-card-fields.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -216,36 +217,31 @@ export function CheckoutPage() {
             <h2 id="payment-heading" className="font-display text-xl font-bold">
               Payment
             </h2>
-            {restaurant.isPending ? (
-              <p className="text-ink-muted">Loading payment options…</p>
-            ) : gateway.kind === 'test' ? (
-              <TestCardFields
-                value={card}
-                errors={cardErrors}
-                onChange={(v) => {
-                  setCard(v);
-                  setCardErrors({});
-                }}
-                disabled={busy !== null}
-              />
-            ) : gateway.kind === 'stripe' ? (
-              <StripeCardPayment publishableKey={gateway.publishableKey} onReady={checkout.onStripeReady} />
-            ) : gateway.kind === 'paypal' ? (
-              <PayPalPayment
-                clientId={gateway.clientId}
-                canStart={async () => {
+            <PaymentStep
+              gateway={gateway}
+              pending={restaurant.isPending}
+              loading={<p className="text-ink-muted">Loading payment options…</p>}
+              card={card}
+              cardErrors={cardErrors}
+              onCardChange={(v) => {
+                setCard(v);
+                setCardErrors({});
+              }}
+              disabled={busy !== null}
+              onStripeReady={checkout.onStripeReady}
+              payPal={{
+                canStart: async () => {
                   // The field rules show their messages first, as Place Order's submit does.
                   const holds = fieldsHold(false);
                   const next = order();
                   return holds && !disabled && next !== null && (await checkout.payPal.start(next));
-                }}
-                createOrder={() => checkout.payPal.createOrder(order()!)}
-                onApproved={() => checkout.payPal.approved(order()!)}
-                onError={checkout.payPal.error}
-              />
-            ) : (
-              <Alert tone="error">{WholesaleMessages.paymentUnavailable}</Alert>
-            )}
+                },
+                createOrder: () => checkout.payPal.createOrder(order()!),
+                onApproved: () => checkout.payPal.approved(order()!),
+                onError: checkout.payPal.error,
+              }}
+              noProcessorMessage={() => WholesaleMessages.paymentUnavailable}
+            />
           </section>
         </form>
 

@@ -1,0 +1,489 @@
+import { CATCH_UP_EVENT } from '@kusina/domain/realtime';
+import { formatUSD } from '@kusina/domain/money';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { WHOLESALE_FUNDRAISER_STATUSES, WHOLESALE_INVENTORY_MODES, type FundraiserDetailOutput, type FundraiserInput, type ItemOutput } from '@kusina/domain/wholesale';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { errorMessage } from '../../../lib/errors.ts';
+import { openRealtime } from '../../../lib/realtime.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { uploadImage } from '../api/upload-image.ts';
+import { useAddParticipant } from '../api/add-participant.ts';
+import { useAdminFundraiser } from '../api/get-admin-fundraiser.ts';
+import { useAdminFundraisers } from '../api/get-admin-fundraisers.ts';
+import { useDuplicateFundraiser } from '../api/duplicate-fundraiser.ts';
+import { useSaveFundraiser } from '../api/save-fundraiser.ts';
+import { useSaveItem } from '../api/save-item.ts';
+import { useUpdateVariant } from '../api/update-variant.ts';
+import { useWholesaleDashboard } from '../api/get-dashboard.ts';
+import { wholesaleAdminKey } from '../api/admin-request.ts';
+import { FundraiserOrders } from '../components/fundraiser-orders.tsx';
+import { formatGroups, parseGroups } from '../components/wholesale-groups.ts';
+
+const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
+
+/**
+ * Fundraiser management (admins, issue #22): the fundraisers with their status, a form to create
+ * or edit one (images uploaded and re-encoded by the server), its participants, items with options,
+ * variants and stock, its orders, and a dashboard that follows sales live.
+ */
+export function FundraiserManagement() {
+  const list = useAdminFundraisers();
+  const duplicate = useDuplicateFundraiser();
+  const [selected, setSelected] = useState<number | 'new' | null>(null);
+
+  if (selected !== null) return <FundraiserEditor key={String(selected)} id={selected === 'new' ? null : selected} onBack={() => setSelected(null)} onCreated={setSelected} />;
+  return (
+    <section aria-labelledby="fundraisers-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="fundraisers-heading" className="font-display text-2xl font-bold">
+          Fundraisers
+        </h2>
+        <Button onClick={() => setSelected('new')}>New Fundraiser</Button>
+      </div>
+      {list.isPending ? (
+        <Spinner label="Loading fundraisers…" />
+      ) : list.isError ? (
+        <Alert tone="error">{errorMessage(list.error, 'Unable to load fundraisers. Please try again.')}</Alert>
+      ) : list.data.length === 0 ? (
+        <p className="text-ink-muted">No fundraisers yet.</p>
+      ) : (
+        <ul className="divide-y divide-line rounded-2xl border border-line bg-surface-raised">
+          {list.data.map((f) => (
+            <li key={f.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div className="min-w-0">
+                <p className="font-semibold">{f.name}</p>
+                <p className="text-sm text-ink-muted">
+                  /wholesale/{f.slug} · {f.startDate ?? '—'} to {f.endDate ?? '—'} · {f.item_count} items · {f.participant_count} participants
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <Badge tone={f.status === 'current' ? 'success' : f.status === 'draft' ? 'warning' : 'neutral'}>{f.status}</Badge>
+                <Button size="sm" variant="secondary" onClick={() => setSelected(f.id)} aria-label={`Manage ${f.name}`}>
+                  Manage
+                </Button>
+                <Button size="sm" variant="ghost" loading={duplicate.isPending && duplicate.variables === f.id} onClick={() => duplicate.mutate(f.id)} aria-label={`Duplicate ${f.name}`}>
+                  Duplicate
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function FundraiserEditor({ id, onBack, onCreated }: { id: number | null; onBack(): void; onCreated(id: number): void }) {
+  const fundraiser = useAdminFundraiser(id ?? 0);
+  const [tab, setTab] = useState<'details' | 'orders' | 'dashboard'>('details');
+  if (id !== null && fundraiser.isPending) return <Spinner label="Loading fundraiser…" />;
+  const data = id === null ? null : (fundraiser.data ?? null);
+  return (
+    <section className="space-y-6" aria-labelledby="fundraiser-editor-heading">
+      <Button variant="link" onClick={onBack}>
+        ← All fundraisers
+      </Button>
+      <h2 id="fundraiser-editor-heading" className="font-display text-2xl font-bold">
+        {data ? data.name : 'New Fundraiser'}
+      </h2>
+      {data ? (
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Fundraiser sections">
+          {(['details', 'orders', 'dashboard'] as const).map((t) => (
+            <Button key={t} size="sm" variant={tab === t ? 'primary' : 'secondary'} aria-pressed={tab === t} onClick={() => setTab(t)}>
+              {t === 'details' ? 'Details' : t === 'orders' ? 'Orders' : 'Dashboard'}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {tab === 'details' || !data ? (
+        <>
+          <FundraiserForm fundraiser={data} onCreated={onCreated} />
+          {data ? <Participants fundraiser={data} /> : null}
+          {data ? <Items fundraiser={data} /> : null}
+        </>
+      ) : tab === 'orders' ? (
+        <FundraiserOrders fundraiser={data} />
+      ) : (
+        <Dashboard fundraiserId={data.id} />
+      )}
+    </section>
+  );
+}
+
+function ImageField({ label, value, onChange }: { label: string; value: string; onChange(url: string): void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const inputId = `upload-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <div>
+      <label htmlFor={inputId} className="text-sm font-semibold">
+        {label}
+      </label>
+      <div className="mt-1 flex items-center gap-3">
+        {value ? <img src={value} alt="" className="size-14 rounded-lg object-cover" /> : null}
+        <input
+          id={inputId}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif"
+          className="text-sm"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (!file) return;
+            setBusy(true);
+            setError(null);
+            uploadImage(file)
+              .then(onChange)
+              .catch((e: unknown) => setError(errorMessage(e, 'The image could not be uploaded.')))
+              .finally(() => setBusy(false));
+          }}
+        />
+        {busy ? <Spinner size="sm" label="Uploading…" /> : null}
+      </div>
+      {error ? <p className="mt-1 text-sm text-danger-ink">{error}</p> : null}
+    </div>
+  );
+}
+
+function FundraiserForm({ fundraiser, onCreated }: { fundraiser: FundraiserDetailOutput | null; onCreated(id: number): void }) {
+  const save = useSaveFundraiser();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  const [form, setForm] = useState<FundraiserInput>(() => ({
+    name: fundraiser?.name ?? '',
+    slug: fundraiser?.slug ?? '',
+    description: fundraiser?.description ?? '',
+    status: fundraiser?.status ?? 'draft',
+    start_date: fundraiser?.startDate ?? null,
+    end_date: fundraiser?.endDate ?? null,
+    card_image_url: fundraiser?.card_image_url ?? null,
+    banner_url: fundraiser?.banner_url ?? null,
+    pickup_display_name: fundraiser?.pickup_display_name ?? null,
+    pickup_display_address: fundraiser?.pickup_display_address ?? null,
+    pickup_instructions: fundraiser?.pickup_instructions ?? null,
+    pickup_hours: fundraiser?.pickup_hours ?? null,
+    pickup_contact_name: fundraiser?.pickup_contact_name ?? null,
+    pickup_contact_phone: fundraiser?.pickup_contact_phone ?? null,
+  }));
+  const text = (key: keyof FundraiserInput) => ({
+    value: (form[key] as string | null | undefined) ?? '',
+    error: errors[key],
+    onChange: (event: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [key]: event.target.value || (key === 'name' || key === 'slug' || key === 'description' ? event.target.value : null) }));
+      setSaved(false);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    save.mutate(
+      { id: fundraiser?.id ?? null, input: form },
+      {
+        onSuccess: (result) => {
+          setSaved(true);
+          if (!fundraiser) onCreated(result.id);
+        },
+        onError: (error) => setErrors(error instanceof ApiError ? error.fields : {}),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="space-y-4 rounded-2xl border border-line bg-surface-raised p-4" aria-label="Fundraiser details" noValidate>
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField label="Name" required {...text('name')} />
+        <TextField label="Slug" required hint="Lower-case letters, digits and hyphens: the address /wholesale/{slug}" {...text('slug')} />
+        <div>
+          <label htmlFor="f-status" className="text-sm font-semibold">
+            Status
+          </label>
+          <select id="f-status" className={field} value={form.status} onChange={(e) => setForm((f) => ({ ...f, status: e.target.value as FundraiserInput['status'] }))}>
+            {WHOLESALE_FUNDRAISER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <TextField label="Start date" type="date" {...text('start_date')} />
+          <TextField label="End date" type="date" {...text('end_date')} />
+        </div>
+      </div>
+      <div>
+        <label htmlFor="f-description" className="text-sm font-semibold">
+          Description
+        </label>
+        <Textarea id="f-description" rows={3} value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} />
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <ImageField label="Card image" value={form.card_image_url ?? ''} onChange={(url) => setForm((f) => ({ ...f, card_image_url: url }))} />
+        <ImageField label="Banner image" value={form.banner_url ?? ''} onChange={(url) => setForm((f) => ({ ...f, banner_url: url }))} />
+        <TextField label="Pickup name" {...text('pickup_display_name')} />
+        <TextField label="Pickup address" {...text('pickup_display_address')} />
+        <TextField label="Pickup hours" {...text('pickup_hours')} />
+        <TextField label="Pickup instructions" {...text('pickup_instructions')} />
+        <TextField label="Pickup contact" {...text('pickup_contact_name')} />
+        <TextField label="Pickup contact phone" type="tel" {...text('pickup_contact_phone')} />
+      </div>
+      {save.isError && Object.keys(errors).length === 0 ? <Alert tone="error">{errorMessage(save.error, 'The fundraiser could not be saved.')}</Alert> : null}
+      {saved ? <p role="status" className="text-success-ink">✓ Fundraiser saved</p> : null}
+      <Button type="submit" loading={save.isPending}>
+        {fundraiser ? 'Save Fundraiser' : 'Create Fundraiser'}
+      </Button>
+    </form>
+  );
+}
+
+function Participants({ fundraiser }: { fundraiser: FundraiserDetailOutput }) {
+  const add = useAddParticipant();
+  const [form, setForm] = useState({ name: '', description: '', goal: '', photo: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const goal = form.goal.trim() ? Math.round(Number(form.goal) * 100) : null;
+    if (goal !== null && (!Number.isFinite(goal) || goal <= 0)) return setErrors({ goal_cents: 'Enter a goal in dollars, or leave it empty' });
+    add.mutate(
+      { fundraiserId: fundraiser.id, input: { name: form.name, description: form.description || null, photo_url: form.photo || null, goal_cents: goal, active: true } },
+      { onSuccess: () => setForm({ name: '', description: '', goal: '', photo: '' }), onError: (e) => setErrors(e instanceof ApiError ? e.fields : {}) },
+    );
+  };
+  return (
+    <section aria-labelledby="participants-heading" className="space-y-3 rounded-2xl border border-line bg-surface-raised p-4">
+      <h3 id="participants-heading" className="font-display text-xl font-bold">
+        Participants
+      </h3>
+      <ul className="space-y-2">
+        {fundraiser.participants.map((p) => (
+          <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+            <span className="font-semibold">{p.name}</span>
+            <span>
+              {formatUSD(p.raisedCents)} raised{p.goalCents ? ` of ${formatUSD(p.goalCents)}` : ''}
+            </span>
+            <span className="w-full break-all text-ink-muted">Share link: /wholesale/{fundraiser.slug}?participant={p.id}</span>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={submit} className="grid gap-3 md:grid-cols-2" aria-label="Add participant" noValidate>
+        <TextField label="Participant name" required value={form.name} error={errors.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
+        <TextField label="Goal (dollars)" inputMode="decimal" value={form.goal} error={errors.goal_cents} onChange={(e) => setForm((f) => ({ ...f, goal: e.target.value }))} />
+        <TextField label="About the participant" value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} />
+        <ImageField label="Participant photo" value={form.photo} onChange={(url) => setForm((f) => ({ ...f, photo: url }))} />
+        <div>
+          <Button type="submit" loading={add.isPending}>
+            Add Participant
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Items({ fundraiser }: { fundraiser: FundraiserDetailOutput }) {
+  const [editing, setEditing] = useState<ItemOutput | 'new' | null>(null);
+  return (
+    <section aria-labelledby="items-heading" className="space-y-3 rounded-2xl border border-line bg-surface-raised p-4">
+      <div className="flex items-center justify-between gap-3">
+        <h3 id="items-heading" className="font-display text-xl font-bold">
+          Items
+        </h3>
+        <Button size="sm" onClick={() => setEditing('new')}>
+          New Item
+        </Button>
+      </div>
+      <ul className="divide-y divide-line">
+        {fundraiser.items.map((item) => (
+          <li key={item.id} className="py-2 text-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-semibold">{item.name}</span>
+              <span>
+                {formatUSD(item.price_cents)} · {item.inventory_mode} inventory · {item.inventory_mode === 'none' ? 'unlimited' : `${item.effective_available_quantity} available`}
+              </span>
+              <Button size="sm" variant="secondary" onClick={() => setEditing(item)} aria-label={`Edit ${item.name}`}>
+                Edit
+              </Button>
+            </div>
+            {item.track_variants ? <VariantStock item={item} /> : null}
+          </li>
+        ))}
+      </ul>
+      {editing ? <ItemForm key={editing === 'new' ? 'new' : editing.id} fundraiserId={fundraiser.id} item={editing === 'new' ? null : editing} onDone={() => setEditing(null)} /> : null}
+    </section>
+  );
+}
+
+function VariantStock({ item }: { item: ItemOutput }) {
+  const update = useUpdateVariant();
+  return (
+    <ul className="mt-2 grid gap-2 sm:grid-cols-2">
+      {item.item_variants.map((v) => (
+        <li key={v.id} className="flex items-center justify-between gap-2 rounded-lg bg-surface-muted px-3 py-1">
+          <label htmlFor={`variant-${v.id}`}>{v.variant_name}</label>
+          <input
+            id={`variant-${v.id}`}
+            type="number"
+            min={0}
+            defaultValue={v.stock_quantity}
+            className="min-h-11 w-24 rounded-lg border border-line-strong bg-surface px-2"
+            onBlur={(e) => {
+              const stock = Number(e.target.value);
+              if (Number.isInteger(stock) && stock >= 0 && stock !== v.stock_quantity) update.mutate({ id: v.id, stock });
+            }}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ItemForm({ fundraiserId, item, onDone }: { fundraiserId: number; item: ItemOutput | null; onDone(): void }) {
+  const save = useSaveItem();
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [form, setForm] = useState({
+    name: item?.name ?? '',
+    description: item?.description ?? '',
+    sku: item?.sku ?? '',
+    price: item ? (item.price_cents / 100).toFixed(2) : '',
+    mode: item?.inventory_mode ?? 'none',
+    stock: String(item?.stock_quantity ?? 0),
+    threshold: item?.low_stock_threshold === null || item?.low_stock_threshold === undefined ? '' : String(item.low_stock_threshold),
+    groups: item
+      ? formatGroups(item.option_groups.map((g) => ({ name: g.name, enable_inventory_tracking: g.enable_inventory_tracking, options: g.options.map((o) => ({ name: o.name, additional_price_cents: o.additional_price_cents, stock_quantity: o.stock_quantity })) })))
+      : '',
+    image: item?.primary_image_url ?? '',
+  });
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const price = Math.round(Number(form.price) * 100);
+    if (!form.price.trim() || !Number.isFinite(price) || price < 0) return setErrors({ price_cents: 'Enter the price in dollars' });
+    save.mutate(
+      {
+        fundraiserId,
+        id: item?.id ?? null,
+        input: {
+          name: form.name,
+          description: form.description,
+          sku: form.sku || null,
+          price_cents: price,
+          images: form.image ? [{ image_url: form.image, alt_text: form.name }] : [],
+          inventory_mode: form.mode as ItemOutput['inventory_mode'],
+          stock_quantity: Number(form.stock) || 0,
+          damaged_quantity: 0,
+          low_stock_threshold: form.threshold.trim() ? Number(form.threshold) : null,
+          active: true,
+          option_groups: parseGroups(form.groups),
+          ...(item ? { variant_stock: Object.fromEntries(item.item_variants.map((v) => [v.variant_name, v.stock_quantity])) } : {}),
+        },
+      },
+      { onSuccess: onDone, onError: (e) => setErrors(e instanceof ApiError ? e.fields : {}) },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="space-y-3 rounded-xl border border-line p-4" aria-label={item ? `Edit ${item.name}` : 'New item'} noValidate>
+      <div className="grid gap-3 md:grid-cols-2">
+        <TextField label="Item name" required value={form.name} error={errors.name} onChange={set('name')} />
+        <TextField label="SKU" value={form.sku} onChange={set('sku')} />
+        <TextField label="Price (dollars)" required inputMode="decimal" value={form.price} error={errors.price_cents} onChange={set('price')} />
+        <div>
+          <label htmlFor="item-mode" className="text-sm font-semibold">
+            Inventory
+          </label>
+          <select id="item-mode" className={field} value={form.mode} onChange={set('mode')}>
+            {WHOLESALE_INVENTORY_MODES.map((m) => (
+              <option key={m} value={m}>
+                {{ none: 'Not tracked', item: 'Per item', option: 'Per option', variant: 'Per variant (option combination)' }[m]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {form.mode === 'item' ? <TextField label="Stock" type="number" min={0} value={form.stock} error={errors.stock_quantity} onChange={set('stock')} /> : null}
+        <TextField label="Low-stock threshold" type="number" min={0} value={form.threshold} onChange={set('threshold')} />
+        <TextField label="Description" value={form.description} onChange={set('description')} />
+        <ImageField label="Item image" value={form.image} onChange={(url) => setForm((f) => ({ ...f, image: url }))} />
+      </div>
+      <div>
+        <label htmlFor="item-groups" className="text-sm font-semibold">
+          Option groups
+        </label>
+        <p id="item-groups-hint" className="text-sm text-ink-muted">
+          One group per line, e.g. <code>Size: S, M, XL +3</code>. Per-option stock: mark the group with * and give each option =stock (<code>Main*: Chicken =30</code>). Variants
+          are generated from the options; set their stock after saving.
+        </p>
+        <Textarea id="item-groups" aria-describedby="item-groups-hint" rows={3} value={form.groups} onChange={set('groups')} />
+      </div>
+      {save.isError && Object.keys(errors).length === 0 ? <Alert tone="error">{errorMessage(save.error, 'The item could not be saved.')}</Alert> : null}
+      {Object.keys(errors).length > 0 ? <Alert tone="error">{Object.values(errors)[0]}</Alert> : null}
+      <div className="flex gap-2">
+        <Button type="submit" loading={save.isPending}>
+          {item ? 'Save Item' : 'Add Item'}
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The per-fundraiser dashboard: follows the fundraiser's live events (wholesale_participant_goal_updated…). */
+function Dashboard({ fundraiserId }: { fundraiserId: number }) {
+  const dashboard = useWholesaleDashboard(fundraiserId);
+  const queryClient = useQueryClient();
+  // The signed-in user: the socket reconnects (with the new cookie) when it changes.
+  const sessionUser = useAuthStore((s) => s.user?.id ?? null);
+  useEffect(() => {
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: wholesaleAdminKey });
+    return openRealtime({
+      subscriptions: [{ channel: 'fundraiser', fundraiser_id: fundraiserId }],
+      events: { wholesale_participant_goal_updated: refresh, wholesale_item_stock_updated: refresh, wholesale_fundraiser_updated: refresh, [CATCH_UP_EVENT]: refresh },
+    });
+  }, [fundraiserId, queryClient, sessionUser]);
+  if (dashboard.isPending) return <Spinner label="Loading dashboard…" />;
+  if (dashboard.isError) return <Alert tone="error">{errorMessage(dashboard.error, 'Unable to load the dashboard.')}</Alert>;
+  const d = dashboard.data;
+  const stats: [string, string][] = [
+    ['Orders', String(d.orders)],
+    ['Items sold', String(d.items_sold)],
+    ['Gross sales', formatUSD(d.gross_cents)],
+    ['Net raised', formatUSD(d.net_raised_cents)],
+    ['General support', formatUSD(d.general_support_cents)],
+    ['Cancelled', String(d.cancelled_orders)],
+  ];
+  return (
+    <section aria-label="Fundraiser dashboard" className="space-y-4">
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-3">
+        {stats.map(([label, value]) => (
+          <div key={label} className="rounded-xl border border-line bg-surface-raised p-3">
+            <dt className="text-sm text-ink-muted">{label}</dt>
+            <dd className="text-xl font-bold">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <ul className="space-y-3">
+        {d.participants.map((p) => (
+          <li key={p.id} className="rounded-xl border border-line bg-surface-raised p-3">
+            <p id={`dash-p-${p.id}`} className="flex justify-between text-sm">
+              <span className="font-semibold">{p.name}</span>
+              <span>
+                {formatUSD(p.raisedCents)}
+                {p.goalCents ? ` of ${formatUSD(p.goalCents)} (${p.progressPercent}%)` : ''}
+              </span>
+            </p>
+            {p.goalCents ? (
+              <div role="progressbar" aria-labelledby={`dash-p-${p.id}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={p.progressPercent ?? 0} className="mt-2 h-2 overflow-hidden rounded-full bg-surface-muted">
+                <div className="h-full bg-brand" style={{ width: `${p.progressPercent ?? 0}%` }} />
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
