@@ -33,3 +33,4 @@ export function afterFirstPage(callback: () => void): void {
   if (serverRendered) void firstPage.then(callback);
   else callback();
 }
+

@@ -10,6 +10,14 @@ import { getMenuQueryOptions } from '../../../lib/menu.ts';
 import { useFeaturedMenuItems } from '../api/get-featured-menu-items.ts';
 import { OpenStateLine } from '../components/open-state-line.tsx';
 
+// The queries this page shows first, for the server's render of it (app/entry-pages.ts).
+import { getRestaurantQueryOptions, getSiteSettingsQueryOptions } from '../../../lib/restaurant.ts';
+import { getFeaturedMenuItemsQueryOptions as featuredOptions } from '../api/get-featured-menu-items.ts';
+import { getOrderingStatusQueryOptions as statusOptions } from '../api/get-ordering-status.ts';
+export function firstQueryOptions(restaurantId: number) {
+  return { restaurant: getRestaurantQueryOptions(restaurantId), siteSettings: getSiteSettingsQueryOptions(restaurantId), featured: featuredOptions(restaurantId), orderingStatus: statusOptions(restaurantId) };
+}
+
 // Popular Items needs the featured items before it shows anything: its cards, the add-to-cart
 // rules and the customisation dialog's loader stay off the home route's first download.
 const PopularItems = preloadableLazy(() => import('../components/popular-items.tsx').then((m) => m.PopularItems));

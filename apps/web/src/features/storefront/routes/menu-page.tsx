@@ -20,6 +20,14 @@ import { useMenuSections } from '../utils/use-menu-sections.ts';
 import { firstEntries, useProgressiveCount } from '../utils/use-progressive-count.ts';
 import { OpenStateLine } from '../components/open-state-line.tsx';
 
+// The queries this page shows first, for the server's render of it (app/entry-pages.ts).
+import { getRestaurantQueryOptions, getSiteSettingsQueryOptions } from '../../../lib/restaurant.ts';
+import { getOrderingStatusQueryOptions as statusOptions } from '../api/get-ordering-status.ts';
+import { getMenuQueryOptions as menuOptions } from '../../../lib/menu.ts';
+export function firstQueryOptions(restaurantId: number) {
+  return { restaurant: getRestaurantQueryOptions(restaurantId), siteSettings: getSiteSettingsQueryOptions(restaurantId), menu: menuOptions(restaurantId), orderingStatus: statusOptions(restaurantId) };
+}
+
 /** The search indicator clears this long after the last keystroke; results follow then (storefront.md §9). */
 export const SEARCH_SETTLE_MS = 500;
 /** Skeletons appear only when loading has lasted this long, so a fast answer does not flicker. */

@@ -35,6 +35,14 @@ import {
   type ShopFilters,
 } from '../utils/merchandise-filters.ts';
 
+// The queries this page shows first, for the server's render of it (app/entry-pages.ts).
+import { getRestaurantQueryOptions, getSiteSettingsQueryOptions } from '../../../lib/restaurant.ts';
+import { getMerchandiseCollectionsQueryOptions as collectionsOptions } from '../api/get-merchandise-collections.ts';
+import { getMerchandiseItemsQueryOptions as itemsOptions } from '../api/get-merchandise-items.ts';
+export function firstQueryOptions(restaurantId: number) {
+  return { restaurant: getRestaurantQueryOptions(restaurantId), siteSettings: getSiteSettingsQueryOptions(restaurantId), items: itemsOptions(restaurantId), collections: collectionsOptions(restaurantId) };
+}
+
 const NO_ITEMS: MerchandiseItemOutput[] = [];
 
 // The Quick View (Radix Dialog, the cart rules, the gallery) is not on the shop's first download
