@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type * as Zlib from 'node:zlib';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -8,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // The page compressions spa.ts makes, counted (the real brotli, on the threadpool).
 const compressions = vi.hoisted(() => ({ count: 0 }));
 vi.mock('node:zlib', async (importOriginal) => {
-  const zlib = await importOriginal<typeof import('node:zlib')>();
+  const zlib = await importOriginal<typeof Zlib>();
   const brotliCompress = ((...args: Parameters<typeof zlib.brotliCompress>) => {
     compressions.count += 1;
     return zlib.brotliCompress(...args);

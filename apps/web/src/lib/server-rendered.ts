@@ -33,4 +33,3 @@ export function afterFirstPage(callback: () => void): void {
   if (serverRendered) void firstPage.then(callback);
   else callback();
 }
-

@@ -3,19 +3,25 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { CalendarDaysIcon, UtensilsCrossedIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useRestaurant, useSiteSettings } from '../../../lib/restaurant.ts';
+import { getRestaurantQueryOptions, getSiteSettingsQueryOptions, useRestaurant, useSiteSettings } from '../../../lib/restaurant.ts';
 import { preloadableLazy } from '../../../lib/preloadable-lazy.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { getMenuQueryOptions } from '../../../lib/menu.ts';
-import { useFeaturedMenuItems } from '../api/get-featured-menu-items.ts';
+import { getFeaturedMenuItemsQueryOptions, useFeaturedMenuItems } from '../api/get-featured-menu-items.ts';
+import { getOrderingStatusQueryOptions } from '../api/get-ordering-status.ts';
 import { OpenStateLine } from '../components/open-state-line.tsx';
 
-// The queries this page shows first, for the server's render of it (app/entry-pages.ts).
-import { getRestaurantQueryOptions, getSiteSettingsQueryOptions } from '../../../lib/restaurant.ts';
-import { getFeaturedMenuItemsQueryOptions as featuredOptions } from '../api/get-featured-menu-items.ts';
-import { getOrderingStatusQueryOptions as statusOptions } from '../api/get-ordering-status.ts';
+/**
+ * The queries this page shows first, for the server's render of it (app/entry-pages.ts): this module
+ * imports their options anyway, so the browser's first download gains nothing.
+ */
 export function firstQueryOptions(restaurantId: number) {
-  return { restaurant: getRestaurantQueryOptions(restaurantId), siteSettings: getSiteSettingsQueryOptions(restaurantId), featured: featuredOptions(restaurantId), orderingStatus: statusOptions(restaurantId) };
+  return {
+    restaurant: getRestaurantQueryOptions(restaurantId),
+    siteSettings: getSiteSettingsQueryOptions(restaurantId),
+    featured: getFeaturedMenuItemsQueryOptions(restaurantId),
+    orderingStatus: getOrderingStatusQueryOptions(restaurantId),
+  };
 }
 
 // Popular Items needs the featured items before it shows anything: its cards, the add-to-cart
