@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { ENTRY_PAGE_MODULES, OFFLINE_EXTRA_MODULES } from './src/app/entry-page-modules.ts';
 
 const apiTarget = process.env.KUSINA_API_URL ?? 'http://localhost:3000';
 
@@ -53,39 +54,18 @@ function pureDomainConstants(): Plugin {
 
 /**
  * What the service worker (public/service-worker.js) precaches: the shell (index.html at "/", the
- * entry with its imports and styles) and the pages promised offline with all their code, read
- * from the build manifest, plus a build id that renames the shell cache on every release.
+ * entry with its imports and styles) and the pages promised offline with all their code (every
+ * entry page's, and the few modules they load later), read from the build manifest, plus a build id
+ * that renames the shell cache on every release.
  */
-const OFFLINE_MODULES = [
-  'src/features/menu/routes/home-page.tsx',
-  'src/features/menu/components/popular-items.tsx',
-  'src/features/menu/routes/menu-page.tsx',
-  'src/features/menu/components/customize-item-dialog.tsx',
-  'src/features/menu/components/add-to-cart.ts',
-  'src/features/merchandise/routes/merchandise-page.tsx',
-  'src/features/cart-checkout/routes/cart-page.tsx',
-  'src/features/cart-checkout/routes/checkout-page.tsx',
-  'src/features/orders/routes/order-confirmation-page.tsx',
-  'src/app/layouts/footer.tsx',
-  'src/app/layouts/mobile-menu.tsx',
-  'src/app/toaster.tsx',
-  'src/app/loading-overlay.tsx',
-  'src/app/route-focus.ts',
-];
+const OFFLINE_MODULES = [...new Set([...Object.values(ENTRY_PAGE_MODULES).flat(), ...OFFLINE_EXTRA_MODULES])];
 
 /**
- * The code each storefront route needs first, beyond the entry: the server names it in index.html
- * as modulepreload links for that path (apps/api/src/plugins/spa.ts), so the page's chunk downloads
- * with the entry instead of after it (one round trip less before the page appears; 0040).
+ * The code each entry page needs first, beyond the entry (src/app/entry-page-modules.ts): the
+ * server names it in index.html as modulepreload links for that path (apps/api/src/plugins/spa.ts),
+ * so the page's chunk downloads with the entry instead of after it.
  */
-const ROUTE_MODULES: Record<string, string[]> = {
-  '/': ['src/features/menu/routes/home-page.tsx', 'src/features/menu/components/popular-items.tsx'],
-  '/menu': ['src/features/menu/routes/menu-page.tsx'],
-  '/merchandise': ['src/features/merchandise/routes/merchandise-page.tsx'],
-  '/cart': ['src/features/cart-checkout/routes/cart-page.tsx'],
-  '/checkout': ['src/features/cart-checkout/routes/checkout-page.tsx'],
-  '/order-confirmation': ['src/features/orders/routes/order-confirmation-page.tsx'],
-};
+const ROUTE_MODULES = ENTRY_PAGE_MODULES;
 
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 
@@ -103,7 +83,7 @@ function writeRoutePreloads(outDir: string, manifest: Record<string, ManifestChu
   for (const [route, keys] of Object.entries(ROUTE_MODULES)) {
     const files = new Set<string>();
     for (const key of keys) {
-      if (!manifest[key]) throw new Error(`route preloads: ${key} is not in the build manifest; update ROUTE_MODULES`);
+      if (!manifest[key]) throw new Error(`route preloads: ${key} is not in the build manifest; update src/app/entry-page-modules.ts`);
       walk(key, files);
     }
     routes[route] = [...files].filter((file) => !entryFiles.has(file) && file.endsWith('.js'));
@@ -132,7 +112,7 @@ function writeServiceWorker(outDir: string): void {
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
   for (const key of OFFLINE_MODULES) {
-    if (!manifest[key]) throw new Error(`service worker: ${key} is not in the build manifest; update OFFLINE_MODULES`);
+    if (!manifest[key]) throw new Error(`service worker: ${key} is not in the build manifest; update src/app/entry-page-modules.ts`);
     visit(key);
   }
   const list = [...files].sort();

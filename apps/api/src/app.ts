@@ -23,9 +23,8 @@ import dbPlugin from './plugins/db.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { ReadGrace } from './plugins/read-grace.ts';
 import { securityHeaders as buildSecurityHeaders } from './plugins/security-headers.ts';
-import { registerSpa } from './plugins/spa.ts';
+import { registerSpa, themeResolver } from './plugins/spa.ts';
 import { loadPageRenderer } from './plugins/spa-render.ts';
-import { firstImageResolver, themeResolver } from './plugins/spa-first-image.ts';
 import realtimePlugin from './realtime/socket.ts';
 import { restaurantRoutes } from './modules/restaurants/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
@@ -221,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (deps.serveWeb) {
     const distDir = path.resolve(config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist'));
-    await registerSpa(app, distDir, { firstImage: firstImageResolver(app), theme: themeResolver(app), render: await loadPageRenderer(app, distDir) });
+    await registerSpa(app, distDir, { theme: themeResolver(app), render: await loadPageRenderer(app, distDir) });
   }
 
   return app;

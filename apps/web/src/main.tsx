@@ -3,7 +3,7 @@ import { reactDom } from './react-first.ts';
 import { App } from './app/app.tsx';
 import { ErrorBoundary } from './app/error-boundary.tsx';
 import { trackLastActivated } from './lib/last-activated.ts';
-import { preloadServerRenderedPage } from './app/lazy-pages.ts';
+import { preloadServerRenderedPage } from './app/entry-pages.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { afterFirstPage, setServerRendered } from './lib/server-rendered.ts';
 import { afterNetworkQuiet, afterPageLoad } from './lib/after-load.ts';

@@ -17,7 +17,7 @@ import { coercedInt4 } from './integers.ts';
 /** At or below this many left, a tracked item is low_stock and shows 'Only N left' (§4, §5). */
 const LOW_STOCK_THRESHOLD = 5;
 /** At or below this many left, the card shows 'N in stock' (§5 Stock display). */
-const STOCK_HINT_THRESHOLD = 20;
+export const STOCK_HINT_THRESHOLD = 20;
 /** What the spec shows as the stock of an untracked item (§5 Stock display). */
 const UNTRACKED_STOCK_DISPLAY = 999;
 /** A cart line warns when the remaining stock is within its quantity plus this (§5 Cart). */

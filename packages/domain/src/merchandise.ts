@@ -25,7 +25,7 @@ export const MERCHANDISE_MAX_QUANTITY = 99;
 const MERCHANDISE_LOW_STOCK_THRESHOLD = 3;
 /** Stock display (§5): 'N left' at or below 5, 'N in stock' at or below 20, 999 when untracked. */
 const STOCK_LEFT_THRESHOLD = 5;
-const STOCK_IN_STOCK_THRESHOLD = 20;
+export const STOCK_IN_STOCK_THRESHOLD = 20;
 const UNTRACKED_MERCHANDISE_STOCK = 999;
 /** Price filter slider (§9). */
 export const PRICE_FILTER = { min: 0, max: 100, step: 10 } as const;

@@ -44,7 +44,7 @@ export function smsCountryMessage(codes: readonly string[]): string {
   return `We can only send texts to numbers starting with ${codes.join(', ')}. Please use another number.`;
 }
 
-const THEMES = ['gold', 'blue'] as const;
+export const THEMES = ['gold', 'blue'] as const;
 export type Theme = (typeof THEMES)[number];
 /** The browser's theme-color for each theme (the brand colour of the header band's logo). */
 export const THEME_COLORS: Record<Theme, string> = { gold: '#b7791f', blue: '#1d4ed8' };

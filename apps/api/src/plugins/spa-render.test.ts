@@ -3,16 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPageRenderer, RENDER_TIMEOUT_MS, scriptSafeJson } from './spa-render.ts';
-
-describe('scriptSafeJson', () => {
-  it('writes JSON that cannot close the script element it sits in', () => {
-    const json = scriptSafeJson([['menu', 1], '</script><script>alert(1)</script><!--']);
-    expect(json).not.toContain('</script');
-    expect(json).not.toContain('<!--');
-    expect(JSON.parse(json)).toEqual([['menu', 1], '</script><script>alert(1)</script><!--']);
-  });
-});
+import { loadPageRenderer, RENDER_TIMEOUT_MS } from './spa-render.ts';
 
 describe('loadPageRenderer', () => {
   let root: string;
@@ -23,7 +14,7 @@ describe('loadPageRenderer', () => {
     mkdirSync(path.join(root, 'dist'));
     mkdirSync(path.join(root, 'dist-ssr'));
     // A renderer with the build's interface: it asks the API for its data and records the order of
-    // its renders (each takes a moment, so overlapping ones would interleave).
+    // its renders (each takes a moment, so overlapping ones interleave).
     writeFileSync(
       path.join(root, 'dist-ssr/entry-server.js'),
       `export const SERVER_RENDERED_PATHS = ['/menu', '/slow'];
@@ -35,7 +26,7 @@ export async function renderPage(route, restaurantId, answer) {
   const secret = await answer('/admin/secret');
   await new Promise((resolve) => setTimeout(resolve, 20));
   log.push('end ' + route);
-  return { html: '<h1>' + JSON.parse(menu.body).name + '</h1>' + secret.status, queries: [[['menu', restaurantId], '</script>']] };
+  return { html: '<h1>' + JSON.parse(menu.body).name + '</h1>' + secret.status, state: '[]', leadImage: null, theme: null };
 }
 `,
     );
@@ -53,14 +44,14 @@ export async function renderPage(route, restaurantId, answer) {
     expect(await loadPageRenderer(app, path.join(os.tmpdir(), 'kusina-no-such-build', 'dist'))).toBeUndefined();
   });
 
-  it("renders from the public API's answers in-process, one render at a time, with its queries made safe for the page", async () => {
+  it("renders from the public API's answers in-process, each restaurant's render beside the other's (no queue)", async () => {
     const render = (await loadPageRenderer(app, path.join(root, 'dist')))!;
     const [one, two] = await Promise.all([render(1, '/menu'), render(2, '/menu')]);
     // Only /api/v1/ is answered: anything else is a 404 to the renderer.
-    expect(one).toEqual({ html: '<h1>Menu of 1</h1>404', state: '[[["menu",1],"\\u003c/script>"]]' });
+    expect(one).toEqual({ html: '<h1>Menu of 1</h1>404', state: '[]', leadImage: null, theme: null });
     expect(two?.html).toBe('<h1>Menu of 2</h1>404');
     const { log } = (await import(path.join(root, 'dist-ssr/entry-server.js'))) as { log: string[] };
-    expect(log).toEqual(['start /menu', 'end /menu', 'start /menu', 'end /menu']);
+    expect(log).toEqual(['start /menu', 'start /menu', 'end /menu', 'end /menu']);
     expect(await render(1, '/cart')).toBeNull();
   });
 

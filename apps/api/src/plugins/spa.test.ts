@@ -1,9 +1,21 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type * as Zlib from 'node:zlib';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The page compressions spa.ts makes, counted (the real brotli, on the threadpool).
+const compressions = vi.hoisted(() => ({ count: 0 }));
+vi.mock('node:zlib', async (importOriginal) => {
+  const zlib = await importOriginal<typeof Zlib>();
+  const brotliCompress = ((...args: Parameters<typeof zlib.brotliCompress>) => {
+    compressions.count += 1;
+    return zlib.brotliCompress(...args);
+  }) as typeof zlib.brotliCompress;
+  return { ...zlib, brotliCompress };
+});
 import { loadConfig } from '../config.ts';
 import { preferredEncoding } from '../lib/compression.ts';
 import { registerSpa } from './spa.ts';
@@ -21,7 +33,6 @@ describe('preferredEncoding', () => {
 });
 
 describe('the built web app', () => {
-  let firstMenuImage: string | null = '/images/menu/first.svg';
   let dist: string;
   let app: FastifyInstance;
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
@@ -45,9 +56,6 @@ describe('the built web app', () => {
     app = Fastify();
     app.decorate('config', loadConfig({ NODE_ENV: 'test', DATA_DIR: dist, RESTAURANT_HOSTS: '127.0.0.1=2' }));
     await registerSpa(app, dist, {
-      // The image the page paints first, as the app's resolver finds it (spa-first-image.ts); the
-      // test changes it to see the page follow.
-      firstImage: async (restaurantId, route) => (route === '/menu' ? firstMenuImage : route === '/merchandise' ? `/images/shop-${restaurantId}.svg` : null),
       // Restaurant 2 wears blue (as the demo's second restaurant does); 1 has no theme on record here.
       theme: async (restaurantId) => (restaurantId === 2 ? 'blue' : null),
     });
@@ -92,21 +100,6 @@ describe('the built web app', () => {
     expect(plain.payload).toContain('content="1"');
   });
 
-  it('preloads the image the page paints first, with high priority, and follows it when it changes', async () => {
-    const menu = (await app.inject({ url: '/menu' })).payload;
-    expect(menu).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/menu/first.svg">');
-    expect((await app.inject({ url: '/merchandise' })).payload).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/images\/shop-\d+\.svg">/);
-    // The shop's query chooses its tab and filters: no guess for it.
-    expect((await app.inject({ url: '/merchandise?collection=all' })).payload).not.toContain('as="image"');
-    expect((await app.inject({ url: '/login' })).payload).not.toContain('as="image"');
-    firstMenuImage = '/images/menu/second.svg';
-    const changed = await app.inject({ url: '/menu', headers: { 'accept-encoding': 'br' } });
-    expect(brotliDecompressSync(changed.rawPayload).toString()).toContain('href="/images/menu/second.svg"');
-    firstMenuImage = null;
-    expect((await app.inject({ url: '/menu' })).payload).not.toContain('as="image"');
-    firstMenuImage = '/images/menu/first.svg';
-  });
-
   it("names the page's own code as modulepreload links, for that route only", async () => {
     const menu = (await app.inject({ url: '/menu/' })).payload;
     expect(menu).toContain('<link rel="modulepreload" crossorigin href="/assets/menu-page-abc.js">');
@@ -117,22 +110,12 @@ describe('the built web app', () => {
     expect((await app.inject({ url: '/evil' })).payload).not.toContain('evil.example');
   });
 
-  it("preloads the public data of the page with its HTML: the restaurant's everywhere, the catalog on the catalog pages", async () => {
-    const menu = (await app.inject({ url: '/menu', headers: { host: '127.0.0.1:3000' } })).payload;
-    expect(menu).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/v1/restaurants/2?include_settings=true">');
-    expect(menu).toContain('href="/api/v1/admin/site_settings?restaurant_id=2"');
-    expect(menu).toContain('href="/api/v1/menu?restaurant_id=2"');
-    expect(menu).toContain('href="/api/v1/restaurants/2/ordering_status"');
-    const home = (await app.inject({ url: '/' })).payload;
-    expect(home).toContain('href="/api/v1/menu?restaurant_id=1&featured=true"');
-    expect(home).toContain('href="/api/v1/restaurants/1/ordering_status"');
-    expect((await app.inject({ url: '/cart' })).payload).not.toContain('ordering_status');
-    const shop = (await app.inject({ url: '/merchandise/' })).payload;
-    expect(shop).toContain('href="/api/v1/merchandise_items?restaurant_id=1&include_stock=true"');
-    expect(shop).not.toContain('/api/v1/menu');
-    const login = (await app.inject({ url: '/login' })).payload;
-    expect(login).toContain('href="/api/v1/restaurants/1?include_settings=true"');
-    expect(login).not.toContain('/api/v1/menu');
+  it('sends a page it does not render as the plain frame: no data or image preloads', async () => {
+    for (const url of ['/menu', '/', '/cart', '/merchandise', '/login']) {
+      const page = (await app.inject({ url })).payload;
+      expect(page, url).not.toContain('rel="preload"');
+      expect(page, url).toContain('<div id="root"></div>');
+    }
   });
 
   it("writes the restaurant's theme into the page, so the frame painted before the code wears its colours", async () => {
@@ -149,7 +132,8 @@ describe('pages rendered on the server (0077)', () => {
   let dist: string;
   let app: FastifyInstance;
   const calls: Array<{ restaurantId: number; route: string }> = [];
-  let answer: RenderedPage | null = { html: '<main><h1>Our Menu</h1></main>', state: '[[["menu",1],{"categories":[]}]]' };
+  const menuPage = (html: string, leadImage: string | null = '/images/menu/first.svg', theme: string | null = null): RenderedPage => ({ html, state: '[[["menu",1],{"categories":[]}]]', leadImage, theme });
+  let answer: RenderedPage | null = menuPage('<main><h1>Our Menu</h1></main>');
 
   beforeAll(async () => {
     dist = mkdtempSync(path.join(os.tmpdir(), 'kusina-spa-render-'));
@@ -161,7 +145,7 @@ describe('pages rendered on the server (0077)', () => {
     app = Fastify();
     app.decorate('config', loadConfig({ NODE_ENV: 'test', DATA_DIR: dist }));
     await registerSpa(app, dist, {
-      firstImage: async (_, route) => (route === '/menu' ? '/images/menu/first.svg' : null),
+      theme: async () => 'blue',
       render: async (restaurantId, route) => {
         calls.push({ restaurantId, route });
         return route === '/menu' ? answer : null;
@@ -188,18 +172,48 @@ describe('pages rendered on the server (0077)', () => {
   });
 
   it('follows a new render, and keeps the frame where nothing was rendered', async () => {
-    answer = { html: '<main><h1>Our Menu</h1><p>Sold out</p></main>', state: '[]' };
-    expect((await app.inject({ url: '/menu' })).payload).toContain('<p>Sold out</p>');
+    answer = menuPage('<main><h1>Our Menu</h1><p>Sold out</p></main>', '/images/menu/second.svg');
+    const changed = await app.inject({ url: '/menu', headers: { 'accept-encoding': 'br' } });
+    const html = brotliDecompressSync(changed.rawPayload).toString();
+    expect(html).toContain('<p>Sold out</p>');
+    // The lead image is the render's own, from its answers.
+    expect(html).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/menu/second.svg">');
+    answer = menuPage('<main><h1>Our Menu</h1></main>', null);
+    expect((await app.inject({ url: '/menu' })).payload).not.toContain('as="image"');
+    answer = menuPage('<main><h1>Our Menu</h1></main>', '"><script>alert(1)</script>');
+    expect((await app.inject({ url: '/menu' })).payload).not.toContain('as="image"');
     answer = null;
     const frame = (await app.inject({ url: '/menu' })).payload;
     expect(frame).toContain('data-shell');
     expect(frame).not.toContain('kusina-state');
-    // A page the app renders itself has its data preloaded.
-    expect(frame).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/api/v1/menu?restaurant_id=1">');
+    // One fast path: a page that was not rendered is the plain frame, with no data or image preloads.
+    expect(frame).not.toContain('rel="preload"');
     expect(frame).toContain('<script type="module" crossorigin');
     const cart = (await app.inject({ url: '/cart' })).payload;
     expect(cart).toContain('data-shell');
-    answer = { html: '<main><h1>Our Menu</h1></main>', state: '[]' };
+    answer = menuPage('<main><h1>Our Menu</h1></main>');
+  });
+
+  it("takes a rendered page's theme from its answers, and an unrendered page's from the restaurant's record", async () => {
+    answer = menuPage('<main><h1>Our Menu</h1></main>', null, 'gold');
+    expect((await app.inject({ url: '/menu' })).payload).toContain('<html lang="en" data-theme="gold">');
+    expect((await app.inject({ url: '/cart' })).payload).toContain('<html lang="en" data-theme="blue">');
+    answer = menuPage('<main><h1>Our Menu</h1></main>');
+  });
+
+  it('compresses a page once while its render is the same one, and again for a new render', async () => {
+    const page = menuPage('<main><h1>Our Menu</h1></main>');
+    answer = page;
+    await app.inject({ url: '/menu', headers: { 'accept-encoding': 'br' } });
+    const before = compressions.count;
+    const again = await app.inject({ url: '/menu', headers: { 'accept-encoding': 'br' } });
+    expect(brotliDecompressSync(again.rawPayload).toString()).toContain('<h1>Our Menu</h1>');
+    expect(compressions.count).toBe(before);
+    // The renderer's new page (a new object: it shows something else) is compressed anew.
+    answer = { ...page };
+    const next = await app.inject({ url: '/menu', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(next.rawPayload).toString()).toContain('<h1>Our Menu</h1>');
+    expect(compressions.count).toBe(before + 1);
   });
 
   it("renders nothing for the service worker's copy of the shell or a shop URL with a query", async () => {

@@ -1,5 +1,4 @@
 import { lazy } from 'react';
-import { preloadableLazy } from '../lib/preloadable-lazy.ts';
 
 /*
  * Every area is its own chunk (ARCHITECTURE.md, Web): a visitor on the home page downloads
@@ -22,25 +21,11 @@ export const VerifyPhonePage = lazy(() => import('../features/accounts/routes/ve
 export const ProfilePage = lazy(() => import('../features/accounts/routes/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
 
 // Storefront (home content, menu, merchandise, cart, checkout, confirmation, order history): one feature, one chunk each.
-// The pages the server renders (entry-server.tsx) can be loaded before the app's first render.
-export const StorefrontHomePage = preloadableLazy(() => import('../features/menu/routes/home-page.tsx').then((m) => m.HomePage));
-export const MenuPage = preloadableLazy(() => import('../features/menu/routes/menu-page.tsx').then((m) => m.MenuPage));
-export const MerchandisePage = preloadableLazy(() => import('../features/merchandise/routes/merchandise-page.tsx').then((m) => m.MerchandisePage));
-export const CartPage = lazy(() => import('../features/cart-checkout/routes/cart-page.tsx').then((m) => ({ default: m.CartPage })));
-export const CheckoutPage = lazy(() => import('../features/cart-checkout/routes/checkout-page.tsx').then((m) => ({ default: m.CheckoutPage })));
-export const OrderConfirmationPage = lazy(() => import('../features/orders/routes/order-confirmation-page.tsx').then((m) => ({ default: m.OrderConfirmationPage })));
+// The entry pages (those the server sends with their code named, some rendered) are declared in entry-pages.ts.
+export { CartPage, CheckoutPage, MenuPage, MerchandisePage, OrderConfirmationPage, StorefrontHomePage } from './entry-pages.ts';
 export const OrderHistoryPage = lazy(() => import('../features/orders/routes/order-history-page.tsx').then((m) => ({ default: m.OrderHistoryPage })));
 
 // Reservations (issue #21): the public pages and the staff back office, one entry for the area.
 export const ReservationsArea = lazy(() => import('../features/reservations/routes/area.tsx').then((m) => ({ default: m.ReservationsArea })));
 // The wholesale fundraiser shop (wholesale.md): one lazy area; its screens are chunks of their own.
 export const WholesaleArea = lazy(() => import('../features/wholesale/routes/wholesale.tsx'));
-
-/** The code of the page the server rendered at `pathname` (the pages of entry-server.tsx), loaded. */
-export function preloadServerRenderedPage(pathname: string): Promise<unknown> {
-  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  if (path === '/') return StorefrontHomePage.preload().then(() => import('../features/menu/routes/home-page.tsx')).then((m) => m.preloadPopularItems());
-  if (path === '/menu' || path === '/ordering') return MenuPage.preload();
-  if (path === '/merchandise') return MerchandisePage.preload();
-  return Promise.resolve();
-}

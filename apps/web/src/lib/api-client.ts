@@ -1,4 +1,5 @@
 import type { ErrorOutput } from '@kusina/domain/errors';
+import { currentRenderScope } from './restaurant-id.ts';
 
 /**
  * The one fetch wrapper (CONVENTIONS.md §8): JSON in and out, the session's httpOnly cookie sent by
@@ -25,12 +26,9 @@ export class ApiError extends Error {
 }
 
 type SignedInSource = () => boolean;
-let send: typeof fetch = (input, init) => fetch(input, init);
 
-/** The server-side render answers the page's queries in-process (entry-server.tsx); the browser uses fetch. */
-export function setTransport(transport: typeof fetch): void {
-  send = transport;
-}
+/** A server render answers the page's queries in-process (its scope's transport, entry-server.tsx); the browser uses fetch. */
+const send: typeof fetch = (input, init) => (currentRenderScope()?.transport ?? fetch)(input, init);
 
 let signedInSource: SignedInSource = () => false;
 const unauthorizedListeners = new Set<() => void>();

@@ -31,15 +31,37 @@ export function resolveRestaurantId(): number {
   return id;
 }
 
-let cached: number | null = null;
-
-/** Resolved once per page load; the host does not change while the app runs. */
-export function getRestaurantId(): number {
-  cached ??= resolveRestaurantId();
-  return cached;
+/** What one server render is for: the restaurant of the request's host, and how its queries reach the API. */
+export interface RenderScope {
+  restaurantId: number;
+  transport: typeof fetch;
 }
 
-/** The server-side render (entry-server.tsx) renders for the restaurant of the request's host. */
-export function setRestaurantId(id: number): void {
-  cached = id;
+let renderScope: () => RenderScope | undefined = () => undefined;
+
+/**
+ * The server's renderer (entry-server.tsx) says once, when it loads, where the current render's
+ * scope is found (its AsyncLocalStorage): renders for different restaurants can then run at the
+ * same time, each seeing its own. In the browser there is none.
+ */
+export function readRenderScopeFrom(source: () => RenderScope | undefined): void {
+  renderScope = source;
+}
+
+/** The scope of the server render in progress, if any. */
+export function currentRenderScope(): RenderScope | undefined {
+  return renderScope();
+}
+
+let cached: number | null = null;
+
+/**
+ * Resolved once per page load; the host does not change while the app runs. A server render
+ * (entry-server.tsx) renders for the restaurant of its request's host (its scope).
+ */
+export function getRestaurantId(): number {
+  const scope = currentRenderScope();
+  if (scope) return scope.restaurantId;
+  cached ??= resolveRestaurantId();
+  return cached;
 }

@@ -3,12 +3,26 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { CalendarDaysIcon, UtensilsCrossedIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useRestaurant, useSiteSettings } from '../../../lib/restaurant.ts';
+import { getRestaurantQueryOptions, getSiteSettingsQueryOptions, useRestaurant, useSiteSettings } from '../../../lib/restaurant.ts';
 import { preloadableLazy } from '../../../lib/preloadable-lazy.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { getMenuQueryOptions } from '../../../lib/menu.ts';
-import { useFeaturedMenuItems } from '../api/get-featured-menu-items.ts';
+import { getFeaturedMenuItemsQueryOptions, useFeaturedMenuItems } from '../api/get-featured-menu-items.ts';
+import { getOrderingStatusQueryOptions } from '../api/get-ordering-status.ts';
 import { OpenStateLine } from '../components/open-state-line.tsx';
+
+/**
+ * The queries this page shows first, for the server's render of it (app/entry-pages.ts): this module
+ * imports their options anyway, so the browser's first download gains nothing.
+ */
+export function firstQueryOptions(restaurantId: number) {
+  return {
+    restaurant: getRestaurantQueryOptions(restaurantId),
+    siteSettings: getSiteSettingsQueryOptions(restaurantId),
+    featured: getFeaturedMenuItemsQueryOptions(restaurantId),
+    orderingStatus: getOrderingStatusQueryOptions(restaurantId),
+  };
+}
 
 // Popular Items needs the featured items before it shows anything: its cards, the add-to-cart
 // rules and the customisation dialog's loader stay off the home route's first download.

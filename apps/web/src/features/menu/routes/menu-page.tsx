@@ -9,7 +9,9 @@ import { cn } from '../../../lib/cn.ts';
 import { pluralize } from '../../../lib/format.ts';
 import { isServerRendered } from '../../../lib/server-rendered.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useMenu } from '../../../lib/menu.ts';
+import { getMenuQueryOptions, useMenu } from '../../../lib/menu.ts';
+import { getRestaurantQueryOptions, getSiteSettingsQueryOptions } from '../../../lib/restaurant.ts';
+import { getOrderingStatusQueryOptions } from '../api/get-ordering-status.ts';
 import { MenuItemCard, type MenuLayout } from '../components/menu-item-card.tsx';
 import { LazyCustomizeItemDialog } from '../components/lazy-customize-item-dialog.tsx';
 import { useChooseMenuItem } from '../components/use-choose-menu-item.ts';
@@ -19,6 +21,19 @@ import { useDelayedFlag } from '../../../lib/use-delayed-flag.ts';
 import { useMenuSections } from '../utils/use-menu-sections.ts';
 import { firstEntries, useProgressiveCount } from '../../../lib/use-progressive-count.ts';
 import { OpenStateLine } from '../components/open-state-line.tsx';
+
+/**
+ * The queries this page shows first, for the server's render of it (app/entry-pages.ts): this module
+ * imports their options anyway, so the browser's first download gains nothing.
+ */
+export function firstQueryOptions(restaurantId: number) {
+  return {
+    restaurant: getRestaurantQueryOptions(restaurantId),
+    siteSettings: getSiteSettingsQueryOptions(restaurantId),
+    menu: getMenuQueryOptions(restaurantId),
+    orderingStatus: getOrderingStatusQueryOptions(restaurantId),
+  };
+}
 
 /** The search indicator clears this long after the last keystroke; results follow then (storefront.md §9). */
 export const SEARCH_SETTLE_MS = 500;

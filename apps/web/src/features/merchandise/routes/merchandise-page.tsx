@@ -12,8 +12,9 @@ import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { pluralize } from '../../../lib/format.ts';
 import { isServerRendered } from '../../../lib/server-rendered.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useMerchandiseCollections } from '../api/get-merchandise-collections.ts';
-import { useMerchandiseItems } from '../api/get-merchandise-items.ts';
+import { getRestaurantQueryOptions, getSiteSettingsQueryOptions } from '../../../lib/restaurant.ts';
+import { getMerchandiseCollectionsQueryOptions, useMerchandiseCollections } from '../api/get-merchandise-collections.ts';
+import { getMerchandiseItemsQueryOptions, useMerchandiseItems } from '../api/get-merchandise-items.ts';
 import { MerchandiseCard } from '../components/merchandise-card.tsx';
 import { MerchandiseFilterPanel } from '../components/merchandise-filters.tsx';
 import { merchandiseErrorMessage, MerchandiseText } from '../messages.ts';
@@ -34,6 +35,19 @@ import {
   type CollectionTab,
   type ShopFilters,
 } from '../utils/merchandise-filters.ts';
+
+/**
+ * The queries this page shows first, for the server's render of it (app/entry-pages.ts): this module
+ * imports their options anyway, so the browser's first download gains nothing.
+ */
+export function firstQueryOptions(restaurantId: number) {
+  return {
+    restaurant: getRestaurantQueryOptions(restaurantId),
+    siteSettings: getSiteSettingsQueryOptions(restaurantId),
+    items: getMerchandiseItemsQueryOptions(restaurantId),
+    collections: getMerchandiseCollectionsQueryOptions(restaurantId),
+  };
+}
 
 const NO_ITEMS: MerchandiseItemOutput[] = [];
 

@@ -1,14 +1,39 @@
+// @vitest-environment node
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HERO_IMAGE, firstMenuImage, firstMerchandiseImage, heroImage } from './spa-first-image.ts';
+import { DEFAULT_HERO_IMAGE, ENTRY_PAGE_MODULES, firstMenuImage, firstMerchandiseImage, heroImage, SERVER_RENDERED_PAGES } from './entry-pages.ts';
+import { OFFLINE_EXTRA_MODULES } from './entry-page-modules.ts';
 
-describe("the image a storefront page paints first, chosen as the page chooses it", () => {
+const webRoot = path.resolve(import.meta.dirname, '../..');
+
+describe('the entry pages, declared once', () => {
+  it('name source modules that exist, and every page the server renders has its code named', () => {
+    for (const file of [...Object.values(ENTRY_PAGE_MODULES).flat(), ...OFFLINE_EXTRA_MODULES]) expect(existsSync(path.join(webRoot, file)), file).toBe(true);
+    for (const route of Object.keys(SERVER_RENDERED_PAGES)) expect(ENTRY_PAGE_MODULES[route], route).toBeDefined();
+  });
+
+  it("load each page's first module from entry-pages.ts (the build names that module's chunk)", () => {
+    const source = readFileSync(path.join(import.meta.dirname, 'entry-pages.ts'), 'utf8');
+    for (const [route, [page]] of Object.entries(ENTRY_PAGE_MODULES)) expect(source, route).toContain(`import('../${page!.replace(/^src\//, '')}')`);
+  });
+
+  it('ask, for each rendered page, the layout and the page its first queries', async () => {
+    const keys = async (route: string) => (await SERVER_RENDERED_PAGES[route]!(3)).queries.map((query) => query.queryKey);
+    expect(await keys('/')).toEqual([['restaurants', 3, { include_settings: true }], ['site-settings', 3], ['menu', 3, { featured: true }], ['ordering-status', 3]]);
+    expect(await keys('/menu')).toEqual(await keys('/ordering'));
+    expect(await keys('/merchandise')).toContainEqual(['merchandise', 'items', 3]);
+  });
+});
+
+describe('the image a storefront page paints first, chosen as the page chooses it', () => {
   it("home: the site settings' hero, else the admin settings' one, else the default artwork", () => {
     expect(heroImage('/uploads/site.webp', '/uploads/admin.webp')).toBe('/uploads/site.webp');
     expect(heroImage(null, '/uploads/admin.webp')).toBe('/uploads/admin.webp');
     expect(heroImage('', undefined)).toBe(DEFAULT_HERO_IMAGE);
   });
 
-  it("menu: the first dish of the first category by position that has dishes; uncategorised dishes last", () => {
+  it('menu: the first dish of the first category by position that has dishes; uncategorised dishes last', () => {
     const categories = [
       { id: 1, position: 2 },
       { id: 2, position: 1 },
