@@ -36,6 +36,7 @@ import { getRestaurant } from '../restaurants/service.ts';
 import { cartItemIds, cartVariantIds, catalogJson, merchandiseCatalogJson, type CatalogRead } from '../pricing/catalog.ts';
 import { resolveStaffDiscount } from '../pricing/staff-discount.ts';
 import { cartIssuesError, discountOf, priceCart, toQuoteOutput, type PricedCart } from '../pricing/quote.ts';
+import { withinDestinationLimits } from '../notifications/destinations.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
 import { confirmationView, type ConfirmationLine } from './confirmation.ts';
 import { decidePickup, formatPickupAt, loadPickupSchedule, pickupOptions } from './pickup.ts';
@@ -423,7 +424,16 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
         // last word; under the locks they cannot fail), then its confirmation messages and their
         // delivery job (pg-boss's own insert, on this transaction's connection).
         const placed = await insertOrder(tx, orderWrite(input, checked, priced, { promo, vip }, { placedAt, accessToken, pickupAt }));
-        await enqueueNotifications({ tx, client, boss: deps.boss }, confirmationMessages(placed.order, restaurant.name, deps.config.publicUrl, restaurant.timeZone));
+        const confirmations = confirmationMessages(placed.order, restaurant.name, deps.config.publicUrl, restaurant.timeZone);
+        // A guest's order (no sign-in) texts and e-mails what it was given: its confirmation is held
+        // to the per-destination limit (0085, 0103). Past it the order stands; only the message is
+        // skipped, and the log says so (the order id and channel, never the address).
+        const sent = auth ? confirmations : (await withinDestinationLimits({ pool: deps.pool, config: deps.config, clock: () => placedAt }, confirmations, client)).allowed;
+        if (sent.length < confirmations.length) {
+          const skipped = confirmations.filter((m) => !sent.includes(m)).map((m) => m.channel);
+          deps.log.warn({ orderId: placed.order.id, skipped }, 'order confirmation not sent: its destination is past the per-destination limit');
+        }
+        await enqueueNotifications({ tx, client, boss: deps.boss }, sent);
 
         // The capture last, so that nothing after it can fail but recording it and the COMMIT (and if
         // they do, the orphan capture is refunded below). The test processor captures on the spot.
