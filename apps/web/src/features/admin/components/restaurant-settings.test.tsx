@@ -102,7 +102,12 @@ describe('Restaurant settings', () => {
     const codes = within(form).getByLabelText('Country codes for texts');
     expect(codes).toHaveValue('+1, +63, +81, +82, +680, +691, +692');
     expect(codes).toHaveAccessibleDescription(/Leave blank for the default: \+1, \+63, \+81, \+82, \+680, \+691, \+692\./);
-    const save = () => user.click(within(form).getByRole('button', { name: 'Save settings' }));
+    // A save ends once its refetch is done (the button is busy until then): click only a ready button.
+    const save = async () => {
+      const button = within(form).getByRole('button', { name: 'Save settings' });
+      await waitFor(() => expect(button).toBeEnabled());
+      await user.click(button);
+    };
 
     // Unchanged, the setting stays unset (it keeps following the default).
     await save();
