@@ -88,6 +88,12 @@ describe('messages per destination', () => {
     const signedIn = await placeOrder(t.app, await pay(t.app, { ...options, token: tokens.customer }), { ...options, token: tokens.customer });
     expect(signedIn.statusCode, signedIn.body).toBe(201);
     expect(await confirmations(guest.phone)).toHaveLength(3);
+    // A number in a country the restaurant does not text: the order and its e-mail, no text.
+    const abroad = { name: 'Tom Abroad', email: 'tom@example.com', phone: '+44 7911 123456' };
+    const far = await checkout(t.app, { ...options, extra: { contact: abroad } });
+    expect(far.statusCode, far.body).toBe(201);
+    expect(await confirmations('+447911123456')).toEqual([]);
+    expect(await confirmations(abroad.email)).toHaveLength(1);
   });
 
   it('reset links: past the limit no e-mail goes out, and the answer is the same', async () => {

@@ -12,7 +12,8 @@ import {
   type OrderHistoryOutput,
   type OrderHistoryQuery,
 } from '@kusina/domain/orders';
-import { RestaurantDefaults } from '@kusina/domain/restaurants';
+import { smsAllowed } from '@kusina/domain/phone';
+import { RestaurantDefaults, smsCountryCodes } from '@kusina/domain/restaurants';
 import { orders, payments, restaurants } from '../../db/schema/index.ts';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../db/prepared.ts';
@@ -424,7 +425,9 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
         // last word; under the locks they cannot fail), then its confirmation messages and their
         // delivery job (pg-boss's own insert, on this transaction's connection).
         const placed = await insertOrder(tx, orderWrite(input, checked, priced, { promo, vip }, { placedAt, accessToken, pickupAt }));
-        const confirmations = confirmationMessages(placed.order, restaurant.name, deps.config.publicUrl, restaurant.timeZone);
+        // The text goes only to a country the restaurant texts (its sms_country_codes); the e-mail always.
+        const codes = smsCountryCodes(restaurant.adminSettings);
+        const confirmations = confirmationMessages(placed.order, restaurant.name, deps.config.publicUrl, restaurant.timeZone).filter((m) => m.channel !== 'sms' || smsAllowed(m.recipient, codes));
         // A guest's order (no sign-in) texts and e-mails what it was given: its confirmation is held
         // to the per-destination limit (0085, 0103). Past it the order stands; only the message is
         // skipped, and the log says so (the order id and channel, never the address).
