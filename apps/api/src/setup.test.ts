@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,6 +50,31 @@ function runCommand(args: string[], env: Record<string, string>, stdin: string):
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     child.on('exit', (code) => resolve({ code, output }));
     child.stdin.end(stdin);
+  });
+}
+
+/** The command on a real terminal: util-linux `script` gives it a pty; the password is typed once the prompt shows. */
+function runInTerminal(args: string[], env: Record<string, string>, typed: string): Promise<{ code: number | null; output: string }> {
+  const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+  const command = [process.execPath, '--import', tsxLoader, setupEntry, ...args].map(quote).join(' ');
+  return new Promise((resolve) => {
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? cwd, DATA_DIR: path.join(cwd, 'data'), TERM: 'dumb', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let sent = false;
+    const seen = (c: Buffer) => {
+      output += c.toString();
+      if (!sent && output.includes('Password (not shown as you type): ')) {
+        sent = true;
+        child.stdin.write(typed);
+      }
+    };
+    child.stdout.on('data', seen);
+    child.stderr.on('data', seen);
+    child.on('exit', (code) => resolve({ code, output }));
   });
 }
 
@@ -103,6 +128,20 @@ describe('first-run setup', () => {
     const refused = await runCommand(['--email', 'chef@example.com', '--password', password], env, '');
     expect(refused.code).toBe(2);
     expect(refused.output).toContain('--password: not accepted');
+  }, 90_000);
+
+  it.skipIf(!existsSync('/usr/bin/script'))('on a terminal the password typed is not echoed, and the account signs in with it', async () => {
+    const url = await emptyDatabase();
+    const password = 'Typed-Secret-456';
+    const env = { NODE_ENV: 'production', DATABASE_URL: url, JWT_SECRET: randomBytes(32).toString('hex'), MESSAGES_OUTBOX_ONLY: 'true' };
+    // Typed with a slip corrected by Backspace, then Enter.
+    const run = await runInTerminal(['--email', 'owner@example.com', '--restaurant-name', 'Kusina Guam'], env, `${password}x\u007f\r`);
+    expect(run.output).toContain('Password (not shown as you type): ');
+    expect(run.output).toMatch(/Created restaurant 1, "Kusina Guam"/);
+    expect(run.code).toBe(0);
+    expect(run.output).not.toContain(password);
+    expect(run.output).not.toContain('Typed-');
+    expect(await loginStatus(url, 'owner@example.com', password)).toBe(200);
   }, 90_000);
 
   it('names DATABASE_URL when there is neither one nor an embedded database', async () => {

@@ -4,24 +4,15 @@ import { readConfig } from './config.ts';
 import { hasEmbeddedDatabase, runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { SchemaAheadError } from './db/prepare.ts';
 import { FirstRunError, runFirstRun } from './first-run.ts';
+import { PromptCancelled, readPassword } from './read-password.ts';
 
 /*
  * `npm run setup -- --email you@example.com --restaurant-name "Kusina"`: the operator's first run
  * (decision 0091). The password comes from standard input (one line), never from an argument:
- * arguments land in shell history and `ps`. It is never printed.
+ * arguments land in shell history and `ps`. It is never printed, and on a terminal it is not echoed
+ * as it is typed (read-password.ts).
  */
 const USAGE = 'Usage: npm run setup -- --email ADDRESS [--restaurant-name NAME] [--first-name NAME] [--last-name NAME] < password-file';
-
-/** Standard input, one line: the password (its line ending is not part of it). */
-async function readPassword(): Promise<string> {
-  if (process.stdin.isTTY) process.stderr.write('Password (input is not hidden; prefer piping it from a file): ');
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) {
-    chunks.push(chunk as Buffer);
-    if (process.stdin.isTTY && Buffer.concat(chunks).includes(10)) break;
-  }
-  return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '');
-}
 
 /** The command's report, on standard output (never the password). */
 function say(line: string): void {
@@ -60,7 +51,7 @@ async function main(): Promise<number> {
     databaseUrl = embedded.url;
   }
   try {
-    const password = await readPassword();
+    const password = await readPassword(process.stdin, process.stderr);
     const result = await runFirstRun(
       databaseUrl,
       { email: values.email, password, restaurantName: values['restaurant-name'] as string | undefined, firstName: values['first-name'] as string | undefined, lastName: values['last-name'] as string | undefined },
@@ -71,7 +62,7 @@ async function main(): Promise<number> {
     say(result.user.created ? `Created super admin ${result.user.email}.` : `Updated ${result.user.email}: super admin with the new password; its sessions are signed out.`);
     return 0;
   } catch (error) {
-    if (error instanceof FirstRunError || error instanceof SchemaAheadError) {
+    if (error instanceof FirstRunError || error instanceof SchemaAheadError || error instanceof PromptCancelled) {
       console.error(error.message);
       return 1;
     }

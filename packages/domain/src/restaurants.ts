@@ -7,6 +7,14 @@ export const PaymentGatewaySettings = z.object({
   test_mode: z.boolean().default(true),
 });
 
+/** A country calling code as the SMS setting takes it: a + and 1 to 4 digits, no leading zero. */
+export const SMS_COUNTRY_CODE = /^\+[1-9]\d{0,3}$/;
+
+/** The field error for an entry of the SMS country codes that is not a calling code. */
+export function smsCountryCodeError(entry: string): string {
+  return `"${entry}" is not a country code: use a + and 1 to 4 digits, like +1 or +63`;
+}
+
 /** admin_settings as the storefront and back office read it (storefront.md §3, backoffice §3). */
 export const AdminSettings = z
   .object({
@@ -21,8 +29,8 @@ export const AdminSettings = z
      * provider); unset: DEFAULT_SMS_COUNTRY_CODES.
      */
     sms_country_codes: z
-      .array(z.string().regex(/^\+[1-9]\d{0,3}$/, 'Each country code looks like +1 or +63'))
-      .max(50)
+      .array(z.string().regex(SMS_COUNTRY_CODE, { error: (issue) => smsCountryCodeError(String(issue.input)) }))
+      .max(50, 'At most 50 country codes')
       .optional(),
   })
   .passthrough();

@@ -3,6 +3,7 @@ import { AccountMessages } from '@kusina/domain/messages';
 import { DEFAULT_SMS_COUNTRY_CODES, smsCountryMessage } from '@kusina/domain/restaurants';
 import { build, request, type TestContext } from '../../test/build.ts';
 import { signupBody } from '../accounts/test-support.ts';
+import { checkout, createItem, openAllDay, pay, placeOrder } from '../orders/test-support.ts';
 import { buy, createTestFundraiser, customer } from '../wholesale/test-support.ts';
 import { api, demoLocations, demoTokens, guestBooking, messagesTo, type Tokens } from '../reservations/test-support.ts';
 
@@ -64,6 +65,35 @@ describe('messages per destination', () => {
     const placed = (await messagesTo(t.db, customer.customerEmail)).filter((m) => m.template === 'wholesale_order_placed');
     expect(placed).toHaveLength(2);
     expect((await messagesTo(t.db, customer.customerPhone)).filter((m) => m.template === 'wholesale_order_placed')).toHaveLength(2);
+  });
+
+  it("storefront orders without a sign-in: every order is placed, the confirmations stop at the destination's limit", async () => {
+    // "As soon as possible" at the limiter's clock (2030): open all day.
+    await openAllDay(t.db, 1);
+    const plate = await createItem(t.db, { priceCents: 1200 });
+    const guest = { name: 'Lino Guerrero', email: 'lino@example.com', phone: '+16715550477' };
+    const options = { items: [{ menu_item_id: plate.id, quantity: 1 }], extra: { contact: guest } };
+    const confirmations = async (recipient: string) => (await messagesTo(t.db, recipient)).filter((m) => m.template === 'order_confirmation');
+    const orders = [];
+    for (let i = 0; i < 4; i++) {
+      const placed = await checkout(t.app, options);
+      expect(placed.statusCode, placed.body).toBe(201);
+      orders.push(placed.json().id);
+    }
+    expect(new Set(orders).size).toBe(4);
+    // The hour allows two per destination: the text and the e-mail of the first two orders only.
+    expect(await confirmations(guest.phone)).toHaveLength(2);
+    expect(await confirmations(guest.email)).toHaveLength(2);
+    // A signed-in customer's own order is not a guest's: its confirmation goes out.
+    const signedIn = await placeOrder(t.app, await pay(t.app, { ...options, token: tokens.customer }), { ...options, token: tokens.customer });
+    expect(signedIn.statusCode, signedIn.body).toBe(201);
+    expect(await confirmations(guest.phone)).toHaveLength(3);
+    // A number in a country the restaurant does not text: the order and its e-mail, no text.
+    const abroad = { name: 'Tom Abroad', email: 'tom@example.com', phone: '+44 7911 123456' };
+    const far = await checkout(t.app, { ...options, extra: { contact: abroad } });
+    expect(far.statusCode, far.body).toBe(201);
+    expect(await confirmations('+447911123456')).toEqual([]);
+    expect(await confirmations(abroad.email)).toHaveLength(1);
   });
 
   it('reset links: past the limit no e-mail goes out, and the answer is the same', async () => {

@@ -12,7 +12,8 @@ import {
 } from '@kusina/domain/orders';
 import { boardEntryFromConfirmation, OrderEvents, type OrderCreatedEvent } from '@kusina/domain/order-management';
 import { headerHoursText } from '@kusina/domain/pickup-schedule';
-import { RestaurantDefaults } from '@kusina/domain/restaurants';
+import { smsAllowed } from '@kusina/domain/phone';
+import { RestaurantDefaults, smsCountryCodes } from '@kusina/domain/restaurants';
 import { orders, payments, restaurants } from '../../db/schema/index.ts';
 import { preparedQuery } from '../../db/prepared.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
@@ -45,6 +46,7 @@ import {
   type CatalogRead,
   type PricedCart,
 } from '../pricing/service.ts';
+import { withinDestinationLimits } from '../notifications/service.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
 import { invalidateMenuCache } from '../menu/service.ts';
 import { rooms } from '../../realtime/socket.ts';
@@ -458,7 +460,18 @@ export async function placeOrder(deps: OrderDeps, input: PlaceOrderInput): Promi
         // last word; under the locks they cannot fail), then its confirmation messages and their
         // delivery job (pg-boss's own insert, on this transaction's connection).
         const placed = await insertOrder(tx, orderWrite(input, checked, priced, { promo, vip }, { placedAt, accessToken, pickupAt }));
-        await enqueueNotifications({ tx, client, boss: deps.boss }, confirmationMessages(placed.order, restaurant.name, deps.config.publicUrl, restaurant.timeZone));
+        // The text goes only to a country the restaurant texts (its sms_country_codes); the e-mail always.
+        const codes = smsCountryCodes(restaurant.adminSettings);
+        const confirmations = confirmationMessages(placed.order, restaurant.name, deps.config.publicUrl, restaurant.timeZone).filter((m) => m.channel !== 'sms' || smsAllowed(m.recipient, codes));
+        // A guest's order (no sign-in) texts and e-mails what it was given: its confirmation is held
+        // to the per-destination limit (0085, 0103). Past it the order stands; only the message is
+        // skipped, and the log says so (the order id and channel, never the address).
+        const sent = auth ? confirmations : (await withinDestinationLimits({ pool: deps.pool, config: deps.config, clock: () => placedAt }, confirmations, client)).allowed;
+        if (sent.length < confirmations.length) {
+          const skipped = confirmations.filter((m) => !sent.includes(m)).map((m) => m.channel);
+          deps.log.warn({ orderId: placed.order.id, skipped }, 'order confirmation not sent: its destination is past the per-destination limit');
+        }
+        await enqueueNotifications({ tx, client, boss: deps.boss }, sent);
 
         // The capture last, so that nothing after it can fail but recording it and the COMMIT (and if
         // they do, the orphan capture is refunded below). The test processor captures on the spot.

@@ -68,6 +68,33 @@ describe('restaurants', () => {
     expect((await request(t.app, { method: 'PATCH', url: '/api/v1/restaurants/1', token: stranger, payload: { name: 'Mine now' } })).statusCode).toBe(403);
   });
 
+  it('takes the SMS country codes (issue #33): each a + and 1 to 4 digits, the bad one named on its field; unset is the default', async () => {
+    const admin = await tokenFor(t.app, t.db, 'admin@kusina.test');
+    const settingsOf = async () => (await request(t.app, { method: 'GET', url: '/api/v1/restaurants/1?include_settings=true', token: admin })).json().admin_settings;
+    const current = await settingsOf();
+    expect(current).not.toHaveProperty('sms_country_codes');
+    const patch = (codes: unknown) => request(t.app, { method: 'PATCH', url: '/api/v1/restaurants/1', token: admin, payload: { admin_settings: { ...current, sms_country_codes: codes } } });
+
+    for (const [codes, index, entry] of [
+      [['+1', '44'], 1, '44'],
+      [['+12345'], 0, '+12345'],
+      [['+0'], 0, '+0'],
+      [['+1', '+63 '], 1, '+63 '],
+    ] as const) {
+      const bad = await patch(codes);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.details.fields).toEqual({ [`admin_settings.sms_country_codes.${index}`]: `"${entry}" is not a country code: use a + and 1 to 4 digits, like +1 or +63` });
+    }
+    expect(await settingsOf()).not.toHaveProperty('sms_country_codes');
+
+    const saved = await patch(['+1', '+44', '+6789']);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await settingsOf()).toMatchObject({ sms_country_codes: ['+1', '+44', '+6789'], payment_gateway: current.payment_gateway });
+    // Without the key (admin_settings is replaced whole) the default applies again.
+    expect((await patch(undefined)).statusCode).toBe(200);
+    expect(await settingsOf()).not.toHaveProperty('sms_country_codes');
+  });
+
   it("lets admins set and clear the storefront's hero image", async () => {
     const admin = await tokenFor(t.app, t.db, 'admin@kusina.test');
     const bad = await request(t.app, { method: 'PATCH', url: '/api/v1/admin/site_settings?restaurant_id=1', token: admin, payload: { hero_image_url: 'javascript:alert(1)' } });

@@ -1,4 +1,5 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { SMS_COUNTRY_CODE, smsCountryCodeError } from '@kusina/domain/restaurants';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, restaurantFixture, type ApiCall } from '../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
@@ -82,5 +83,58 @@ describe('Restaurant settings', () => {
     expect(within(form).getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     expect(within(form).getByLabelText('Phone')).toHaveValue('555');
     expect(server.api.callsTo('PATCH', '/admin/site_settings')).toHaveLength(0);
+  });
+
+  it('edits the country codes texts go to: the default at first, a bad code named by the server on the field, then saved; blank is the default again', async () => {
+    // The server's answer as the API gives it (admin_settings.sms_country_codes.N, the domain's words).
+    const saved: Record<string, unknown>[] = [];
+    const server = settingsServer({
+      'PATCH /restaurants/1': (call) => {
+        const settings = (call.body as { admin_settings: { sms_country_codes?: string[] } }).admin_settings;
+        const bad = (settings.sms_country_codes ?? []).findIndex((code) => !SMS_COUNTRY_CODE.test(code));
+        if (bad >= 0) return apiError(400, 'Invalid', { [`admin_settings.sms_country_codes.${bad}`]: smsCountryCodeError(settings.sms_country_codes![bad]!) }, 'VALIDATION_ERROR');
+        saved.push(settings);
+        return { body: { ...restaurantFixture, admin_settings: settings } };
+      },
+    });
+    const { user } = await openTab();
+    const form = screen.getByRole('form', { name: 'Restaurant settings' });
+    const codes = within(form).getByLabelText('Country codes for texts');
+    expect(codes).toHaveValue('+1, +63, +81, +82, +680, +691, +692');
+    expect(codes).toHaveAccessibleDescription(/Leave blank for the default: \+1, \+63, \+81, \+82, \+680, \+691, \+692\./);
+    // A save ends once its refetch is done (the button is busy until then): click only a ready button.
+    const save = async () => {
+      const button = within(form).getByRole('button', { name: 'Save settings' });
+      await waitFor(() => expect(button).toBeEnabled());
+      await user.click(button);
+    };
+
+    // Unchanged, the setting stays unset (it keeps following the default).
+    await save();
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).not.toHaveProperty('sms_country_codes');
+
+    await user.clear(codes);
+    await user.type(codes, '+1, 44 +63');
+    await save();
+    expect(await within(form).findByText('"44" is not a country code: use a + and 1 to 4 digits, like +1 or +63')).toBeInTheDocument();
+    expect(codes).toHaveAttribute('aria-invalid', 'true');
+    expect(codes).toHaveAccessibleDescription(expect.stringContaining('"44" is not a country code'));
+    expect(codes).toHaveValue('+1, 44 +63');
+    expect(saved).toHaveLength(1);
+
+    await user.clear(codes);
+    await user.type(codes, '+1, +44 +63');
+    await save();
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]).toMatchObject({ sms_country_codes: ['+1', '+44', '+63'], payment_gateway: { client_id: 'sb-client' } });
+    expect(codes).not.toHaveAttribute('aria-invalid', 'true');
+
+    // Blank: the setting is removed, so the default applies again.
+    await user.clear(codes);
+    await save();
+    await waitFor(() => expect(saved).toHaveLength(3));
+    expect(saved[2]).not.toHaveProperty('sms_country_codes');
+    expect(server.api.callsTo('PATCH', '/restaurants/1')).toHaveLength(4);
   });
 });

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import type { AdminSettings, RestaurantOutput, SiteSettingsOutput } from '@kusina/domain/restaurants';
+import { DEFAULT_SMS_COUNTRY_CODES, smsCountryCodes, type AdminSettings, type RestaurantOutput, type SiteSettingsOutput } from '@kusina/domain/restaurants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
@@ -25,7 +25,8 @@ export const RestaurantSettingsMessages = {
 /**
  * The Restaurant tab of /admin: what customers see of the restaurant (name, address, phone, email,
  * social links; the header, footer and confirmation read them), where and how they pick up, the
- * home page's hero and Book Your Table button, and the online payment processor. Everything is
+ * home page's hero and Book Your Table button, the country codes it texts (issue #33), and the
+ * online payment processor. Everything is
  * saved together; the server checks each field and its messages land on the fields. The other
  * admin settings (reservations' JSON) are kept as they are (decision 0066).
  */
@@ -70,6 +71,8 @@ function SettingsForm({ restaurantId, restaurant, site }: { restaurantId: number
   const [publishableKey, setPublishableKey] = useState(gateway?.publishable_key ?? '');
   const [clientId, setClientId] = useState(gateway?.client_id ?? '');
   const [testMode, setTestMode] = useState(gateway?.test_mode !== false);
+  // The codes in effect (the restaurant's, or the default), as typed: comma or space separated.
+  const [smsCodes, setSmsCodes] = useState(smsCountryCodes(settings).join(', '));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -84,8 +87,13 @@ function SettingsForm({ restaurantId, restaurant, site }: { restaurantId: number
     setFormError(null);
     if (!profile.name.trim()) return setErrors({ name: 'Name is required' });
     setErrors({});
+    // Blank: back to the default. Unchanged: kept as stored (an unset setting stays unset). The
+    // server checks each code and names the bad one.
+    const codes = smsCodes.split(/[\s,]+/).filter(Boolean);
+    const codesUnchanged = codes.join(',') === smsCountryCodes(settings).join(',');
     const adminSettings: AdminSettings = {
       ...settings,
+      sms_country_codes: codesUnchanged ? settings.sms_country_codes : codes.length > 0 ? codes : undefined,
       custom_pickup_instructions: instructions.trim() || undefined,
       reservations: { ...settings.reservations, enable_reservations_button: bookButton },
       payment_gateway: {
@@ -104,8 +112,9 @@ function SettingsForm({ restaurantId, restaurant, site }: { restaurantId: number
         onSuccess: () => toast.success(RestaurantSettingsMessages.saved),
         onError: (error) => {
           const fields = error instanceof ApiError ? error.fields : {};
-          // Nested admin settings fields come back as admin_settings.payment_gateway.publishable_key.
-          const mapped = Object.fromEntries(Object.entries(fields).map(([key, message]) => [key.split('.').at(-1) ?? key, message]));
+          // Nested admin settings fields come back as admin_settings.payment_gateway.publishable_key,
+          // a list's entries as admin_settings.sms_country_codes.2: the field is the last name.
+          const mapped = Object.fromEntries(Object.entries(fields).map(([key, message]) => [key.split('.').filter((part) => !/^\d+$/.test(part)).at(-1) ?? key, message]));
           setErrors(mapped);
           if (Object.keys(mapped).length === 0) {
             console.error(error);
@@ -144,6 +153,17 @@ function SettingsForm({ restaurantId, restaurant, site }: { restaurantId: number
           <input type="checkbox" className="size-5 accent-brand" checked={bookButton} onChange={(event) => setBookButton(event.target.checked)} />
           Show Book Your Table on the home page
         </label>
+      </Section>
+
+      <Section title="Text messages" description="Texts (order confirmations, booking messages, phone codes) go only to numbers with these country codes.">
+        <TextField
+          label="Country codes for texts"
+          hint={`Separate with commas, e.g. +1, +63. Leave blank for the default: ${DEFAULT_SMS_COUNTRY_CODES.join(', ')}.`}
+          autoComplete="off"
+          value={smsCodes}
+          onChange={(event) => setSmsCodes(event.target.value)}
+          error={errors.sms_country_codes}
+        />
       </Section>
 
       <Section title="Online payments" description="The processor customers pay with at checkout. Secret keys stay in the server's configuration, never here.">

@@ -204,6 +204,9 @@ describe('Reservation Details: the Seat Map', () => {
     await user.click(await screen.findByRole('button', { name: 'View reservation #42 of Kenji Sato' }));
     const details = await screen.findByRole('dialog', { name: 'Reservation #42' });
     await user.click(within(details).getByRole('button', { name: 'Edit' }));
+    // Typed only once the form's read of the day's slots has landed (keys typed during that
+    // re-render were lost now and then).
+    await waitFor(() => expect(within(within(details).getByLabelText('Time')).getAllByRole('option').length).toBeGreaterThan(1));
     await user.clear(within(details).getByLabelText('Guest Name'));
     await user.type(within(details).getByLabelText('Guest Name'), 'Kenji S.');
     await user.clear(within(details).getByLabelText('Party Size'));
