@@ -11,6 +11,28 @@ vi.mock('socket.io-client', () => import('./fake-socket.ts'));
 // test was this). Still well inside the project's 15 s testTimeout.
 configure({ asyncUtilTimeout: 10_000 });
 
+// Browsers set window.event while an event is dispatched; React reads it to give a keystroke or a
+// click its urgent (synchronous) priority. happy-dom leaves it undefined, so React treated typing as
+// default-priority work: on a loaded machine a controlled input was reset to its last rendered
+// value between two keystrokes ('Kenji S.' became 'nji S.'). Set it as a browser does.
+if (typeof window !== 'undefined') {
+  // happy-dom's own EventTarget (the global one may be Node's): the prototype its nodes dispatch with.
+  let owner: object | null = document.createElement('input');
+  while (owner && !Object.prototype.hasOwnProperty.call(owner, 'dispatchEvent')) owner = Object.getPrototypeOf(owner) as object | null;
+  const target = owner as { dispatchEvent(event: Event): boolean };
+  const dispatch = target.dispatchEvent;
+  target.dispatchEvent = function dispatchEvent(this: EventTarget, event: Event): boolean {
+    const holder = window as unknown as { event: Event | undefined };
+    const previous = holder.event;
+    holder.event = event;
+    try {
+      return dispatch.call(this, event);
+    } finally {
+      holder.event = previous;
+    }
+  };
+}
+
 afterEach(() => {
   cleanup();
   // (The server render's tests run in Node, without a browser's storage or history.)
