@@ -53,4 +53,5 @@ if (failedStep) {
   if (failed === 0) failed = 1;
 }
 console.log(`\n${passed} passed, ${failed} failed`);
-process.exit(failedStep ? 1 : 0);
+// A report that counts a failure fails the run, whatever the step's exit code said.
+process.exit(failedStep || failed > 0 ? 1 : 0);

