@@ -154,35 +154,6 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
- * The React vendor chunk runs as a script of its own before the entry (decision 0079): it holds
- * src/react-first.ts, which runs React DOM's code, and deferred module scripts run in document
- * order, each in its own task. One task of about 40 ms (React DOM's compile and run, then the app's
- * modules) becomes two of about half that on a phone, under the 50 ms that counts as blocking. The
- * entry still imports the chunk, so the order only decides where the work happens.
- */
-function reactFirst(): Plugin {
-  return {
-    name: 'kusina:react-first',
-    apply: 'build',
-    enforce: 'post',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const chunk = Object.values(context.bundle ?? {}).find(
-          (output) => output.type === 'chunk' && !output.isEntry && Object.keys(output.modules).some((id) => /[\\/]src[\\/]react-first\.ts$/.test(id)),
-        );
-        if (!chunk) throw new Error('react-first: no chunk holds src/react-first.ts (is it imported by main.tsx?)');
-        const preload = `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`;
-        const entry = /<script type="module" crossorigin src="[^"]+"><\/script>/.exec(html);
-        if (!html.includes(preload) || !entry) throw new Error('react-first: index.html lacks the entry script or the chunk\'s preload');
-        const script = `<script type="module" crossorigin src="/${chunk.fileName}"></script>`;
-        return html.replace(preload, '').replace(entry[0], `${script}${entry[0]}`);
-      },
-    },
-  };
-}
-
-/**
  * Brotli and gzip copies of every text file of the build, written once at build time at the
  * highest levels (too slow per request, free here); the server sends the one the browser accepts
  * with Content-Encoding (apps/api/src/plugins/spa.ts, @fastify/static `preCompressed`). Files under
@@ -221,7 +192,7 @@ function precompress(): Plugin {
  * styles, manifest, service worker or compressed copies.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), pureDomainConstants(), ...(isSsrBuild ? [] : [reactFirst(), inlineEntryCss(), precompress()])],
+  plugins: [react(), tailwindcss(), pureDomainConstants(), ...(isSsrBuild ? [] : [inlineEntryCss(), precompress()])],
   resolve: {
     // wouter imports the use-sync-external-store shim for React < 18; React 19 has the hook itself,
     // and the shim's fallback code was on every storefront page (the home route's budget, 0040).
@@ -254,14 +225,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         advancedChunks: {
           includeDependenciesRecursively: false,
           groups: [
-            // The code every page runs before anything else, in one vendor chunk: React (with
-            // src/react-first.ts, which runs React DOM's code as the chunk loads: reactFirst), the
+            // The code every page runs before anything else, in one vendor chunk: React, the
             // stores (zustand), class names (clsx) and the query cache's core that the entry and the
             // lazy pages share (not the mutation hooks only forms use). Split, these were five
             // requests before any page could start; each costs a phone a round trip (0082).
             {
               name: 'react',
-              test: /(node_modules[\\/](react|react-dom|scheduler|zustand|clsx)[\\/]|node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!(useMutation|mutationObserver|mutationOptions)\.js$)|src[\\/](react-first|lib[\\/]cn)\.ts$)/,
+              test: /(node_modules[\\/](react|react-dom|scheduler|zustand|clsx)[\\/]|node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!(useMutation|mutationObserver|mutationOptions)\.js$)|src[\\/]lib[\\/]cn\.ts$)/,
             },
             // What the menu and the shop show before anything else, beyond storefront-shared: the
             // icon component and their icons, alerts, the search field and the list helpers. One

@@ -91,21 +91,3 @@ test('the storefront styles come with the HTML: no stylesheet fetched opening th
   await expect(page.locator('header').first()).toHaveCSS('position', 'sticky');
 });
 
-// React DOM's code runs in a script of its own before the app's (decision 0079, vite.config.ts
-// reactFirst): two tasks instead of one long one. The app imports the same module, which must be
-// the one already run: fetched once, and the page works.
-test('React DOM comes as its own script before the app, fetched once and shared with the app', async ({ page }) => {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-  });
-  await page.goto('/menu');
-  const sources = await page.locator('script[type="module"][src]').evaluateAll((tags) => tags.map((tag) => tag.getAttribute('src') ?? ''));
-  expect(sources).toHaveLength(2);
-  expect(sources[0]).toMatch(/^\/assets\/react-[\w-]+\.js$/);
-  expect(sources[1]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
-  // The app adopted the page: a search filters the dishes.
-  await page.getByRole('searchbox', { name: 'Search menu' }).fill('musubi');
-  await expect(page.getByRole('status').filter({ hasText: /^\d+ items?$/ })).toHaveText(/^[1-9]\d* items?$/);
-  expect(scripts.filter((path) => path === sources[0])).toHaveLength(1);
-});

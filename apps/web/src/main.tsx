@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { reactDom } from './react-first.ts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { ErrorBoundary } from './app/error-boundary.tsx';
 import { trackLastActivated } from './lib/last-activated.ts';
@@ -54,8 +54,8 @@ const app = (
 const render = (hydrate: boolean) =>
   startTransition(() => {
     const container = document.getElementById('root')!;
-    if (hydrate) reactDom.hydrateRoot(container, app);
-    else reactDom.createRoot(container).render(app);
+    if (hydrate) hydrateRoot(container, app);
+    else createRoot(container).render(app);
   });
 // index.html's frame paints first (decision 0055), then the app renders: when the code is already
 // there (cached, preloaded), its first render would otherwise hold up the first paint. A hidden
