@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TURN_TIME_MAX_MINUTES, TURN_TIME_MIN_MINUTES } from './turn-time-rules.ts';
 
 export const PaymentGatewaySettings = z.object({
   payment_processor: z.enum(['stripe', 'paypal']).default('paypal'),
@@ -16,6 +17,23 @@ export function smsCountryCodeError(entry: string): string {
 }
 
 /** admin_settings as the storefront and back office read it (storefront.md §3, backoffice §3). */
+/** Turn-time bands: ascending party sizes, the last one open ("5 or more"), 15–360 minutes in 5-minute steps. */
+const TurnTimeBands = z
+  .array(
+    z.object({
+      up_to: z.int32().min(1, 'A band holds at least 1 guest').max(100, 'At most 100 guests').nullable(),
+      minutes: z
+        .int32()
+        .min(TURN_TIME_MIN_MINUTES, `At least ${TURN_TIME_MIN_MINUTES} minutes`)
+        .max(TURN_TIME_MAX_MINUTES, `At most ${TURN_TIME_MAX_MINUTES} minutes`)
+        .refine((minutes) => minutes % 5 === 0, 'Use 5-minute steps'),
+    }),
+  )
+  .min(1, 'Set at least one turn time')
+  .max(12, 'At most 12 turn times')
+  .refine((bands) => bands.filter((band) => band.up_to === null).length === 1 && bands.at(-1)?.up_to === null, 'The last turn time is for any larger party')
+  .refine((bands) => bands.every((band, i) => i === 0 || band.up_to === null || (bands[i - 1]!.up_to ?? Infinity) < band.up_to), 'List party sizes from smallest to largest');
+
 export const AdminSettings = z
   .object({
     custom_pickup_instructions: z.string().optional(),
@@ -32,6 +50,8 @@ export const AdminSettings = z
       .array(z.string().regex(SMS_COUNTRY_CODE, { error: (issue) => smsCountryCodeError(String(issue.input)) }))
       .max(50, 'At most 50 country codes')
       .optional(),
+    /** Expected stay per party size (issue #35, turn-time-rules.ts); unset: DEFAULT_TURN_TIMES. */
+    turn_times: TurnTimeBands.optional(),
   })
   .passthrough();
 export type AdminSettings = z.infer<typeof AdminSettings>;

@@ -63,7 +63,7 @@ export function renderApp(path: string, { user = null, cartItems = [] }: RenderA
       <LocationProbe />
     </AppProviders>,
   );
-  return { ...view, user: userEvent.setup(), queryClient };
+  return { ...view, user: userEvent.setup({ delay: null }), queryClient };
 }
 
 export function renderWithProviders(ui: ReactElement) {

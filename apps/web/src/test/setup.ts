@@ -11,10 +11,11 @@ vi.mock('socket.io-client', () => import('./fake-socket.ts'));
 // test was this). Still well inside the project's 15 s testTimeout.
 configure({ asyncUtilTimeout: 10_000 });
 
-// Browsers set window.event while an event is dispatched; React reads it to give a keystroke or a
-// click its urgent (synchronous) priority. happy-dom leaves it undefined, so React treated typing as
-// default-priority work: on a loaded machine a controlled input was reset to its last rendered
-// value between two keystrokes ('Kenji S.' became 'nji S.'). Set it as a browser does.
+// Browsers set window.event while an event is dispatched; React reads it to give updates made
+// outside its own listeners a keystroke's or a click's priority. happy-dom leaves it undefined: set
+// it as a browser does. (This alone did not stop keys being lost under load: 'Kenji S.' still became
+// 'enji S.' in CI. Tests now type with `userEvent.setup({ delay: null })`, so no timer, fetch answer or
+// scheduled render runs between two keystrokes of one `type`.)
 if (typeof window !== 'undefined') {
   // happy-dom's own EventTarget (the global one may be Node's): the prototype its nodes dispatch with.
   let owner: object | null = document.createElement('input');

@@ -29,7 +29,7 @@ describe('NavLink', () => {
   });
 
   it('follows navigation', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     window.history.replaceState(null, '', '/');
     render(<Nav />);
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');

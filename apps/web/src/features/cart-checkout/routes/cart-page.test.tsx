@@ -95,7 +95,7 @@ describe('CartPage', () => {
   });
 
   it('blocks an increase past the stock of every line of the same item', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     useCartStore.setState({
       cartItems: [line({ id: 1, name: 'Spam Musubi', price: 4.5, quantity: 2 }), line({ id: 1, name: 'Spam Musubi', price: 4.5, notes: 'no nori', selectedOptions: { '5': [55] } })],
     });
@@ -121,7 +121,7 @@ describe('CartPage', () => {
   });
 
   it('lists stock problems from the server and blocks checkout until they are fixed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     useCartStore.setState({ cartItems: [line({ id: 1, name: 'Spam Musubi', price: 4.5, quantity: 5 })] });
     const requests = stubApi({
       'GET /api/v1/menu': () => ({ body: menuResponse([musubi]) }),
@@ -246,7 +246,7 @@ describe('merchandise in the cart', () => {
   });
 
   it("limits a merchandise line's quantity to its variant's stock", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     useCartStore.setState({ cartItems: [merchandiseLine({ variant_id: 101, quantity: 2 })] });
     stubApi({
       'GET /api/v1/menu': () => ({ body: menuResponse([]) }),

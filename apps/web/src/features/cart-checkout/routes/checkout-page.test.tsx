@@ -180,7 +180,7 @@ describe('CheckoutPage', () => {
   });
 
   it('holds the phone to the spec rule with its message', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const requests = stubApi(routes());
     renderRoute(<CheckoutPage />);
     expect(screen.getByLabelText(/^Phone/)).toHaveValue('+1671');
@@ -195,7 +195,7 @@ describe('CheckoutPage', () => {
   });
 
   it('keeps payment hidden and Place Order disabled until a VIP code is validated', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let valid = false;
     stubApi(
       routes({
@@ -223,7 +223,7 @@ describe('CheckoutPage', () => {
   });
 
   it('says Failed to validate VIP code when the check itself fails', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubApi(routes({ 'POST /api/v1/restaurants/1/vip_access/validate_code': () => apiError(500, 'boom') }, { vip_only_checkout: true }));
     renderRoute(<CheckoutPage />);
     await user.type(await screen.findByLabelText('VIP code'), 'ISLAND');
@@ -232,7 +232,7 @@ describe('CheckoutPage', () => {
   });
 
   it('keeps the original total when a promo code fails, and shows the server discount when it applies', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let attempt = 0;
     stubApi(
       routes({
@@ -262,7 +262,7 @@ describe('CheckoutPage', () => {
   });
 
   it("says 'Payment processing is not available' up front where the server takes no test payments, and asks for no card", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const requests = stubApi(routes({}, { test_payments_allowed: false }));
     renderRoute(<CheckoutPage />);
     expect(await screen.findByText('Payment processing is not available')).toBeInTheDocument();
@@ -276,7 +276,7 @@ describe('CheckoutPage', () => {
   });
 
   it('shows Payment failed with the processor message for a declined card and places no order', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const requests = stubApi(
       routes({ [`POST /api/v1/payments/${PAYMENT_ID}/confirm`]: () => apiError(402, 'Your card was declined.', 'PAYMENT_FAILED') }),
     );
@@ -293,7 +293,7 @@ describe('CheckoutPage', () => {
   });
 
   it('places exactly one order on a double click, with an idempotency key, then clears the cart and opens the confirmation', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -336,7 +336,7 @@ describe('CheckoutPage', () => {
   });
 
   it('while closed offers only the open pickup slots, sends the chosen one, and shows a refusal on the field with the new offers', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const closed: QuoteOutput['pickup'] = {
       open: false,
       asap_available: false,
@@ -382,7 +382,7 @@ describe('CheckoutPage', () => {
   });
 
   it('reuses the successful payment and the idempotency key when placing the order is retried', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let calls = 0;
     const requests = stubApi(
       routes({
@@ -410,7 +410,7 @@ describe('CheckoutPage', () => {
   });
 
   it('sends merchandise lines by variant to the quote, the payment and the order, and shows size, colour and both subtotals', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     useCartStore.setState({
       cartItems: [
         { id: 1, name: 'Spam Musubi', price: 4.5, quantity: 2, type: 'food', selectedOptions: {}, customizations: {} },
@@ -563,7 +563,7 @@ describe('CheckoutPage staff orders', () => {
 
   it('loads members and discounts only when the switch is on, preselects the default, prices it on the server, and sends it with the staff member to the payment and the order', async () => {
     signedIn('staff');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const requests = stubApi(staffRoutes());
     renderRoute(<CheckoutPage />, { path: '/checkout' });
 
@@ -610,7 +610,7 @@ describe('CheckoutPage staff orders', () => {
 
   it('re-prices another option and No discount, frees the promo field again, and sends no staff_discount_id without a discount', async () => {
     signedIn('admin');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const requests = stubApi(staffRoutes());
     renderRoute(<CheckoutPage />, { path: '/checkout' });
     await openStaffOrder(user);
@@ -639,7 +639,7 @@ describe('CheckoutPage staff orders', () => {
 
   it('replaces an applied promo code when a staff discount is chosen', async () => {
     signedIn('super_admin', 2);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const requests = stubApi(staffRoutes({ 'POST /api/v1/promo_codes/apply': () => ({ body: { newTotal: 17, codeUsed: 'ALOHA3', discount: 3, discountType: 'amount', discountValue: 300 } }) }));
     renderRoute(<CheckoutPage />);
     await screen.findByTestId('order-total');
@@ -658,7 +658,7 @@ describe('CheckoutPage staff orders', () => {
 
   it('shows a discount the server refuses on the discount choice, and lists the options again', async () => {
     signedIn('staff');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const unavailable = 'This staff discount is not available.';
     const requests = stubApi(
       staffRoutes({
@@ -690,7 +690,7 @@ describe('CheckoutPage staff orders', () => {
     ['the payment', 'POST /api/v1/payments', 'promo_code', 'A promo code cannot be combined with a staff discount.', () => screen.getByLabelText('Promo code')],
   ] as const)('shows a 422 from %s (%s) on the %s field', async (_step, route, field, message, target) => {
     signedIn('staff');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubApi(staffRoutes({ [route]: () => apiError(422, message, 'VALIDATION_ERROR', { fields: { [field]: message } }) }));
     renderRoute(<CheckoutPage />);
     await openStaffOrder(user);
@@ -707,7 +707,7 @@ describe('CheckoutPage staff orders', () => {
 
   it("shows the server's 403 when the account may no longer place staff orders", async () => {
     signedIn('staff');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const requests = stubApi(staffRoutes({ 'POST /api/v1/payments': () => apiError(403, 'Only staff can place a staff order.', 'FORBIDDEN') }));
     renderRoute(<CheckoutPage />);
     await openStaffOrder(user);
@@ -721,7 +721,7 @@ describe('CheckoutPage staff orders', () => {
 
   it('says when there are no staff members, and offers a retry when the lists fail to load', async () => {
     signedIn('staff');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let membersFail = true;
     stubApi(
       staffRoutes({

@@ -45,7 +45,7 @@ afterEach(() => {
 
 describe('CustomizeItemDialog', () => {
   it('shows each group rule and refuses to add before the minimum is met', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderRoute(<Harness item={plate} />);
     const dialog = await screen.findByRole('dialog', { name: 'Chicken Kelaguen Plate' });
     expect(within(dialog).getByText('Choose 1')).toBeInTheDocument();
@@ -58,7 +58,7 @@ describe('CustomizeItemDialog', () => {
   });
 
   it('drops the oldest choice at max_select and prices the selection live', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderRoute(<Harness item={plate} />);
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('radio', { name: /Beef/ }));
@@ -90,7 +90,7 @@ describe('CustomizeItemDialog', () => {
   });
 
   it('offers a single choice as radio buttons (with None when optional) and calls a free option Free', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const item = menuItem({
       id: 12,
       name: 'Loco Moco',
@@ -122,7 +122,7 @@ describe('CustomizeItemDialog', () => {
   });
 
   it('makes the most expensive chosen options the free ones and shows the $2 default price', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const item = menuItem({
       id: 8,
       name: 'Poke Bowl',
@@ -184,7 +184,7 @@ describe('CustomizeItemDialog', () => {
   });
 
   it('blocks items whose required options are unavailable with the spec message', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const item = menuItem({
       id: 11,
       name: 'Lau Lau',

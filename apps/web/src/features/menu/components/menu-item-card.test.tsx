@@ -9,7 +9,7 @@ const bowl = menuItem({ id: 5, name: 'Poke Bowl', option_groups: [optionGroup({ 
 
 describe('MenuItemCard', () => {
   it('fetches the customisation dialog when the pointer reaches an item with options', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<MenuItemCard item={bowl} onChoose={vi.fn()} />);
     expect(isCustomizeItemDialogLoaded()).toBe(false);
     await user.hover(screen.getByRole('button', { name: 'Choose Options for Poke Bowl' }));

@@ -69,7 +69,7 @@ describe('HomePage', () => {
   });
 
   it('adds Popular Items to the cart, and opens the customisation dialog (loaded on demand) for items with options', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     localStorage.setItem('restaurantId', '1');
     const bowl = menuItem({
       id: 5,

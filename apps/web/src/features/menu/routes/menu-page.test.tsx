@@ -67,7 +67,7 @@ describe('MenuPage', () => {
   });
 
   it('adds simple items at once and opens the dialog for items with options', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubApi({ 'GET /api/v1/menu': () => ({ body: menuResponse(items) }) });
     renderRoute(<MenuPage />);
     await user.click(await screen.findByRole('button', { name: 'Add Spam Musubi to Cart' }));
@@ -78,7 +78,7 @@ describe('MenuPage', () => {
   });
 
   it('filters by category, Featured/Seasonal (one at a time) and search, and cuts list descriptions to 60 characters', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     stubApi({ 'GET /api/v1/menu': () => ({ body: menuResponse(items) }) });
     renderRoute(<MenuPage />);
     await screen.findByRole('article', { name: 'Spam Musubi' });

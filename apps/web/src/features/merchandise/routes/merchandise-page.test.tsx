@@ -64,7 +64,7 @@ describe('MerchandisePage: collections', () => {
     expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Island Essentials');
 
     await user.click(screen.getByRole('tab', { name: 'All Items' }));
-    expect(cardNames()).toEqual(['Kusina Logo Tee', 'Kusina Snapback', 'Spam Musubi Sticker', 'Fiesta 2025 Tee', 'Latte Stone Enamel Pin']);
+    await waitFor(() => expect(cardNames()).toEqual(['Kusina Logo Tee', 'Kusina Snapback', 'Spam Musubi Sticker', 'Fiesta 2025 Tee', 'Latte Stone Enamel Pin']));
     expect(screen.queryByText('Everyday tees, hats and stickers.')).not.toBeInTheDocument();
     expect(location()).toBe('/merchandise?collection=all');
 
@@ -73,7 +73,7 @@ describe('MerchandisePage: collections', () => {
     expect(screen.getByRole('tab', { name: 'Fiesta Collection' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Fiesta Collection' })).toHaveFocus();
     expect(screen.getByText('Limited runs for the fiesta season.')).toBeInTheDocument();
-    expect(cardNames()).toEqual(['Fiesta 2025 Tee']);
+    await waitFor(() => expect(cardNames()).toEqual(['Fiesta 2025 Tee']));
 
     await user.keyboard('{End}');
     expect(screen.getByRole('tab', { name: 'Latte Stone Classics' })).toHaveAttribute('aria-selected', 'true');
@@ -142,7 +142,7 @@ describe('MerchandisePage: filters', () => {
 
     await user.click(within(sizeGroup).getByRole('button', { name: 'M' }));
     expect(within(sizeGroup).getByRole('button', { name: 'M' })).toHaveAttribute('aria-pressed', 'true');
-    expect(cardNames()).toEqual(['Kusina Logo Tee', 'Fiesta 2025 Tee']);
+    await waitFor(() => expect(cardNames()).toEqual(['Kusina Logo Tee', 'Fiesta 2025 Tee']));
 
     // M + Black + In stock: the tee's black M is sold out (its red M is not), so nothing matches.
     await user.click(within(panel).getByRole('button', { name: 'Black' }));
@@ -153,11 +153,11 @@ describe('MerchandisePage: filters', () => {
     const chips = screen.getByRole('list', { name: 'Active filters' });
     expect(within(chips).getAllByRole('button', { name: /^Remove filter/ }).map((b) => b.textContent)).toEqual(['Size: M', 'Color: Black', 'In stock']);
     await user.click(within(chips).getByRole('button', { name: 'Remove filter Color: Black' }));
-    expect(cardNames()).toEqual(['Kusina Logo Tee']);
+    await waitFor(() => expect(cardNames()).toEqual(['Kusina Logo Tee']));
     expect(within(panel).getByRole('button', { name: 'Black' })).toHaveAttribute('aria-pressed', 'false');
 
     await user.click(within(panel).getByRole('button', { name: 'Clear All' }));
-    expect(cardNames()).toHaveLength(5);
+    await waitFor(() => expect(cardNames()).toHaveLength(5));
     expect(screen.queryByRole('list', { name: 'Active filters' })).not.toBeInTheDocument();
     expect(location()).toBe('/merchandise?collection=all');
   });
@@ -171,9 +171,9 @@ describe('MerchandisePage: filters', () => {
 
     await user.click(within(price).getByRole('button', { name: '$25 - $50' }));
     // The tee's 2XL ($27) and the snapback ($28) cost 25 or more; the tee's $25 sizes count too (25 is in 25-50).
-    expect(cardNames()).toEqual(['Kusina Logo Tee', 'Kusina Snapback']);
+    await waitFor(() => expect(cardNames()).toEqual(['Kusina Logo Tee', 'Kusina Snapback']));
     await user.click(within(price).getByRole('button', { name: '$0 - $25' }));
-    expect(cardNames()).toEqual(['Spam Musubi Sticker', 'Fiesta 2025 Tee', 'Latte Stone Enamel Pin']);
+    await waitFor(() => expect(cardNames()).toEqual(['Spam Musubi Sticker', 'Fiesta 2025 Tee', 'Latte Stone Enamel Pin']));
     expect(within(screen.getByRole('list', { name: 'Active filters' })).getByRole('button', { name: 'Remove filter Price: $0 - $25' })).toBeInTheDocument();
     await user.click(within(price).getByRole('button', { name: '$0 - $25' }));
 
@@ -184,7 +184,7 @@ describe('MerchandisePage: filters', () => {
     expect(slider).toHaveAttribute('aria-valuetext', 'Any price');
     fireEvent.change(slider, { target: { value: '10' } });
     expect(slider).toHaveAttribute('aria-valuetext', 'Up to $10');
-    expect(cardNames()).toEqual(['Spam Musubi Sticker']);
+    await waitFor(() => expect(cardNames()).toEqual(['Spam Musubi Sticker']));
     expect(location()).toContain('max=10');
 
     // The Fiesta collection tops out at $20: one bucket, $0 - $20.
@@ -212,7 +212,7 @@ describe('MerchandisePage: filters', () => {
     expect(cardNames(true)).toHaveLength(5);
     await user.click(within(sheet).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument());
-    expect(cardNames()).toEqual(['Kusina Snapback']);
+    await waitFor(() => expect(cardNames()).toEqual(['Kusina Snapback']));
     expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Filters (1)' }));

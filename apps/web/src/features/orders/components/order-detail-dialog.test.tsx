@@ -174,7 +174,8 @@ describe('order detail', () => {
     // Someone else already cancelled it.
     server.set(orderDetail({ status: 'cancelled', allowed_transitions: [] }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    expect(await within(dialog).findByText(/An order that is cancelled cannot become confirmed\. It was changed on another screen/)).toBeInTheDocument();
+    // (The message's node is replaced when the refreshed order lands: look it up each time.)
+    await waitFor(() => expect(within(dialog).getByText(/An order that is cancelled cannot become confirmed\. It was changed on another screen/)).toBeInTheDocument());
     expect(await within(dialog).findByText('This order is cancelled: its status can no longer change.')).toBeInTheDocument();
   });
 

@@ -29,7 +29,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('OrderHistoryPage', () => {
   it('asks for the chosen sort, status and page, five at a time', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const requests = stubApi({ 'GET /api/v1/orders': (request) => listFor(request, 7) });
     renderRoute(<OrderHistoryPage />, { path: '/orders' });
 
@@ -81,7 +81,7 @@ describe('OrderHistoryPage', () => {
   });
 
   it('says No orders match your current filters and clears them', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const requests = stubApi({ 'GET /api/v1/orders': (request) => listFor(request, request.url.searchParams.get('status') ? 0 : 2) });
     renderRoute(<OrderHistoryPage />, { path: '/orders?status=cancelled' });
     expect(await screen.findByText('No orders match your current filters')).toBeInTheDocument();

@@ -27,7 +27,7 @@ function ordersServer(routes: Parameters<typeof mockApi>[0] = {}) {
 describe('fundraiser orders (admin)', () => {
   it('asks before Cancel & refund of one order: Keep Order changes nothing, confirming cancels it and focus goes to its checkbox', async () => {
     const api = ordersServer();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FundraiserOrders fundraiser={fundraiserFixture()} />);
     const cancel = await screen.findByRole('button', { name: 'Mark W-000001 Cancelled' });
     await user.click(cancel);
@@ -49,7 +49,7 @@ describe('fundraiser orders (admin)', () => {
 
   it('asks before cancelling the selected orders in bulk, and not before other bulk changes', async () => {
     const api = ordersServer();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FundraiserOrders fundraiser={fundraiserFixture()} />);
     await user.click(await screen.findByRole('checkbox', { name: 'Select order W-000001' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select order W-000002' }));
@@ -73,7 +73,7 @@ describe('fundraiser orders (admin)', () => {
       'POST /wholesale/admin/orders/bulk_status': (call) =>
         envelope({ results: (call.body as { order_ids: number[] }).order_ids.map((id) => (id === 2 ? { id, ok: false, message: 'That status change is not allowed.' } : { id, ok: true, message: null })) }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FundraiserOrders fundraiser={fundraiserFixture()} />);
     await user.click(await screen.findByRole('checkbox', { name: 'Select order W-000001' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select order W-000002' }));
@@ -89,7 +89,7 @@ describe('fundraiser orders (admin)', () => {
       [`GET /wholesale/admin/fundraisers/${fundraiser.id}/pick_list`]: () =>
         failing ? apiError(500, 'Something went wrong.') : envelope({ fundraiser: { id: fundraiser.id, name: fundraiser.name }, by_item: [{ name: 'Kelaguen Tray', variant: null, quantity: 3 }], by_participant: [] }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithProviders(<FundraiserOrders fundraiser={fundraiser} />);
     await user.click(await screen.findByRole('button', { name: 'Pick List' }));
     const alert = await screen.findByRole('alert');
