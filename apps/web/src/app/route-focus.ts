@@ -4,7 +4,7 @@
  * 4.1.3). Fetched on the first navigation, so it is not part of the home route's first download.
  * Pages arrive lazily (their chunk, then often their data), so the heading is awaited for a while;
  * without one, the main landmark takes focus. Focus the visitor has already placed inside the page
- * (a field the page focuses itself) is left alone.
+ * (a field the page focuses itself) or into a dialog opened meanwhile is left alone.
  */
 const HEADING_WAIT_MS = 5000;
 const FIRST_LOOK_MS = 60;
@@ -41,7 +41,9 @@ export function focusPageHeading(): void {
     if (!target) return;
     const active = document.activeElement;
     const placedByPage = active && active !== document.body && main?.contains(active) && active !== main;
-    if (!placedByPage) {
+    // A dialog opened while the page was still arriving keeps its focus (it is portalled outside main).
+    const inDialog = active?.closest('[role="dialog"], [role="alertdialog"]') != null;
+    if (!placedByPage && !inDialog) {
       if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
       target.focus({ preventScroll: true });
     }
