@@ -38,7 +38,8 @@ export function dayBounds(date: string, timeZone: string = SCHEDULE_TIME_ZONE): 
 }
 
 /** What a seat shows on the map (§4): free green, reserved yellow, seated red, picked blue. */
-export type SeatState = 'free' | 'reserved' | 'seated' | 'occupied' | 'selected';
+/** 'late' and 'overstaying' are the Floor Manager's at a chosen time (floor-time-rules.ts). */
+export type SeatState = 'free' | 'reserved' | 'late' | 'seated' | 'overstaying' | 'occupied' | 'selected';
 
 /** A seat's state from the day's live allocations (seated wins over reserved). */
 export function seatStateOf(allocations: readonly Pick<SeatAllocationOutput, 'status' | 'released_at'>[]): Exclude<SeatState, 'selected'> {

@@ -10,6 +10,7 @@ import { reserveSeats } from '../api/reserve-seats.ts';
 import { seatAllocationsKey } from '../api/get-seat-allocations.ts';
 import { seatParty, type SeatPartyBody } from '../api/seat-party.ts';
 import { waitlistListsKey } from '../../waitlist/api/get-waitlist.ts';
+import { updateReservation } from '../../reservations/api/update-reservation.ts';
 import { failureMessage } from '../../../lib/failure-message.ts';
 
 const toastFailure = (message: string) => toast.error(message, { style: { whiteSpace: 'pre-line' } });
@@ -81,5 +82,27 @@ export function useSeatActions() {
     }
   };
 
-  return { busy, give, act, refresh };
+  /**
+   * A late reservation marked a no-show from the floor's list: through its seats when it holds any
+   * (they are released with it), else the reservation's status.
+   */
+  const noShow = async (reservationId: number, holdsSeats: boolean): Promise<boolean> => {
+    if (holdsSeats) return act('no_show', { occupant_type: 'reservation', occupant_id: reservationId });
+    if (busy) return false;
+    setBusy(true);
+    try {
+      await updateReservation({ id: reservationId, status: 'no_show' });
+      toast.success(M.noShow);
+      return true;
+    } catch (error) {
+      console.error(error);
+      toastFailure(failureMessage(M.noShowFailed, error));
+      return false;
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  return { busy, give, act, noShow, refresh };
 }

@@ -39,11 +39,13 @@ interface SeatMapProps {
 const LOOK: Record<SeatState, { fill: string; stroke: string; word: string; dash?: string; width: number }> = {
   free: { fill: 'fill-success-soft', stroke: 'stroke-success-line', word: 'free', width: 2 },
   reserved: { fill: 'fill-warning-soft', stroke: 'stroke-warning-line', word: 'reserved', dash: '6 4', width: 3 },
+  late: { fill: 'fill-warning-soft', stroke: 'stroke-warning-line', word: 'late', dash: '2 3', width: 5 },
   seated: { fill: 'fill-danger-soft', stroke: 'stroke-danger-line', word: 'seated', width: 3 },
+  overstaying: { fill: 'fill-danger-soft', stroke: 'stroke-danger-line', word: 'overstaying', dash: '2 3', width: 5 },
   occupied: { fill: 'fill-danger-soft', stroke: 'stroke-danger-line', word: 'occupied', width: 3 },
   selected: { fill: 'fill-info-soft', stroke: 'stroke-info-line', word: 'selected', width: 5 },
 };
-const SHORT: Record<SeatState, string> = { free: 'Free', reserved: 'Held', seated: 'Seated', occupied: 'Taken', selected: 'Picked' };
+const SHORT: Record<SeatState, string> = { free: 'Free', reserved: 'Held', late: 'Late', seated: 'Seated', overstaying: 'Over', occupied: 'Taken', selected: 'Picked' };
 
 export function seatLabel(label: string, state: SeatState, occupant: string | null, mark: SeatMark | null = null): string {
   return `Seat ${label}, ${LOOK[state].word}${occupant ? `, ${occupant}` : ''}${mark ? `, ${mark.note}` : ''}`;
@@ -130,7 +132,9 @@ export function SeatLegend({ marks = false }: { marks?: boolean }) {
     <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-muted" aria-label="Seat colours">
       <span>Green: free</span>
       <span>Yellow, dashed: reserved</span>
+      <span>Yellow, dotted, thick: late</span>
       <span>Red: seated</span>
+      <span>Red, dotted, thick: overstaying</span>
       <span>Blue, thick: picked</span>
       {marks ? (
         <>

@@ -1,9 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
 import { canvasSize, DEFAULT_CANVAS_SIZE, floorsOf, LayoutMessages, stepZoom, type CanvasSizeName } from '@kusina/domain/layout-rules';
 import type { ReservationOutput } from '@kusina/domain/reservations';
-import { SeatAllocationMessages as M, seatStateOf, type OccupantType, type SeatState } from '@kusina/domain/seat-allocation-rules';
+import { SeatAllocationMessages as M, type OccupantType, type SeatState } from '@kusina/domain/seat-allocation-rules';
+import { allocationStateAt, coversTimeline, isLate, seatStateAt, shiftsOf, type Stay } from '@kusina/domain/floor-time-rules';
+import { clockTime, parseClockTime, weekdayOf, zonedInstant, zonedParts } from '@kusina/domain/restaurant-schedule';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
 import { getLayoutQueryOptions } from '../api/get-layout.ts';
@@ -14,7 +16,23 @@ import { useSeatAllocations } from '../api/get-seat-allocations.ts';
 import { type OccupantAction } from '../api/change-occupant.ts';
 import { useWaitlist } from '../../waitlist/api/get-waitlist.ts';
 import { guamToday } from '../../../lib/guam-today.ts';
+import { useHours } from '../../reservations/api/get-hours.ts';
 import { useSeatActions } from './seat-actions.ts';
+
+/** The real clock, read again every 30 s: what "now" means on the floor. */
+function useNow(everyMs = 30_000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/** On another day than today, with no time chosen, the floor opens at 18:00 (§9's expected hour). */
+const OTHER_DAY_MINUTES = 18 * 60;
+/** Parties whose stays fill the room (the covers timeline). */
+const IN_ROOM = new Set(['booked', 'reserved', 'seated', 'finished']);
 
 export interface Occupant {
   type: OccupantType;
@@ -43,7 +61,13 @@ export const occupantOfEntry = (e: WaitlistEntryOutput): Occupant => ({ type: 'w
 export function useFloorManager() {
   const seatActions = useSeatActions();
   const busy = seatActions.busy;
-  const [date, setDate] = useState(guamToday());
+  const [date, setDate] = useState(() => guamToday(new Date(Date.now())));
+  /** The hour shown ('HH:MM', Guam), or null: now (today) or 18:00 (another day). */
+  const [time, setTime] = useState<string | null>(null);
+  const now = useNow();
+  const today = zonedParts(now).date;
+  const atMinutes = time !== null ? (parseClockTime(time) ?? 0) : date === today ? zonedParts(now).minutes : OTHER_DAY_MINUTES;
+  const at = time === null && date === today ? now : zonedInstant(date, atMinutes);
   const [layoutChoice, setLayoutChoice] = useState<number | null>(null);
   const [sizeName, setSizeName] = useState<CanvasSizeName>(DEFAULT_CANVAS_SIZE);
   const [grid, setGrid] = useState(true);
@@ -59,6 +83,7 @@ export function useFloorManager() {
   const allocations = useSeatAllocations(date);
   const reservations = useReservations({ date });
   const waitlist = useWaitlist(date);
+  const hours = useHours();
 
   const sections = useMemo(() => (layout.data ? toEditorSections(layout.data) : []), [layout.data]);
   const floors = useMemo(() => floorsOf(sections), [sections]);
@@ -71,11 +96,16 @@ export function useFloorManager() {
     for (const a of allocations.data ?? []) map.set(a.seat_id, [...(map.get(a.seat_id) ?? []), a]);
     return map;
   }, [allocations.data]);
-  const baseState = (seatId: number) => seatStateOf(bySeat.get(seatId) ?? []);
+  const baseState = (seatId: number): Exclude<SeatState, 'selected' | 'occupied'> => seatStateAt(bySeat.get(seatId) ?? [], at, now);
   // A seat taken meanwhile (another host, a lost race) is no longer picked once the map reloads.
   const chosen = picked.filter((id) => baseState(id) === 'free');
   const stateOf = (seatId: number): SeatState => (chosen.includes(seatId) ? 'selected' : baseState(seatId));
-  const occupantAt = (seatId: number): SeatAllocationOutput | null => bySeat.get(seatId)?.find((a) => a.released_at === null) ?? null;
+  /** The party that gives the seat its state at the hour shown. */
+  const occupantAt = (seatId: number): SeatAllocationOutput | null => {
+    const state = baseState(seatId);
+    if (state === 'free') return null;
+    return bySeat.get(seatId)?.find((a) => allocationStateAt(a, at, now) === state) ?? null;
+  };
   const labelOf = (seatId: number) => sections.flatMap((s) => s.seats).find((s) => s.id === seatId)?.label ?? String(seatId);
 
   const startWizard = (occupant: Occupant, preselected: number[] = []) => {
@@ -118,11 +148,49 @@ export function useFloorManager() {
   // The parties holding seats now (a live allocation): only they are shown "at" their seats.
   const holding = useMemo(() => new Set((allocations.data ?? []).map((a) => `${a.occupant_type}:${a.occupant_id}`)), [allocations.data]);
 
+  // The day's hours and shifts (Lunch and Dinner, or one), and the covers in 15-minute steps.
+  const dayHours = hours.data?.find((h) => h.day_of_week === weekdayOf(date));
+  const open = dayHours && !dayHours.closed ? parseClockTime(dayHours.open_time.slice(0, 5)) : null;
+  const close = dayHours && !dayHours.closed ? parseClockTime(dayHours.close_time.slice(0, 5)) : null;
+  const shifts = useMemo(() => shiftsOf(open, close), [open, close]);
+  const timeline = useMemo(() => {
+    const stays: Stay[] = [];
+    for (const r of reservations.data ?? []) {
+      if (IN_ROOM.has(r.status)) stays.push({ start: Date.parse(r.start_time), end: Date.parse(r.end_time), guests: r.party_size });
+    }
+    // Walk-ins and waitlist parties: their seated stay, once per party.
+    const walkIns = new Map<number, Stay>();
+    for (const a of allocations.data ?? []) {
+      if (a.occupant_type !== 'waitlist' || (a.status !== 'seated' && a.status !== 'finished')) continue;
+      const start = Date.parse(a.start_time);
+      const end = a.released_at ? Math.min(Date.parse(a.released_at), Date.parse(a.end_time)) : Date.parse(a.end_time);
+      const known = walkIns.get(a.occupant_id);
+      walkIns.set(a.occupant_id, { start: Math.min(start, known?.start ?? start), end: Math.max(end, known?.end ?? end), guests: a.occupant_party_size });
+    }
+    stays.push(...walkIns.values());
+    const from = zonedInstant(date, open ?? 10 * 60);
+    const closing = close === null ? 23 * 60 : close <= (open ?? 0) ? close + 24 * 60 : close;
+    return coversTimeline(stays, from, zonedInstant(date, 0) + closing * 60_000);
+  }, [reservations.data, allocations.data, date, open, close]);
+
   return {
     date,
+    time: time ?? clockTime(atMinutes),
+    /** The hour shown follows the clock (no time chosen, today). */
+    live: time === null && date === today,
+    at,
+    now,
+    setTime: (next: string | null) => {
+      setTime(next);
+      stopWizard();
+    },
+    shifts,
+    timeline,
+    isLate: (party: { status: string; start_time: string }) => isLate(party, at, now),
     holdsSeats: (type: SeatAllocationOutput['occupant_type'], id: number) => holding.has(`${type}:${id}`),
     setDate: (next: string) => {
       setDate(next);
+      setTime(null);
       stopWizard();
     },
     layouts,
@@ -159,6 +227,8 @@ export function useFloorManager() {
     togglePick,
     submit,
     act,
+    noShow: (reservationId: number) => seatActions.noShow(reservationId, holding.has(`reservation:${reservationId}`)),
+    seatCount: sections.reduce((sum, s) => sum + s.seats.length, 0),
     loadError,
     layoutListFailed: LayoutMessages.listFailed,
   };

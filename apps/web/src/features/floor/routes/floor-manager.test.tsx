@@ -1,9 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LayoutSummaryOutput } from '@kusina/domain/layouts';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
+import userEvent from '@testing-library/user-event';
 import { bookedReservation, fixtureStamp, layoutSummary, mainLayout, seatAllocation, staffUser } from '../../../test/reservations-fixtures.ts';
 
 const staff = staffUser;
@@ -39,6 +40,7 @@ function open(routes: Parameters<typeof mockApi>[0] = {}, user = staff) {
     'GET /reservations': { body: [booked] },
     'GET /waitlist_entries': { body: [waiting] },
     'GET /seat_allocations': { body: [] },
+    'GET /operating_hours': { body: [{ id: 12, restaurant_id: 1, day_of_week: 2, open_time: '11:00', close_time: '21:00', closed: false }] },
     ...routes,
   });
   const view = renderApp('/reservations/dashboard/seating', { user });
@@ -46,8 +48,15 @@ function open(routes: Parameters<typeof mockApi>[0] = {}, user = staff) {
 }
 
 describe('Floor Manager (Seating tab)', () => {
+  // The floor shows the room now: 18:10 in Guam on Tue Jun 4, 2030, ten minutes into the fixtures'
+  // 18:00–19:00 allocations (held seats still within their grace, seated parties within their stay).
+  // (Date.now only: the floor reads its clock there; faking Date itself breaks the Guam formatting.)
+  beforeEach(() => {
+    vi.spyOn(Date, 'now').mockReturnValue(Date.parse('2030-06-04T08:10:00.000Z'));
+  });
   afterEach(() => {
     cleanup();
+    vi.restoreAllMocks();
     vi.unstubAllGlobals();
   });
 
@@ -195,5 +204,80 @@ describe('Floor Manager (Seating tab)', () => {
     open({ 'GET /layouts': { body: [] } }, admin);
     expect(await screen.findByRole('heading', { name: 'No Layout Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create a Layout' })).toHaveAttribute('href', '/reservations/dashboard/layout');
+  });
+  describe('at a chosen time (issue #35)', () => {
+    // A party seated 16:30–18:00 that nobody finished, seats held for 17:30 whose party has not come,
+    // and a 17:30 booking without seats: at 18:10 they are overstaying, late and late.
+    const overstaying = (seat: number) =>
+      allocation(seat, { status: 'seated', occupant_type: 'waitlist', occupant_id: 44, occupant_status: 'seated', occupant_name: 'Long Lunch', occupant_party_size: 2, start_time: '2030-06-04T06:30:00.000Z', end_time: '2030-06-04T08:00:00.000Z' });
+    const lateHold = (seat: number) => allocation(seat, { occupant_id: 61, occupant_name: 'Ana Cruz', occupant_party_size: 2, start_time: '2030-06-04T07:30:00.000Z', end_time: '2030-06-04T09:00:00.000Z' });
+    const lateBooking = bookedReservation({ id: 52, reservation_number: 'R-000052', contact_name: 'Marco Reyes', party_size: 2, start_time: '2030-06-04T07:30:00.000Z', end_time: '2030-06-04T09:00:00.000Z' });
+    const routes = {
+      'GET /reservations': { body: [booked, lateBooking] },
+      'GET /seat_allocations': { body: [overstaying(700), overstaying(701), lateHold(702), lateHold(703)] },
+    };
+
+    it('shows overstaying and late seats now, says which booking is late, and marks it a no-show', async () => {
+      const { api } = open({ ...routes, 'PATCH /reservations/52': { body: { ...lateBooking, status: 'no_show' } } });
+      expect(await screen.findByRole('button', { name: 'Seat T1-1, overstaying, Long Lunch' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Seat T1-3, late, Ana Cruz' })).toBeInTheDocument();
+      expect(screen.getByLabelText(/^Time/)).toHaveValue('18:10');
+      expect(screen.getByText(/now, live/)).toBeInTheDocument();
+
+      fireEvent.click(screen.getByRole('button', { name: 'Seat T1-1, overstaying, Long Lunch' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Seat T1-1' });
+      expect(dialog).toHaveAccessibleDescription("This seat's party is past its expected end.");
+      expect(within(dialog).getByRole('button', { name: 'Finish / Free Seat' })).toBeInTheDocument();
+      fireEvent.keyDown(dialog, { key: 'Escape' });
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+      const parties = screen.getByRole('complementary', { name: "The day's parties" });
+      expect(within(parties).getByText('Marco Reyes').closest('li')).toHaveTextContent('late');
+      expect(within(parties).getByText('Yuki Tanaka').closest('li')).not.toHaveTextContent('late');
+      fireEvent.click(within(parties).getByRole('button', { name: 'Mark Marco Reyes a no-show' }));
+      expect(await screen.findByText('Marked as no-show.')).toBeInTheDocument();
+      expect(api.callsTo('PATCH', '/reservations/52')[0]!.body).toEqual({ reservation: { status: 'no_show' } });
+    });
+
+    it('shows the room at another hour: held seats free before their hour, nothing late or overstaying ahead', async () => {
+      open(routes);
+      await screen.findByRole('button', { name: 'Seat T1-1, overstaying, Long Lunch' });
+      fireEvent.change(screen.getByLabelText(/^Time/), { target: { value: '16:00' } });
+      expect(await screen.findByRole('button', { name: 'Seat T1-1, free' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Seat T1-3, free' })).toBeInTheDocument();
+      fireEvent.change(screen.getByLabelText(/^Time/), { target: { value: '17:00' } });
+      expect(await screen.findByRole('button', { name: 'Seat T1-1, seated, Long Lunch' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Seat T1-3, reserved, Ana Cruz' })).toBeInTheDocument();
+      fireEvent.change(screen.getByLabelText(/^Time/), { target: { value: '20:00' } });
+      expect(await screen.findByRole('button', { name: 'Seat T1-1, free' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Seat T1-3, free' })).toBeInTheDocument();
+
+      // The day's shifts from its hours (11:00–21:00: Lunch and Dinner), and back to now.
+      fireEvent.click(screen.getByRole('button', { name: 'Lunch (11:00 AM)' }));
+      expect(screen.getByLabelText(/^Time/)).toHaveValue('11:00');
+      fireEvent.click(screen.getByRole('button', { name: 'Dinner (5:00 PM)' }));
+      expect(screen.getByLabelText(/^Time/)).toHaveValue('17:00');
+      fireEvent.click(screen.getByRole('button', { name: 'Now' }));
+      expect(await screen.findByRole('button', { name: 'Seat T1-1, overstaying, Long Lunch' })).toBeInTheDocument();
+    });
+
+    it('draws the covers in 15-minute steps; the arrow keys move along them and Enter shows that time', async () => {
+      const user = userEvent.setup({ delay: null });
+      open(routes);
+      const timeline = await screen.findByRole('toolbar', { name: 'Covers timeline: pick a time' });
+      // Yuki Tanaka's 4 at 18:00 (an hour), Marco Reyes's 2 from 17:30, Long Lunch's 2 from 16:30.
+      expect(within(timeline).getByRole('button', { name: '4:30 PM: 2 covers, 2 arriving' })).toBeInTheDocument();
+      expect(within(timeline).getByRole('button', { name: '5:30 PM: 4 covers, 2 arriving' })).toBeInTheDocument();
+      expect(within(timeline).getByRole('button', { name: '6:00 PM: 6 covers, 4 arriving' })).toBeInTheDocument();
+      const current = within(timeline).getByRole('button', { name: '6:00 PM: 6 covers, 4 arriving' });
+      expect(current).toHaveAttribute('aria-pressed', 'true');
+      expect(current).toHaveAttribute('tabindex', '0');
+      current.focus();
+      await user.keyboard('{ArrowLeft}{ArrowLeft}');
+      expect(within(timeline).getByRole('button', { name: '5:30 PM: 4 covers, 2 arriving' })).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(screen.getByLabelText(/^Time/)).toHaveValue('17:30');
+      expect(screen.getByText(/Busiest: 6:00 PM, 6 of \d+ seats/)).toBeInTheDocument();
+    });
   });
 });

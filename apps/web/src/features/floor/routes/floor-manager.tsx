@@ -8,7 +8,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input, Select } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAuthStore } from '../../../stores/auth-store.ts';
-import { formatDay, formatTime } from '../../../lib/guam-dates.ts';
+import { clockTime, zonedParts } from '@kusina/domain/restaurant-schedule';
+import { formatClock, formatDay, formatTime } from '../../../lib/guam-dates.ts';
+import { CoversTimeline } from '../components/covers-timeline.tsx';
 import { FloorTabs, ViewControls } from '../components/floor-plan-parts.tsx';
 import { OccupantDialog } from '../components/occupant-dialog.tsx';
 import { SeatDialog } from '../components/seat-dialog.tsx';
@@ -84,6 +86,25 @@ export function FloorManager() {
         </div>
       </div>
 
+      <div role="group" aria-label="The hour shown" className="flex flex-wrap items-end gap-2">
+        <div className="space-y-1.5">
+          <label htmlFor="seating-time" className="block text-sm font-semibold">
+            Time <span className="font-normal text-ink-muted">({floor.live ? 'now, live' : formatClock(floor.time)})</span>
+          </label>
+          <Input id="seating-time" type="time" step={900} value={floor.time} onChange={(e) => e.target.value && floor.setTime(e.target.value)} className="w-36" />
+        </div>
+        {floor.date === zonedParts(floor.now).date ? (
+          <Button size="sm" variant="secondary" aria-pressed={floor.live} onClick={() => floor.setTime(null)}>
+            Now
+          </Button>
+        ) : null}
+        {floor.shifts.map((shift) => (
+          <Button key={shift.label} size="sm" variant="secondary" aria-pressed={!floor.live && floor.time === clockTime(shift.minutes)} onClick={() => floor.setTime(clockTime(shift.minutes))}>
+            {shift.label} ({formatClock(clockTime(shift.minutes))})
+          </Button>
+        ))}
+      </div>
+
       {floor.noLayout ? (
         <div className="space-y-3 rounded-xl border border-line bg-surface-muted p-6 text-center">
           <h3 className="font-display text-xl font-bold">{M.noLayout}</h3>
@@ -154,6 +175,7 @@ export function FloorManager() {
                 />
               )}
             </div>
+            <CoversTimeline steps={floor.timeline} seats={floor.seatCount} at={floor.at} onPick={(at) => floor.setTime(clockTime(zonedParts(at).minutes))} />
           </div>
 
           <aside className="min-w-0 space-y-4" aria-label="The day's parties">
@@ -165,8 +187,16 @@ export function FloorManager() {
                   <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-line px-3 py-2">
                     <span className="min-w-0">
                       <span className="font-semibold">{r.contact_name}</span> · {formatTime(r.start_time)} · {r.party_size}
-                      <span className="block text-ink-muted">{partyLine(r.status, r.seat_labels, floor.holdsSeats('reservation', r.id))}</span>
+                      <span className="block text-ink-muted">
+                        {partyLine(r.status, r.seat_labels, floor.holdsSeats('reservation', r.id))}
+                        {floor.isLate(r) ? <strong className="ml-1 text-warning-ink">· late</strong> : null}
+                      </span>
                     </span>
+                    {floor.isLate(r) && !floor.wizard ? (
+                      <Button size="sm" variant="secondary" disabled={floor.busy} aria-label={`Mark ${r.contact_name} a no-show`} onClick={() => void floor.noShow(r.id)}>
+                        No-Show
+                      </Button>
+                    ) : null}
                     {seatable.has(r.id) && !floor.wizard ? (
                       <Button size="sm" variant="secondary" aria-label={`Seat ${r.contact_name}`} onClick={() => floor.startWizard(occupantOfReservation(r))}>
                         Seat
