@@ -18,9 +18,13 @@ test('staff seat a waitlist party on the map, see the seats seated, finish and t
   const tabs = page.getByRole('navigation', { name: 'Reservations dashboard' });
   await expect(tabs.getByRole('link', { name: 'Seating' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { level: 2, name: 'Floor Manager' })).toBeVisible();
-  // The demo floor today: Tasi Mendiola seated at Table 1, Yuki Tanaka holding Table 2.
-  await expect(page.getByRole('button', { name: 'Seat T1-1, seated, Tasi Mendiola' })).toBeAttached();
+  // The demo floor today: Tasi Mendiola seated at Table 1 (past her expected end, if the demo was
+  // seeded over an hour ago), and at 18:00 Yuki Tanaka holding Table 2.
+  await expect(page.getByRole('button', { name: /^Seat T1-1, (seated|overstaying), Tasi Mendiola$/ })).toBeAttached();
+  await page.getByLabel(/^Time/).fill('18:00');
   await expect(page.getByRole('button', { name: 'Seat T2-1, reserved, Yuki Tanaka' })).toBeAttached();
+  await page.getByRole('button', { name: 'Now', exact: true }).click();
+  await expect(page.getByText('(now, live)')).toBeVisible();
   await expectAccessible(page);
 
   // The wizard from the waitlist beside the map.
@@ -69,3 +73,44 @@ test('staff seat a waitlist party on the map, see the seats seated, finish and t
   await expect(freed).toBeFocused();
   await expect(page.getByRole('button', { name: `Seat ${second}, free` })).toBeAttached();
 });
+
+/**
+ * The floor at a chosen time (issue #35 item 4): by keyboard, the time field and the covers timeline
+ * (one tab stop, arrow keys, Enter) change the hour the map shows; axe-clean in light and dark, and
+ * no sideways scrolling on a 360 px phone or a tablet.
+ */
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`the floor at a chosen time (${colorScheme})`, () => {
+    test.use({ colorScheme });
+
+    test('a time and a step of the covers timeline, by keyboard, on a phone and a tablet', async ({ page }) => {
+      await signIn(page, demo.staff);
+      await page.goto('/reservations/dashboard/seating');
+      const time = page.getByLabel(/^Time/);
+      await expect(time).toBeVisible();
+      await time.focus();
+      await time.fill('18:00');
+      await expect(page.getByText('(6:00 PM)')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Seat T2-1, reserved, Yuki Tanaka' })).toBeAttached();
+
+      const timeline = page.getByRole('toolbar', { name: 'Covers timeline: pick a time' });
+      const current = timeline.getByRole('button', { pressed: true });
+      await expect(current).toHaveAccessibleName(/^6:00 PM: \d+ covers?, \d+ arriving$/);
+      await current.focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await expect(timeline.getByRole('button', { name: /^6:30 PM: / })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(time).toHaveValue('18:30');
+      await expect(timeline.getByRole('button', { pressed: true })).toHaveAccessibleName(/^6:30 PM: /);
+      await expectAccessible(page);
+
+      for (const viewport of [{ width: 360, height: 760 }, { width: 820, height: 1180 }]) {
+        await page.setViewportSize(viewport);
+        await expect(timeline).toBeVisible();
+        const { scrollWidth, width } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
+        expect(scrollWidth, `document ${scrollWidth}px wide in a ${width}px viewport`).toBeLessThanOrEqual(width);
+      }
+    });
+  });
+}

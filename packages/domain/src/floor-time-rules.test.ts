@@ -27,6 +27,8 @@ describe('a seat at a chosen time', () => {
   it('is seated for the expected stay, then overstaying while nobody finished the party', () => {
     const seated = alloc('seated', '17:15', '18:45');
     expect(allocationStateAt(seated, at('17:00'), now)).toBe('free');
+    // A device clock a few minutes behind the server's still shows the party it just seated.
+    expect(allocationStateAt(seated, at('17:11'), now)).toBe('seated');
     expect(allocationStateAt(seated, at('18:00'), now)).toBe('seated');
     expect(allocationStateAt(seated, at('19:00'), now)).toBe('overstaying');
     // Looking ahead, the party is expected gone.

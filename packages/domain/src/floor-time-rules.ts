@@ -13,6 +13,11 @@ export const LATE_GRACE_MINUTES = 15;
 export const TIMELINE_STEP_MINUTES = 15;
 
 const MINUTE = 60_000;
+/**
+ * A party just seated by the server counts as seated from a few minutes before its start: a host's
+ * tablet whose clock runs behind the server's would otherwise show the seats it just gave as free.
+ */
+const CLOCK_SKEW_MINUTES = 5;
 
 /** What a seat is at the chosen time. */
 export type SeatTimeState = 'free' | 'reserved' | 'late' | 'seated' | 'overstaying';
@@ -40,7 +45,7 @@ export function allocationStateAt(allocation: TimedAllocation, at: number, now: 
   const start = Date.parse(allocation.start_time);
   const end = Date.parse(allocation.end_time);
   if (allocation.status === 'seated') {
-    if (at < start) return 'free';
+    if (at < start - CLOCK_SKEW_MINUTES * MINUTE) return 'free';
     if (at < end) return 'seated';
     return released === null && at <= now ? 'overstaying' : 'free';
   }

@@ -64,10 +64,7 @@ export function useFloorManager() {
   const [date, setDate] = useState(() => guamToday(new Date(Date.now())));
   /** The hour shown ('HH:MM', Guam), or null: now (today) or 18:00 (another day). */
   const [time, setTime] = useState<string | null>(null);
-  const now = useNow();
-  const today = zonedParts(now).date;
-  const atMinutes = time !== null ? (parseClockTime(time) ?? 0) : date === today ? zonedParts(now).minutes : OTHER_DAY_MINUTES;
-  const at = time === null && date === today ? now : zonedInstant(date, atMinutes);
+  const tick = useNow();
   const [layoutChoice, setLayoutChoice] = useState<number | null>(null);
   const [sizeName, setSizeName] = useState<CanvasSizeName>(DEFAULT_CANVAS_SIZE);
   const [grid, setGrid] = useState(true);
@@ -81,6 +78,11 @@ export function useFloorManager() {
   const layoutId = layoutChoice ?? activeId;
   const layout = useQuery({ ...getLayoutQueryOptions(layoutId ?? 0), enabled: layoutId !== null });
   const allocations = useSeatAllocations(date);
+  // Now is also when the seats last arrived: a party seated a moment ago is seated on the map at once.
+  const now = Math.max(tick, allocations.dataUpdatedAt);
+  const today = zonedParts(now).date;
+  const atMinutes = time !== null ? (parseClockTime(time) ?? 0) : date === today ? zonedParts(now).minutes : OTHER_DAY_MINUTES;
+  const at = time === null && date === today ? now : zonedInstant(date, atMinutes);
   const reservations = useReservations({ date });
   const waitlist = useWaitlist(date);
   const hours = useHours();
