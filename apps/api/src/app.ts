@@ -41,6 +41,7 @@ import { floorRoutes } from './modules/floor/routes.ts';
 import { seatingRoutes } from './modules/seating/routes.ts';
 import { startReservationJobs } from './modules/reservations/reminders.ts';
 import { wholesaleRoutes } from './modules/wholesale/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { startNotificationWorker } from './modules/notifications/worker.ts';
 
 declare module 'fastify' {
@@ -200,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(floorRoutes);
       await api.register(seatingRoutes);
       await api.register(wholesaleRoutes, { prefix: '/wholesale' });
+      await api.register(analyticsRoutes);
     },
     { prefix: '/api/v1' },
   );

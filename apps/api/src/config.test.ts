@@ -47,6 +47,12 @@ describe('production defaults (loadConfig)', () => {
     expect(problemsOf({ NODE_ENV: 'production', MESSAGES_OUTBOX_ONLY: 'false' })).toEqual([expect.stringMatching(/^MESSAGES_OUTBOX_ONLY: /)]);
   });
 
+  it('collects analytics first-party by default; posthog needs its host and key', () => {
+    expect(loadConfig({}).ANALYTICS).toBe('first-party');
+    expect(problemsOf({ ANALYTICS: 'posthog' })).toEqual(['ANALYTICS: posthog needs POSTHOG_HOST and POSTHOG_API_KEY (or use first-party or off)']);
+    expect(problemsOf({ ANALYTICS: 'posthog', POSTHOG_HOST: 'https://eu.i.posthog.com', POSTHOG_API_KEY: 'phc_x' })).toEqual([]);
+  });
+
   it('takes only https origins in IMAGE_ORIGINS', () => {
     expect(loadConfig({ IMAGE_ORIGINS: 'https://images.example.com, https://cdn.example.net/' }).IMAGE_ORIGINS).toEqual(['https://images.example.com', 'https://cdn.example.net']);
     expect(problemsOf({ IMAGE_ORIGINS: 'http://images.example.com,https://x.example.com/path,*' })).toHaveLength(3);

@@ -111,6 +111,15 @@ const EnvSchema = z.object({
   /** Table bookings and guest-link calls allowed per client per minute (issue #21: no filling the room by script). */
   RESERVATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /**
+   * Analytics (decision 0117): `first-party` keeps page views, page leaves and clicks in this
+   * database; `posthog` forwards them to POSTHOG_HOST instead; `off` collects nothing.
+   */
+  ANALYTICS: z.enum(['first-party', 'posthog', 'off']).default('first-party'),
+  POSTHOG_HOST: z.string().url().optional(),
+  POSTHOG_API_KEY: z.string().min(1).optional(),
+  /** Analytics batches per client per minute (a tab sends one every 3 s at most). */
+  ANALYTICS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /**
    * Texts and e-mails that requests without a sign-in may cause (bookings, phone codes, reset
    * links), per phone or address, per hour and per day (issue #33; decision 0085).
    */
@@ -225,6 +234,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       problems.push('JWT_SECRET: required in production with an external DATABASE_URL (every node must share it)');
     }
     problems.push(...deploymentProblems(parsed.data));
+    if (parsed.data.ANALYTICS === 'posthog' && (!parsed.data.POSTHOG_HOST || !parsed.data.POSTHOG_API_KEY)) {
+      problems.push('ANALYTICS: posthog needs POSTHOG_HOST and POSTHOG_API_KEY (or use first-party or off)');
+    }
     for (const origin of parsed.data.IMAGE_ORIGINS) {
       if (!isHttpsOrigin(origin)) problems.push(`IMAGE_ORIGINS: "${origin}" must be an https origin like https://images.example.com`);
     }
