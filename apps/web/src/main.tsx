@@ -7,6 +7,7 @@ import { preloadServerRenderedPage } from './app/entry-pages.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { afterFirstPage, setServerRendered } from './lib/server-rendered.ts';
 import { afterNetworkQuiet, afterPageLoad } from './lib/after-load.ts';
+import { trackingRefused } from './lib/analytics-queue.ts';
 import { getRestaurantId } from './lib/restaurant-id.ts';
 import { useAuthStore } from './stores/auth-store.ts';
 import { selectCartCount, useCartStore } from './stores/cart-store.ts';
@@ -70,6 +71,12 @@ void ready.then((hydrate) => {
 // waits until the first page is on screen and adopted, the page has loaded, and the page's own
 // requests (its live connection's, the code it fetches once idle) have gone quiet, so a first
 // visit's precaching never competes with the page being shown (decision 0083).
+// Analytics (decision 0117): the client loads once the first page is shown and the browser is idle,
+// so it is never part of a route's first download; a browser that asks not to be tracked never loads it.
+if (!trackingRefused()) {
+  afterFirstPage(() => afterPageLoad(() => void import('./lib/analytics.ts').then((m) => m.startAnalyticsClient()).catch(() => undefined)));
+}
+
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   afterFirstPage(() =>
     afterPageLoad(() =>

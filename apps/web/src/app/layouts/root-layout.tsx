@@ -16,6 +16,7 @@ import { GlobalLoadingOverlay, RouteLoadingMarker } from '../global-loading.tsx'
 import { useRestaurantRealtime } from '../use-restaurant-realtime.ts';
 import { ErrorBoundary } from '../error-boundary.tsx';
 import { Header } from './header.tsx';
+import { recordPageView } from '../../lib/analytics-queue.ts';
 
 // Below the fold on every page: the footer arrives just after the first paint (home route budget).
 const Footer = lazy(() => import('./footer.tsx').then((m) => ({ default: m.Footer })));
@@ -42,6 +43,7 @@ export function RootLayout({ realtime = true, children }: { realtime?: boolean; 
       </a>
       <ScrollToTop />
       <RouteChangeFocus />
+      <PageViews />
       <SessionWatcher />
       <RestaurantTheme />
       {realtime ? <RestaurantRealtime /> : null}
@@ -142,6 +144,13 @@ function ScrollToTop() {
     shown.current = pathname;
     window.scrollTo(0, 0);
   }, [pathname]);
+  return null;
+}
+
+/** Every page shown, for analytics (lib/analytics-queue.ts: kept until the client loads, if ever). */
+function PageViews() {
+  const [pathname] = useLocation();
+  useEffect(() => recordPageView(pathname), [pathname]);
   return null;
 }
 
