@@ -29,7 +29,7 @@ describe('analytics (first-party)', () => {
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.db.delete(analyticsEvents);
+    await t.db.delete(analyticsEvents); // (the demo's four weeks of visits)
   });
 
   it("keeps a guest's page view, leave and click for the site's restaurant: no query, no token, the clock clamped", async () => {
@@ -119,6 +119,7 @@ describe('analytics (first-party)', () => {
 describe('analytics switched off, or forwarded to PostHog', () => {
   it('ANALYTICS=off: the endpoint does not exist (the client stops) and nothing is kept', async () => {
     const t = await build({ ANALYTICS: 'off' }, { now: () => now });
+    await t.db.delete(analyticsEvents);
     try {
       const reply = await send(t, batch([{ type: 'page_view', path: '/', at: at() }]));
       expect(reply.statusCode).toBe(404);
@@ -141,6 +142,7 @@ describe('analytics switched off, or forwarded to PostHog', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const t = await build({ ANALYTICS: 'posthog', POSTHOG_HOST: host, POSTHOG_API_KEY: 'phc_test_key' }, { now: () => now });
+    await t.db.delete(analyticsEvents); // (the demo's four weeks of visits)
     try {
       const token = (await demoTokens(t.app, t.db)).customer;
       const reply = await send(t, batch([{ type: 'page_view', path: '/menu?x=1', at: at() }, { type: 'click', path: '/menu', at: at(), target: 'button:Add to Cart' }]), { token });

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
-import { CalendarDays, ClipboardList, HandHeart, Inbox, Settings, Shirt, Users, UtensilsCrossed } from 'lucide-react';
+import { BarChart3, CalendarDays, ClipboardList, HandHeart, Inbox, Settings, Shirt, Users, UtensilsCrossed } from 'lucide-react';
 import { isAdminRole } from '@kusina/domain/roles';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -25,8 +25,9 @@ const MenuManagement = lazy(() => import('../../menu/routes/menu-management.tsx'
 const MerchandiseManagement = lazy(() => import('../../merchandise/routes/merchandise-management.tsx').then((m) => ({ default: m.MerchandiseManagement })));
 const RestaurantSettings = lazy(() => import('../components/restaurant-settings.tsx').then((m) => ({ default: m.RestaurantSettings })));
 const MessageOutbox = lazy(() => import('../components/message-outbox.tsx').then((m) => ({ default: m.MessageOutbox })));
+const VisitsReport = lazy(() => import('../components/visits-report.tsx').then((m) => ({ default: m.VisitsReport })));
 
-export const ADMIN_TABS = ['orders', 'menu', 'merchandise', 'staff', 'fundraisers', 'restaurant', 'outbox'] as const;
+export const ADMIN_TABS = ['orders', 'menu', 'merchandise', 'staff', 'fundraisers', 'restaurant', 'outbox', 'reports'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 /** Staff without admin rights: the order board and the menu's sold-out switches (0064). */
 export const STAFF_TABS = ['orders', 'menu'] as const satisfies readonly AdminTab[];
@@ -58,6 +59,7 @@ const adminTabs: DashboardTab<AdminTab>[] = [
   { key: 'fundraisers', label: 'Fundraisers', icon: <HandHeart aria-hidden="true" className="size-4" />, render: lazyTab(() => <FundraiserManagement />) },
   { key: 'restaurant', label: 'Restaurant', icon: <Settings aria-hidden="true" className="size-4" />, render: lazyTab(() => <RestaurantSettings />) },
   { key: 'outbox', label: 'Message outbox', icon: <Inbox aria-hidden="true" className="size-4" />, render: lazyTab(() => <MessageOutbox />) },
+  { key: 'reports', label: 'Reports', icon: <BarChart3 aria-hidden="true" className="size-4" />, render: lazyTab(() => <VisitsReport />) },
 ];
 
 const staffTabs: DashboardTab<AdminTab>[] = [
