@@ -42,6 +42,7 @@ import { seatingRoutes } from './modules/seating/routes.ts';
 import { startReservationJobs } from './modules/reservations/reminders.ts';
 import { wholesaleRoutes } from './modules/wholesale/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { startNotificationWorker } from './modules/notifications/worker.ts';
 
 declare module 'fastify' {
@@ -202,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(seatingRoutes);
       await api.register(wholesaleRoutes, { prefix: '/wholesale' });
       await api.register(analyticsRoutes);
+      await api.register(reportRoutes);
     },
     { prefix: '/api/v1' },
   );

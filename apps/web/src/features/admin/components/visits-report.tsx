@@ -1,41 +1,18 @@
-import { useState, type FormEvent } from 'react';
-import { addDays } from '@kusina/domain/restaurant-schedule';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { failureMessage } from '../../../lib/failure-message.ts';
-import { guamToday } from '../../../lib/guam-today.ts';
-import { useVisitFunnel } from '../api/get-visit-funnel.ts';
+import { useVisitFunnel, type ReportRange } from '../api/get-visit-funnel.ts';
 
 const share = (part: number, whole: number) => (whole === 0 ? '—' : `${Math.round((part / whole) * 100)}%`);
 
 /**
- * Visits (issue #37 item 5; decision 0117): for Guam days the admin chooses (the last 7 by default),
+ * Visits (issue #37 item 5; decision 0117): for the Guam days the Reports tab shows,
  * the visits analytics recorded, the share that reached checkout and the share that ordered. Shown
  * as a table, so every figure is read out as it is written.
  */
-export function VisitsReport() {
-  const today = guamToday();
-  const [draft, setDraft] = useState({ from: addDays(today, -6), to: today });
-  const [range, setRange] = useState(draft);
-  const [problem, setProblem] = useState<string | null>(null);
+export function VisitsReport({ range }: { range: ReportRange }) {
   const funnel = useVisitFunnel(range);
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft.from || !draft.to) {
-      setProblem('Choose both dates.');
-      return;
-    }
-    if (draft.to < draft.from) {
-      setProblem('The end date is before the start date.');
-      return;
-    }
-    setProblem(null);
-    setRange(draft);
-  };
-
   const data = funnel.data;
   return (
     <section aria-labelledby="visits-title" className="space-y-4">
@@ -45,13 +22,6 @@ export function VisitsReport() {
         </h2>
         <p className="text-sm text-ink-muted">Visits to this restaurant&rsquo;s site (a visit ends after 30 idle minutes), in Guam days. Visitors who ask not to be tracked are not counted.</p>
       </div>
-      <form onSubmit={apply} className="flex flex-wrap items-end gap-3" aria-label="Visits date range" noValidate>
-        <TextField label="From" type="date" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} fieldClassName="w-44" />
-        <TextField label="To" type="date" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} error={problem ?? undefined} fieldClassName="w-44" />
-        <Button type="submit" variant="secondary" loading={funnel.isFetching}>
-          Show
-        </Button>
-      </form>
       {funnel.isPending ? (
         <Spinner label="Loading visits…" />
       ) : funnel.isError ? (

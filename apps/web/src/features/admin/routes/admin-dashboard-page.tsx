@@ -25,7 +25,7 @@ const MenuManagement = lazy(() => import('../../menu/routes/menu-management.tsx'
 const MerchandiseManagement = lazy(() => import('../../merchandise/routes/merchandise-management.tsx').then((m) => ({ default: m.MerchandiseManagement })));
 const RestaurantSettings = lazy(() => import('../components/restaurant-settings.tsx').then((m) => ({ default: m.RestaurantSettings })));
 const MessageOutbox = lazy(() => import('../components/message-outbox.tsx').then((m) => ({ default: m.MessageOutbox })));
-const VisitsReport = lazy(() => import('../components/visits-report.tsx').then((m) => ({ default: m.VisitsReport })));
+const ReportsTab = lazy(() => import('../components/reports-tab.tsx').then((m) => ({ default: m.ReportsTab })));
 
 export const ADMIN_TABS = ['orders', 'menu', 'merchandise', 'staff', 'fundraisers', 'restaurant', 'outbox', 'reports'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -59,7 +59,7 @@ const adminTabs: DashboardTab<AdminTab>[] = [
   { key: 'fundraisers', label: 'Fundraisers', icon: <HandHeart aria-hidden="true" className="size-4" />, render: lazyTab(() => <FundraiserManagement />) },
   { key: 'restaurant', label: 'Restaurant', icon: <Settings aria-hidden="true" className="size-4" />, render: lazyTab(() => <RestaurantSettings />) },
   { key: 'outbox', label: 'Message outbox', icon: <Inbox aria-hidden="true" className="size-4" />, render: lazyTab(() => <MessageOutbox />) },
-  { key: 'reports', label: 'Reports', icon: <BarChart3 aria-hidden="true" className="size-4" />, render: lazyTab(() => <VisitsReport />) },
+  { key: 'reports', label: 'Reports', icon: <BarChart3 aria-hidden="true" className="size-4" />, render: lazyTab(() => <ReportsTab />) },
 ];
 
 const staffTabs: DashboardTab<AdminTab>[] = [

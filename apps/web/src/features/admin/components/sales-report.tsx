@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import type { SalesReportOutput } from '@kusina/domain/reports';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { failureMessage } from '../../../lib/failure-message.ts';
+import { formatDay } from '../../../lib/guam-dates.ts';
+import { salesReportCsvUrl, useSalesReport, type SalesGroup } from '../api/get-sales-report.ts';
+import type { ReportRange } from '../api/get-visit-funnel.ts';
+
+const money = (cents: number) => `${cents < 0 ? '−' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const hourLabel = (key: string) => {
+  const h = Number(key);
+  return `${h % 12 === 0 ? 12 : h % 12} ${h < 12 ? 'AM' : 'PM'}`;
+};
+
+/**
+ * Net sales as bars (decision 0118: plain SVG, no chart library). The chart is a picture for the
+ * eye, named by its summary; the table beside it is how a keyboard or screen reader reads it.
+ */
+function SalesChart({ report, label }: { report: SalesReportOutput; label: (key: string) => string }) {
+  const width = Math.max(240, report.rows.length * 18);
+  const height = 140;
+  const top = Math.max(1, ...report.rows.map((r) => r.net_cents));
+  const bar = width / report.rows.length;
+  const best = report.rows.reduce((a, b) => (b.net_cents > a.net_cents ? b : a), report.rows[0]!);
+  const summary = `Net sales by ${report.group}: highest ${money(best.net_cents)} on ${label(best.key)}; total ${money(report.totals.net_cents)}.`;
+  return (
+    <div className="overflow-x-auto rounded-xl border border-line bg-surface p-3">
+      <svg role="img" aria-label={summary} width={width} height={height + 18} viewBox={`0 0 ${width} ${height + 18}`} className="block">
+        <line x1={0} x2={width} y1={height} y2={height} className="stroke-line-strong" />
+        {report.rows.map((row, i) => {
+          const h = row.net_cents > 0 ? Math.max(1, Math.round((row.net_cents / top) * (height - 8))) : 0;
+          return (
+            <g key={row.key}>
+              <rect x={i * bar + 2} y={height - h} width={Math.max(2, bar - 4)} height={h} className="fill-brand" />
+              {report.rows.length <= 31 && (report.group === 'day' ? i % Math.ceil(report.rows.length / 8) === 0 : i % 3 === 0) ? (
+                <text x={i * bar + bar / 2} y={height + 13} textAnchor="middle" className="fill-ink-muted text-[10px]">
+                  {report.group === 'day' ? row.key.slice(5) : hourLabel(row.key)}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+    </div>
+  );
+}
+
+/** Sales for the range (issue #37 item 4): totals, net by day or hour as a chart and a table, and the CSV. */
+export function SalesReport({ range }: { range: ReportRange }) {
+  const [group, setGroup] = useState<SalesGroup>('day');
+  const report = useSalesReport(range, group);
+  const label = (key: string) => (group === 'day' ? formatDay(key) : hourLabel(key));
+  const data = report.data;
+
+  return (
+    <section aria-labelledby="sales-title" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="space-y-1">
+          <h2 id="sales-title" className="font-display text-2xl font-bold">
+            Sales
+          </h2>
+          <p className="text-sm text-ink-muted">Orders placed in these Guam days; refunds on the day they were given.</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <fieldset className="flex gap-1" aria-label="Sales by">
+            {(['day', 'hour'] as const).map((g) => (
+              <Button key={g} size="sm" variant="secondary" aria-pressed={group === g} onClick={() => setGroup(g)}>
+                By {g === 'day' ? 'day' : 'hour of day'}
+              </Button>
+            ))}
+          </fieldset>
+          <a href={salesReportCsvUrl(range, group)} download className="inline-flex min-h-11 items-center rounded-lg border border-line-strong px-3 text-sm font-semibold md:min-h-9">
+            Download CSV
+          </a>
+        </div>
+      </div>
+
+      {report.isPending ? (
+        <Spinner label="Loading sales…" />
+      ) : report.isError ? (
+        <Alert tone="error">
+          {failureMessage('Could not load the sales.', report.error)}{' '}
+          <Button size="sm" variant="secondary" onClick={() => void report.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : data ? (
+        <>
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+            {(
+              [
+                ['Gross', money(data.totals.gross_cents)],
+                ['Discounts', money(data.totals.discount_cents)],
+                ['Refunds', money(data.totals.refund_cents)],
+                ['Net', money(data.totals.net_cents)],
+                ['Orders', String(data.totals.orders)],
+                ['Average ticket', money(data.totals.average_ticket_cents)],
+              ] as const
+            ).map(([term, value]) => (
+              <div key={term} className="rounded-xl border border-line bg-surface p-3">
+                <dt className="text-sm text-ink-muted">{term}</dt>
+                <dd className="text-lg font-bold tabular-nums">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {data.totals.orders === 0 && data.totals.refund_cents === 0 ? (
+            <p className="rounded-xl border border-line bg-surface-muted p-4 text-ink-muted">No sales in these days.</p>
+          ) : (
+            <div className="grid min-w-0 gap-4 xl:grid-cols-2">
+              <SalesChart report={data} label={label} />
+              <div className="max-h-96 overflow-auto rounded-xl border border-line">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Sales by {group === 'day' ? 'day' : 'hour of the day'}, {range.from} to {range.to}</caption>
+                  <thead className="sticky top-0 bg-surface">
+                    <tr className="border-b border-line">
+                      <th scope="col" className="px-3 py-2 font-semibold">{group === 'day' ? 'Day' : 'Hour'}</th>
+                      <th scope="col" className="px-3 py-2 text-right font-semibold">Orders</th>
+                      <th scope="col" className="px-3 py-2 text-right font-semibold">Gross</th>
+                      <th scope="col" className="px-3 py-2 text-right font-semibold">Discounts</th>
+                      <th scope="col" className="px-3 py-2 text-right font-semibold">Refunds</th>
+                      <th scope="col" className="px-3 py-2 text-right font-semibold">Net</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.rows.map((row) => (
+                      <tr key={row.key} className="border-b border-line last:border-0">
+                        <th scope="row" className="px-3 py-1.5 font-normal">{label(row.key)}</th>
+                        <td className="px-3 py-1.5 text-right tabular-nums">{row.orders}</td>
+                        <td className="px-3 py-1.5 text-right tabular-nums">{money(row.gross_cents)}</td>
+                        <td className="px-3 py-1.5 text-right tabular-nums">{money(row.discount_cents)}</td>
+                        <td className="px-3 py-1.5 text-right tabular-nums">{money(row.refund_cents)}</td>
+                        <td className="px-3 py-1.5 text-right tabular-nums">{money(row.net_cents)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}
