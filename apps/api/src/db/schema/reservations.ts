@@ -196,6 +196,8 @@ export const waitlistEntries = pgTable(
     partySize: integer().notNull(),
     checkInTime: timestamptz().notNull().defaultNow(),
     status: text({ enum: WAITLIST_STATUSES }).notNull().default('waiting'),
+    /** When the party sat down (decision 0105): its stay runs for its turn time from then. */
+    seatedAt: timestamptz(),
     seatLabels: jsonb().$type<string[]>().notNull().default([]),
     notes: text(),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),

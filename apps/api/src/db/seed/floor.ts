@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { defaultSeatLabels, seatPositions, type Orientation, type SectionType } from '@kusina/domain/layout-rules';
 import type { Tx } from '../client.ts';
-import { layouts, reservations, restaurants, seatAllocations, seats, seatSections, waitlistEntries } from '../schema/index.ts';
+import { layouts, locations, reservations, restaurants, seatAllocations, seats, seatSections, waitlistEntries } from '../schema/index.ts';
 
 /**
  * Floor layouts demo (decision 0060). Kusina (1): the Main Floor, its Tamuning dining room on floor
@@ -37,12 +37,16 @@ const BARRIGADA: Section[] = [
   ['Counter', 'counter', 'horizontal', 200, 480, 1, 8],
 ];
 
-async function seedLayout(tx: Tx, restaurantId: number, name: string, plan: Section[]): Promise<{ id: number; seatCount: number }> {
+/**
+ * `floorLocations` names the dining room of a floor's sections (decision 0105): the Main Floor's
+ * floor 2 is the Tumon Bay lanai; a floor not named is the restaurant's default location.
+ */
+async function seedLayout(tx: Tx, restaurantId: number, name: string, plan: Section[], floorLocations: Record<number, number | undefined> = {}): Promise<{ id: number; seatCount: number }> {
   const [layout] = await tx.insert(layouts).values({ restaurantId, name }).returning();
   const taken = new Set<string>();
   let seatCount = 0;
   for (const [sectionName, type, orientation, offsetX, offsetY, floorNumber, count] of plan) {
-    const [section] = await tx.insert(seatSections).values({ layoutId: layout!.id, name: sectionName, sectionType: type, orientation, offsetX, offsetY, floorNumber }).returning();
+    const [section] = await tx.insert(seatSections).values({ layoutId: layout!.id, name: sectionName, sectionType: type, orientation, offsetX, offsetY, floorNumber, locationId: floorLocations[floorNumber] ?? null }).returning();
     const labels = defaultSeatLabels(sectionName, count, taken);
     labels.forEach((l) => taken.add(l));
     await tx.insert(seats).values(
@@ -54,7 +58,8 @@ async function seedLayout(tx: Tx, restaurantId: number, name: string, plan: Sect
 }
 
 export async function seedFloor(tx: Tx): Promise<void> {
-  const main = await seedLayout(tx, 1, 'Main Floor', MAIN_FLOOR);
+  const [tumon] = await tx.select({ id: locations.id }).from(locations).where(and(eq(locations.restaurantId, 1), eq(locations.name, 'Tumon Bay Lanai')));
+  const main = await seedLayout(tx, 1, 'Main Floor', MAIN_FLOOR, { 2: tumon?.id });
   await seedLayout(tx, 1, 'Fiesta Banquet', FIESTA);
   const barrigada = await seedLayout(tx, 2, 'Barrigada Floor Plan', BARRIGADA);
   await tx.update(restaurants).set({ currentLayoutId: main.id, currentSeatCount: main.seatCount }).where(eq(restaurants.id, 1));
