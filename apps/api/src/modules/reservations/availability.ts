@@ -76,8 +76,8 @@ type Row = HoursAndEventsColumns & {
   locations: [number, boolean, boolean, number | null][];
   blocked: [number | null, number, number][];
   held: [number, number, number, number][];
-  /** Seated walk-ins and waitlist parties: location, seated at, party size, the end of their live seats (or null). */
-  walk_ins: [number, number, number, number | null][];
+  /** Seated walk-ins and waitlist parties not yet finished: location, seated at, party size. */
+  walk_ins: [number, number, number][];
 };
 
 /** The longest stay a walk-in can have (the largest turn time plus the buffer), in whole hours. */
@@ -98,7 +98,8 @@ const SCHEDULE_STATEMENT = {
     WITH r AS (
       SELECT id, time_zone, default_reservation_length, time_slot_interval, admin_settings,
              (($2::date)::timestamp AT TIME ZONE time_zone) - interval '1 day' AS since,
-             (($3::date + 2)::timestamp AT TIME ZONE time_zone) AS until
+             (($3::date + 2)::timestamp AT TIME ZONE time_zone) AS until,
+             (SELECT d.id FROM locations d WHERE d.restaurant_id = restaurants.id ORDER BY d.is_default DESC, d.id LIMIT 1) AS default_location
       FROM restaurants WHERE id = $1::int
     )
     SELECT r.id, r.time_zone, r.default_reservation_length, r.time_slot_interval, r.admin_settings,
@@ -112,15 +113,10 @@ const SCHEDULE_STATEMENT = {
          FROM reservations v
          WHERE v.restaurant_id = r.id AND v.status IN (${HOLDING}) AND v.start_time < r.until AND v.end_time > r.since
            AND v.id <> $4::int) AS held,
-      (SELECT coalesce(json_agg(json_build_array(
-                coalesce(w.location_id, (SELECT d.id FROM locations d WHERE d.restaurant_id = r.id ORDER BY d.is_default DESC, d.id LIMIT 1)),
-                (extract(epoch FROM w.seated_at) * 1000)::float8, w.party_size,
-                (SELECT (extract(epoch FROM max(a.end_time)) * 1000)::float8 FROM seat_allocations a
-                   WHERE a.occupant_type = 'waitlist' AND a.occupant_id = w.id AND a.released_at IS NULL))), '[]')
+      (SELECT coalesce(json_agg(json_build_array(coalesce(w.location_id, r.default_location), (extract(epoch FROM w.seated_at) * 1000)::float8, w.party_size)), '[]')
          FROM waitlist_entries w
-         WHERE w.restaurant_id = r.id AND w.status = 'seated' AND w.seated_at < r.until AND w.seated_at > r.since - interval '${MAX_STAY_HOURS} hours'
-           AND NOT EXISTS (SELECT 1 FROM seat_allocations f WHERE f.occupant_type = 'waitlist' AND f.occupant_id = w.id
-                             AND f.status = 'finished' AND f.released_at >= w.seated_at)) AS walk_ins
+         WHERE w.restaurant_id = r.id AND w.status = 'seated' AND w.left_at IS NULL
+           AND w.seated_at < r.until AND w.seated_at > r.since - interval '${MAX_STAY_HOURS} hours') AS walk_ins
     FROM r`,
 };
 
@@ -150,18 +146,18 @@ async function readSchedule(db: Queryable, restaurantId: number, fromDate: strin
     blocked: row.blocked.map(([locationId, startsAt, endsAt]) => ({ locationId, startsAt, endsAt })),
     held: [
       ...row.held.map(([locationId, startsAt, endsAt, partySize]) => ({ locationId, startsAt, endsAt, partySize })),
-      ...row.walk_ins.map(([locationId, seatedAt, partySize, seatsEnd]) => ({ locationId, startsAt: seatedAt, endsAt: walkInEnd(seatedAt, partySize, seatsEnd, bands), partySize })),
+      ...row.walk_ins.map(([locationId, seatedAt, partySize]) => ({ locationId, startsAt: seatedAt, endsAt: walkInEnd(seatedAt, partySize, bands), partySize })),
     ],
   };
 }
 
 /**
  * When a seated walk-in or waitlist party is expected to have left, its table reset (decision
- * 0105): the end of the seats it sits at (set from its turn time when it sat down), or, seated
- * without seats, its turn time from when it sat down; plus the buffer.
+ * 0105): its turn time from when it sat down, plus the buffer (the end its seats on the floor hold
+ * for, too).
  */
-export function walkInEnd(seatedAt: number, partySize: number, seatsEnd: number | null, bands: readonly TurnTimeBand[]): number {
-  return (seatsEnd ?? seatedAt + turnTimeFor(partySize, bands) * MINUTE_MS) + SEAT_BUFFER_MINUTES * MINUTE_MS;
+export function walkInEnd(seatedAt: number, partySize: number, bands: readonly TurnTimeBand[]): number {
+  return seatedAt + (turnTimeFor(partySize, bands) + SEAT_BUFFER_MINUTES) * MINUTE_MS;
 }
 
 /** The schedule of the restaurant for [fromDate, toDate]; 404 when it does not exist. */

@@ -164,7 +164,7 @@ export async function assertWalkInFits(
   field: string,
 ): Promise<void> {
   const location = locationId ?? pickLocation(await listLocations(ctx.tx, restaurant.id, { includeInactive: true }), undefined, { requireChoice: false }).id;
-  const end = walkInEnd(start, partySize, null, turnTimes(restaurant.adminSettings));
+  const end = walkInEnd(start, partySize, turnTimes(restaurant.adminSettings));
   const data = await roomAt(ctx, restaurant, location, { start, end });
   const free = Math.max(0, freeSeatsDuring(data, start, end));
   if (free < partySize) {
@@ -190,13 +190,13 @@ export async function writeWaitlistMove(
   current: WaitlistEntryRow,
   status: WaitlistEntryRow['status'],
   now: Date,
-  changes: Partial<Pick<WaitlistEntryRow, 'contactName' | 'contactPhone' | 'partySize' | 'locationId' | 'notes' | 'seatLabels'>> = {},
+  changes: Partial<Pick<WaitlistEntryRow, 'contactName' | 'contactPhone' | 'partySize' | 'locationId' | 'notes' | 'seatLabels' | 'leftAt'>> = {},
 ): Promise<WaitlistEntryRow> {
   if (!canMoveWaitlistEntry(current.status, status)) throw fieldError('status', WaitlistMessages.transition(current.status, status), 422);
   const backInLine = status === 'waiting' && current.status !== 'waiting';
   if (backInLine) await releaseOccupantSeats(tx, 'waitlist', current.id, 'canceled', now);
   // Sitting down starts the party's stay (decision 0105); back in line, it has none.
-  const seatedAt = status === 'seated' && current.status !== 'seated' ? { seatedAt: now } : backInLine ? { seatedAt: null } : {};
+  const seatedAt = status === 'seated' && current.status !== 'seated' ? { seatedAt: now, leftAt: null } : backInLine ? { seatedAt: null, leftAt: null } : {};
   const [row] = await tx
     .update(waitlistEntries)
     .set({ ...changes, status, ...seatedAt, ...(backInLine ? { seatLabels: [] } : {}) })

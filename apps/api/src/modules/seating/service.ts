@@ -90,7 +90,7 @@ async function writeOccupant(
   occupant: Occupant,
   status: { reservation: ReservationStatus; waitlist: WaitlistEntryRow['status'] },
   seatLabels?: string[],
-  locationId?: number,
+  waitlistChanges: Pick<Parameters<typeof writeWaitlistMove>[4] & object, 'locationId' | 'leftAt'> = {},
 ): Promise<() => void> {
   const now = deps.clock();
   if (occupant.type === 'reservation') {
@@ -101,7 +101,7 @@ async function writeOccupant(
   // Cancelling a seated walk-in undoes the seating, then takes the party off the list: two moves
   // the waitlist's rules allow (seated → waiting → removed), in this one transaction.
   if (status.waitlist === 'removed' && row.status === 'seated') row = await writeWaitlistMove(ctx.tx, row, 'waiting', now);
-  row = await writeWaitlistMove(ctx.tx, row, status.waitlist, now, { ...(seatLabels === undefined ? {} : { seatLabels }), ...(locationId === undefined ? {} : { locationId }) });
+  row = await writeWaitlistMove(ctx.tx, row, status.waitlist, now, { ...(seatLabels === undefined ? {} : { seatLabels }), ...waitlistChanges });
   const view = waitlistEntryView(row);
   return () => deps.realtime.emit(rooms.staff(view.restaurant_id), WaitlistEvents.updated, { waitlist_entry: view });
 }
@@ -264,7 +264,7 @@ export async function allocateSeats(deps: ServiceDeps, user: SessionUser, input:
         .insert(seatAllocations)
         .values(seatRows.map((s) => ({ restaurantId, seatId: s.id, occupantType: occupant.type, occupantId: occupant.row.id, status: mode, startTime: new Date(window.start), endTime: new Date(window.end) })))
         .returning({ id: seatAllocations.id });
-      const tell = await writeOccupant(deps, { tx, client }, occupant, { reservation: mode, waitlist: 'seated' }, seatRows.map((s) => s.label), occupant.type === 'waitlist' && occupant.row.locationId === null ? partyRoom : undefined);
+      const tell = await writeOccupant(deps, { tx, client }, occupant, { reservation: mode, waitlist: 'seated' }, seatRows.map((s) => s.label), occupant.type === 'waitlist' && occupant.row.locationId === null ? { locationId: partyRoom } : {});
       return { ids: rows.map((r) => r.id), tell };
     });
     written.tell();
@@ -305,8 +305,9 @@ export async function changeOccupant(deps: ServiceDeps, user: SessionUser, input
       case 'finish': {
         if (!live.some((a) => a.status === 'seated')) throw refuse(M.notSeated);
         await releaseOccupantSeats(tx, occupant.type, occupant.row.id, 'finished', now);
-        // A walk-in has no finished status: it stays seated, its seat labels say where it sat.
-        tell = await writeOccupant(deps, { tx, client }, occupant, { reservation: 'finished', waitlist: 'seated' });
+        // A walk-in has no finished status: it stays seated, its seat labels say where it sat, and
+        // left_at that it left (it no longer counts in the room, decision 0104).
+        tell = await writeOccupant(deps, { tx, client }, occupant, { reservation: 'finished', waitlist: 'seated' }, undefined, { leftAt: now });
         break;
       }
       case 'no_show': {
