@@ -131,6 +131,8 @@ export async function updateWaitlistEntry(deps: ServiceDeps, user: SessionUser, 
     // Seated from the Waitlist tab: the party takes room for its turn time from now (decision 0104).
     if (input.status === 'seated' && current.status !== 'seated') {
       await assertWalkInFits({ tx, client }, restaurant, input.location_id ?? current.locationId, input.party_size ?? current.partySize, deps.clock().getTime(), 'status');
+    } else if (current.status === 'seated' && (input.status ?? 'seated') === 'seated' && current.seatedAt && !current.leftAt && input.party_size !== undefined && input.party_size > current.partySize) {
+      await assertWalkInFits({ tx, client }, restaurant, current.locationId, input.party_size, deps.clock().getTime(), 'party_size', { seatedAt: current.seatedAt.getTime(), from: current.partySize });
     }
     // Back in line frees the party's seats (writeWaitlistMove).
     if (input.status === 'waiting' && current.status !== 'waiting') freedSeats = await liveSeatCount(tx, 'waitlist', current.id);
@@ -152,8 +154,10 @@ export async function updateWaitlistEntry(deps: ServiceDeps, user: SessionUser, 
 /**
  * Whether a walk-in or waitlist party sitting down now fits the room (decision 0104), under the
  * room's locks in the caller's transaction: everything occupying the location over the party's turn
- * time plus the buffer, from `start` (now, or §9's 18:00 on a later day). Not fitting is a 409 naming `field`. Seating from the floor and
- * from the Waitlist tab both call it. `locationId` null: the restaurant's default location.
+ * time plus the buffer, from `start` (now, or §9's 18:00 on a later day); a seated party that grows
+ * (`grows`) needs its extra guests' seats until its new expected end. Not fitting is a 409 naming
+ * `field`. Seating from the floor and from the Waitlist tab both call it. `locationId` null: the
+ * restaurant's default location.
  */
 export async function assertWalkInFits(
   ctx: { tx: DbOrTx; client: Queryable },
@@ -162,12 +166,16 @@ export async function assertWalkInFits(
   partySize: number,
   start: number,
   field: string,
+  grows?: { seatedAt: number; from: number },
 ): Promise<void> {
   const location = locationId ?? pickLocation(await listLocations(ctx.tx, restaurant.id, { includeInactive: true }), undefined, { requireChoice: false }).id;
-  const end = walkInEnd(start, partySize, turnTimes(restaurant.adminSettings));
+  // A seated party that grows needs the extra seats for the rest of its (new) stay.
+  const end = walkInEnd(grows?.seatedAt ?? start, partySize, turnTimes(restaurant.adminSettings));
+  const needed = grows ? partySize - grows.from : partySize;
+  if (end <= start || needed <= 0) return;
   const data = await roomAt(ctx, restaurant, location, { start, end });
   const free = Math.max(0, freeSeatsDuring(data, start, end));
-  if (free < partySize) {
+  if (free < needed) {
     const message = SeatAllocationMessages.roomFull(free);
     throw AppError.conflict(message, { fields: { [field]: message } });
   }

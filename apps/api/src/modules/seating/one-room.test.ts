@@ -106,6 +106,11 @@ describe('one room: capacity, stays and seats', () => {
       expect(noSeats.statusCode).toBe(409);
       expect(noSeats.json().error.details.fields).toHaveProperty('seat_ids');
       expect(await live('waitlist', one.id)).toHaveLength(0);
+      // A seated party that grows needs room for the extra guests too.
+      const grown = await http.patch(`/waitlist_entries/${two.id}`, { party_size: 3 }, tokens.staff);
+      expect(grown.statusCode).toBe(409);
+      expect(grown.json().error.details.fields).toHaveProperty('party_size');
+      expect((await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, two.id)))[0]!.partySize).toBe(2);
       // Finished, the walk-in of 4 frees its room at once.
       expect((await http.post('/seat_allocations/finish', { occupant_type: 'waitlist', occupant_id: four.id }, tokens.staff)).statusCode).toBe(200);
       expect((await slots('2030-06-04', 4, loc.tamuning)).slots).toContain('17:30');
