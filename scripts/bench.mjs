@@ -5,6 +5,8 @@
 // in the browser, then POST /orders checks the intent with "Stripe" and captures it, as a real
 // restaurant's orders do. Prints, for each endpoint, its throughput and latency, and checks:
 //   - menu listing ≥ 0.5× the /health rate (both closed loops of 50 clients, in the same run)
+//   - availability p99 < 20 ms at 100 requests/s for a day with 200 reservations, and with 40 seated
+//     walk-ins besides (issue #35; the second printed against the first)
 //   - order placement p99 < 50 ms with orders arriving steadily at 25 and at 50 a second (open loop)
 // Exits 1 when a gate is missed. The closed loop of 50 clients placing orders back to back is printed
 // as the server's capacity, without a gate. How the figures are taken: docs/performance/.
@@ -30,7 +32,7 @@
 //
 // Environment: BENCH_DURATION (s per run, default 8), BENCH_ORDERS (timed closed-loop orders, 4000),
 // BENCH_ORDER_RATE (burst run, 25/s), BENCH_OPEN_RATES (open-loop rates, "25,50"), BENCH_RUNS
-// (which runs, default "health,menu,availability,wholesale,open,menu-reopen,max"), BENCH_SERVER (another build of the server,
+// (which runs, default "health,menu,availability,availability-walkins,wholesale,open,menu-reopen,max"), BENCH_SERVER (another build of the server,
 // default apps/api/dist/main.js), BENCH_NODE_ARGS (extra node flags for the server, e.g.
 // `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under load), BENCH_PG_PORT (the embedded
 // PostgreSQL's port, to watch it with psql while the bench runs), BENCH_TRACE=1 (each run's start
@@ -66,7 +68,7 @@ const benchContact = (paymentId) => {
   const n = Number(String(paymentId).replace(/\D/g, '').slice(-6) || 0);
   return { name: 'Bench Customer', email: `bench+${n}@kusina.test`, phone: `+1671${String(5_000_000 + (n % 5_000_000)).padStart(7, '0')}` };
 };
-const RUNS = new Set((process.env.BENCH_RUNS ?? 'health,menu,availability,wholesale,open,menu-reopen,max').split(',').map((run) => run.trim()));
+const RUNS = new Set((process.env.BENCH_RUNS ?? 'health,menu,availability,availability-walkins,wholesale,open,menu-reopen,max').split(',').map((run) => run.trim()));
 /** Fundraiser orders a second in the wholesale open-loop run (issue #22). */
 const WHOLESALE_RATE = Number(process.env.BENCH_WHOLESALE_RATE ?? 25);
 
@@ -428,11 +430,15 @@ try {
   };
 
   // Availability (issue #21): a day with 200 reservations at one location, asked at 100 requests/s
-  // in an open loop; each answer runs the engine over every slot of the day.
+  // in an open loop; each answer runs the engine over every slot of the day. Then (issue #35, run
+  // "availability-walkins") the same day with 40 seated walk-ins as well, each at its seats: the one
+  // capacity (decision 0104) counts them too; its p99 is printed beside the reservations-only one.
   const AVAILABILITY_RATE = 100;
   const AVAILABILITY_DATE = '2030-06-04';
+  const WALK_INS = 40;
   let availability = null;
-  if (RUNS.has('availability')) {
+  let availabilityWalkIns = null;
+  if (RUNS.has('availability') || RUNS.has('availability-walkins')) {
     const client = new pg.Client({ host: '127.0.0.1', port: pgPort, user: 'kusina', password: 'kusina', database: 'kusina' });
     await client.connect();
     let locationId;
@@ -450,14 +456,43 @@ try {
       await client.end();
     }
     const query = `/api/v1/availability?date=${AVAILABILITY_DATE}&party_size=2&restaurant_id=1&location_id=${locationId}`;
-    await closedLoop('warm-up', { url: `${base}${query}`, duration: 2 });
-    availability = await openLoop(`GET /availability ${AVAILABILITY_RATE}/s`, {
-      path: query,
-      rate: AVAILABILITY_RATE,
-      method: 'GET',
-      bodies: Array.from({ length: AVAILABILITY_RATE * DURATION_S }, () => ({})),
-    });
-    rows.push(availability);
+    const run = async (title) => {
+      await closedLoop('warm-up', { url: `${base}${query}`, duration: 2 });
+      return openLoop(title, { path: query, rate: AVAILABILITY_RATE, method: 'GET', bodies: Array.from({ length: AVAILABILITY_RATE * DURATION_S }, () => ({})) });
+    };
+    if (RUNS.has('availability')) {
+      availability = await run(`GET /availability ${AVAILABILITY_RATE}/s`);
+      rows.push(availability);
+    }
+    if (RUNS.has('availability-walkins')) {
+      const walkIns = new pg.Client({ host: '127.0.0.1', port: pgPort, user: 'kusina', password: 'kusina', database: 'kusina' });
+      await walkIns.connect();
+      try {
+        // 40 walk-ins of two, seated every 15 minutes from 11:00, each at two seats of the active
+        // layout for its turn time (75 minutes), as the floor seats them; ten pairs of seats in turn.
+        await walkIns.query(
+          `WITH entries AS (
+             INSERT INTO waitlist_entries (restaurant_id, location_id, contact_name, party_size, check_in_time, status, seated_at, seat_labels)
+             SELECT 1, $1, 'Bench walk-in ' || i, 2, t - interval '10 minutes', 'seated', t, '[]'::jsonb
+             FROM generate_series(0, ${WALK_INS - 1}) AS i, LATERAL (SELECT ($2::date + time '11:00' + i * interval '15 minutes') AT TIME ZONE 'Pacific/Guam' AS t) s
+             RETURNING id, seated_at),
+           numbered AS (SELECT id, seated_at, (row_number() OVER (ORDER BY seated_at)) - 1 AS n FROM entries),
+           pairs AS (
+             SELECT id, (row_number() OVER (ORDER BY id)) - 1 AS k FROM seats
+             WHERE layout_id = (SELECT current_layout_id FROM restaurants WHERE id = 1) ORDER BY id LIMIT 20)
+           INSERT INTO seat_allocations (restaurant_id, seat_id, occupant_type, occupant_id, status, start_time, end_time)
+           SELECT 1, p.id, 'waitlist', e.id, 'seated', e.seated_at, e.seated_at + interval '75 minutes'
+           FROM numbered e JOIN pairs p ON p.k / 2 = e.n % 10`,
+          [locationId, AVAILABILITY_DATE],
+        );
+        await walkIns.query('ANALYZE waitlist_entries');
+        await walkIns.query('ANALYZE seat_allocations');
+      } finally {
+        await walkIns.end();
+      }
+      availabilityWalkIns = await run(`GET /availability +walk-ins`);
+      rows.push(availabilityWalkIns);
+    }
   }
 
   const open = [];
@@ -640,6 +675,13 @@ try {
   }
   if (availability) {
     checks.push([`availability of a day with 200 reservations p99 < 20 ms at ${AVAILABILITY_RATE} requests/s (${ms(availability.p99)} ms)`, availability.p99 < 20 && availability.non2xx === 0]);
+  }
+  if (availabilityWalkIns) {
+    const against = availability ? `; 200 reservations alone: ${ms(availability.p99)} ms` : '';
+    checks.push([
+      `availability of a day with 200 reservations and ${WALK_INS} seated walk-ins p99 < 20 ms at ${AVAILABILITY_RATE} requests/s (${ms(availabilityWalkIns.p99)} ms${against})`,
+      availabilityWalkIns.p99 < 20 && availabilityWalkIns.non2xx === 0,
+    ]);
   }
   if (reopen) {
     console.log(`Menu re-opened after each order: ${reopenPages.total} pages, ${reopenPages.rendered} of them server-rendered (p50 ${ms(reopenPages.p50)} ms, p99 ${ms(reopenPages.p99)} ms).`);

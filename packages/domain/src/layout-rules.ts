@@ -64,6 +64,8 @@ export const LayoutMessages = {
   notFound: 'Layout not found.',
   seatNotFound: 'Seat not found.',
   sectionNotInLayout: 'This section is not part of the layout. Reload the layout and try again.',
+  /** A section's dining room must be one of the restaurant's locations (decision 0105). */
+  sectionLocationNotFound: "That dining room is not one of this restaurant's locations.",
   seatNotInLayout: 'This seat is not part of the layout. Reload the layout and try again.',
   duplicateLabel: (label: string) => `Seat label "${label}" is used more than once in this layout.`,
   labelTaken: (label: string) => `Seat label "${label}" is already used in this layout.`,

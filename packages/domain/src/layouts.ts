@@ -45,6 +45,11 @@ export const LayoutSectionInput = z.object({
   offsetX: coordinate,
   offsetY: coordinate,
   floorNumber: z.int32('Floor must be a whole number').min(1, 'Floor must be at least 1').max(LAYOUT_LIMITS.maxFloor, `Floor must be at most ${LAYOUT_LIMITS.maxFloor}`).default(1),
+  /**
+   * The dining room (location) its seats are in (decision 0105); null: the restaurant's default
+   * location. Not sent for a kept section: it stays where it was.
+   */
+  locationId: id.nullish(),
   seats: z
     .array(LayoutSeatInput)
     .min(1, 'A section needs at least 1 seat')
@@ -78,6 +83,8 @@ const SeatSectionOutput = z.object({
   offset_x: z.number().int(),
   offset_y: z.number().int(),
   floor_number: z.number().int(),
+  /** The dining room its seats are in; null: the restaurant's default location (decision 0105). */
+  location_id: id.nullable(),
   seats: z.array(SeatOutput),
 });
 

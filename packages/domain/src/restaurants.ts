@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TURN_TIME_MAX_MINUTES, TURN_TIME_MIN_MINUTES } from './turn-time-rules.ts';
+import { TURN_TIME_MAX_BANDS, TURN_TIME_MAX_GUESTS, TURN_TIME_MAX_MINUTES, TURN_TIME_MIN_MINUTES, TurnTimeMessages } from './turn-time-rules.ts';
 
 export const PaymentGatewaySettings = z.object({
   payment_processor: z.enum(['stripe', 'paypal']).default('paypal'),
@@ -21,18 +21,18 @@ export function smsCountryCodeError(entry: string): string {
 const TurnTimeBands = z
   .array(
     z.object({
-      up_to: z.int32().min(1, 'A band holds at least 1 guest').max(100, 'At most 100 guests').nullable(),
+      up_to: z.int32(TurnTimeMessages.guestsWhole).min(1, TurnTimeMessages.guestsMin).max(TURN_TIME_MAX_GUESTS, TurnTimeMessages.guestsMax).nullable(),
       minutes: z
-        .int32()
-        .min(TURN_TIME_MIN_MINUTES, `At least ${TURN_TIME_MIN_MINUTES} minutes`)
-        .max(TURN_TIME_MAX_MINUTES, `At most ${TURN_TIME_MAX_MINUTES} minutes`)
-        .refine((minutes) => minutes % 5 === 0, 'Use 5-minute steps'),
+        .int32(TurnTimeMessages.minutesWhole)
+        .min(TURN_TIME_MIN_MINUTES, TurnTimeMessages.minutesMin)
+        .max(TURN_TIME_MAX_MINUTES, TurnTimeMessages.minutesMax)
+        .refine((minutes) => minutes % 5 === 0, TurnTimeMessages.minutesStep),
     }),
   )
-  .min(1, 'Set at least one turn time')
-  .max(12, 'At most 12 turn times')
-  .refine((bands) => bands.filter((band) => band.up_to === null).length === 1 && bands.at(-1)?.up_to === null, 'The last turn time is for any larger party')
-  .refine((bands) => bands.every((band, i) => i === 0 || band.up_to === null || (bands[i - 1]!.up_to ?? Infinity) < band.up_to), 'List party sizes from smallest to largest');
+  .min(1, TurnTimeMessages.atLeastOne)
+  .max(TURN_TIME_MAX_BANDS, TurnTimeMessages.atMost)
+  .refine((bands) => bands.filter((band) => band.up_to === null).length === 1 && bands.at(-1)?.up_to === null, TurnTimeMessages.lastOpen)
+  .refine((bands) => bands.every((band, i) => i === 0 || band.up_to === null || (bands[i - 1]!.up_to ?? Infinity) < band.up_to), TurnTimeMessages.guestsOrder);
 
 export const AdminSettings = z
   .object({

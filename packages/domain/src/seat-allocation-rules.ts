@@ -13,23 +13,49 @@ export type OccupantType = (typeof OCCUPANT_TYPES)[number];
 export const SEAT_ALLOCATION_STATUSES = ['reserved', 'seated', 'finished', 'no_show', 'canceled'] as const;
 export type SeatAllocationStatus = (typeof SEAT_ALLOCATION_STATUSES)[number];
 
-/** §9: a seat allocation lasts one hour. */
-export const ALLOCATION_MINUTES = 60;
+/**
+ * How long a seat stays held past a party's expected end (decision 0105): the table is cleared and
+ * reset before the next party sits. Seat holds are separated by it; a walk-in's stay counts it too.
+ */
+export const SEAT_BUFFER_MINUTES = 15;
 /** §9: on a future day without a reservation time, the party is expected at 18:00. */
 const FUTURE_DAY_START_MINUTES = 18 * 60;
 
 /**
- * §9's times for an allocation on `date` (a Guam day): a reservation with a start time keeps it for
- * one hour; otherwise (a walk-in) today starts now for 60 minutes, another day at 18:00 for 60.
+ * The span an allocation on `date` (a Guam day) holds its seats for (§9 for the start; decision 0105
+ * for the end): a reservation for its own start and end (its length); a walk-in today from now,
+ * another day from 18:00, for its turn time (`turnMinutes`, by party size).
  */
 export function allocationWindow(
   date: string,
   now: number,
-  reservationStart: number | null,
+  reservation: { start: number; end: number } | null,
+  turnMinutes: number,
   timeZone: string = SCHEDULE_TIME_ZONE,
 ): { start: number; end: number } {
-  const start = reservationStart ?? (zonedParts(now, timeZone).date === date ? now : zonedInstant(date, FUTURE_DAY_START_MINUTES, timeZone));
-  return { start, end: start + ALLOCATION_MINUTES * MINUTE_MS };
+  if (reservation) return { start: reservation.start, end: reservation.end };
+  const start = zonedParts(now, timeZone).date === date ? now : zonedInstant(date, FUTURE_DAY_START_MINUTES, timeZone);
+  return { start, end: start + turnMinutes * MINUTE_MS };
+}
+
+/**
+ * Whether a live allocation keeps its seat from another party wanting it over [from, to) (decision
+ * 0105): its span plus the buffer on either side. A seated party past its expected end (overstaying)
+ * still sits there now, so it holds its seat up to now (plus the buffer) — but never past the end of
+ * the Guam day it sat down on: a party nobody finished holds nothing the next day. The server's
+ * query (floor/allocation-release.ts, allocationHoldsSql) says the same in SQL.
+ */
+export function allocationHolds(
+  a: { status: string; start: number; end: number },
+  from: number,
+  to: number,
+  now: number,
+  timeZone: string = SCHEDULE_TIME_ZONE,
+): boolean {
+  const buffer = SEAT_BUFFER_MINUTES * MINUTE_MS;
+  let end = a.end;
+  if (a.status === 'seated') end = Math.max(end, Math.min(now, dayBounds(zonedParts(a.start, timeZone).date, timeZone).end));
+  return a.start < to + buffer && end + buffer > from;
 }
 
 /** The instants a Guam day spans: [start, end). */
@@ -83,6 +109,10 @@ export const SeatAllocationMessages = {
   duplicateSeats: 'Each seat can be picked once.',
   oneLayout: 'All seats must be in one layout.',
   /** A reservation holding seats moved to a time its seats are taken (decision 0074). */
+  /** Seats of another dining room than the party's (decision 0105). */
+  otherLocation: "These seats are in another dining room than the party's. Choose seats in its own room.",
+  /** Seating a walk-in would put more guests in the room than it holds (decision 0104). */
+  roomFull: (free: number) => `The room is full for this party's stay: ${free} seat(s) free until then. Choose another time or a smaller party.`,
   heldSeatsTaken: (labels: readonly string[]) =>
     `${labels.length === 1 ? `Seat ${labels[0]} is` : `Seats ${labels.join(', ')} are`} taken at that time. Choose another time, or free this party's seats on the floor first.`,
 } as const;

@@ -75,6 +75,7 @@ export const mainLayout: LayoutOutput = {
       offset_x: 220,
       offset_y: 220,
       floor_number: 1,
+      location_id: null,
       seats: tableSeatPositions(4).map((p, i) => ({ id: 700 + i, seat_section_id: 70, label: `T1-${i + 1}`, position_x: p.x, position_y: p.y, capacity: 1 })),
     },
   ],

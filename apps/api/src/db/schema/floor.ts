@@ -4,6 +4,7 @@ import { ORIENTATIONS, SECTION_TYPES } from '@kusina/domain/layout-rules';
 import { OCCUPANT_TYPES, SEAT_ALLOCATION_STATUSES } from '@kusina/domain/seat-allocation-rules';
 import { createdAt, timestamptz, updatedAt } from './columns.ts';
 import { restaurants } from './restaurants.ts';
+import { locations } from './reservations.ts';
 
 /*
  * Floor layouts (backoffice-reservations.md §3 Layout, decision 0060): a layout of a restaurant
@@ -48,6 +49,8 @@ export const seatSections = pgTable(
     offsetX: integer().notNull().default(100),
     offsetY: integer().notNull().default(100),
     floorNumber: integer().notNull().default(1),
+    /** The dining room its seats are in (decision 0105); null: the restaurant's default location. */
+    locationId: integer().references(() => locations.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -196,6 +196,10 @@ export const waitlistEntries = pgTable(
     partySize: integer().notNull(),
     checkInTime: timestamptz().notNull().defaultNow(),
     status: text({ enum: WAITLIST_STATUSES }).notNull().default('waiting'),
+    /** When the party sat down (decision 0105): its stay runs for its turn time from then. */
+    seatedAt: timestamptz(),
+    /** When the floor finished the party (it left); null while it sits (or never sat). */
+    leftAt: timestamptz(),
     seatLabels: jsonb().$type<string[]>().notNull().default([]),
     notes: text(),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
@@ -206,5 +210,7 @@ export const waitlistEntries = pgTable(
     check('waitlist_entries_party_size_check', sql`${t.partySize} BETWEEN 1 AND 1000`),
     check('waitlist_entries_status_check', sql`${t.status} in ('waiting', 'seated', 'removed', 'no_show')`),
     index('waitlist_entries_restaurant_check_in_idx').on(t.restaurantId, t.checkInTime),
+    // The room's schedule reads the seated parties of a few days (decision 0104).
+    index('waitlist_entries_restaurant_seated_idx').on(t.restaurantId, t.seatedAt).where(sql`(${t.status} = 'seated' AND ${t.leftAt} IS NULL)`),
   ],
 );

@@ -99,7 +99,62 @@ export async function seedReservations(tx: Tx, now = new Date()): Promise<void> 
       };
     }),
   );
+  await seedTonight(tx, tamuning!.id, now);
   await seedWaitlist(tx, { tamuning: tamuning!.id, tumon: tumon!.id, barrigada: barrigada!.id }, now);
+}
+
+/**
+ * An instant `minutesAgo` before now (decision 0105's demo), kept inside today: seeded less than
+ * `window` minutes after midnight, the window shrinks to the minutes since midnight, in order.
+ */
+function minutesBefore(now: Date, minutesAgo: number, window: number): Date {
+  const { startsAt } = restaurantDay(now);
+  const elapsed = now.getTime() - startsAt;
+  return new Date(elapsed >= window * 60_000 ? now.getTime() - minutesAgo * 60_000 : startsAt + Math.floor((elapsed * (window - minutesAgo)) / window));
+}
+
+/** The Tamuning dining room in the middle of a busy evening, relative to when the demo is seeded. */
+export const TONIGHT = [
+  // [minutes ago, length, party, name, phone, status]: just sat down, near the end, overstaying, late.
+  [25, 120, 4, 'Lizama birthday', '+16715550131', 'seated'],
+  [80, 90, 2, 'Lisa Reyes', '+16715550132', 'seated'],
+  [110, 75, 3, 'Dave Torres', '+16715550133', 'seated'],
+  [20, 90, 2, 'Noelani Flores', '+16715550134', 'reserved'],
+] as const satisfies readonly (readonly [number, number, number, string, string, ReservationStatus])[];
+
+/** TONIGHT's stays for a seeding at `now`: each from its minutes ago (kept inside today) for its length. */
+export function tonightStays(now: Date) {
+  return TONIGHT.map(([minutesAgo, length, party, name, phone, status]) => {
+    const start = minutesBefore(now, minutesAgo, 120);
+    return { start, end: new Date(start.getTime() + length * 60_000), party, name, phone, status };
+  });
+}
+
+/**
+ * Tonight's floor in progress (issue #35): parties seated at different points of their stay — one
+ * just seated, one near its end, one overstaying (past its length) — and one booking late (its time
+ * has passed, it has not arrived). Their seats are held on the floor (seed/floor.ts).
+ */
+async function seedTonight(tx: Tx, tamuning: number, now: Date): Promise<void> {
+  await tx.insert(reservations).values(
+    tonightStays(now).map(({ start, end, party, name, phone, status }, i) => {
+      return {
+        restaurantId: 1,
+        locationId: tamuning,
+        startTime: start,
+        endTime: end,
+        durationMinutes: (end.getTime() - start.getTime()) / 60_000,
+        partySize: party,
+        contactName: name,
+        contactPhone: phone,
+        contactEmail: null,
+        status,
+        specialRequests: null,
+        guestToken: randomBytes(32).toString('base64url'),
+        source: i % 2 === 0 ? ('public' as const) : ('staff' as const),
+      };
+    }),
+  );
 }
 
 /**
@@ -132,6 +187,8 @@ async function seedWaitlist(tx: Tx, room: { tamuning: number; tumon: number; bar
       partySize: party,
       checkInTime: checkedIn(minutesAgo),
       status,
+      // Seated as they checked in (their stay starts then, decision 0105).
+      seatedAt: status === 'seated' ? checkedIn(minutesAgo) : null,
       seatLabels: [],
       notes: notes ?? null,
     })),

@@ -1,6 +1,5 @@
-import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
-import { MINUTE_MS } from '@kusina/domain/restaurant-schedule';
-import { ALLOCATION_MINUTES, SeatAllocationEvents, SeatAllocationMessages as M, type OccupantType, type SeatAllocationStatus } from '@kusina/domain/seat-allocation-rules';
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { SEAT_BUFFER_MINUTES, SeatAllocationEvents, SeatAllocationMessages as M, type OccupantType, type SeatAllocationStatus } from '@kusina/domain/seat-allocation-rules';
 import type { DbOrTx } from '../../db/client.ts';
 import { seatAllocations, seats } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -42,14 +41,27 @@ export async function liveSeatCount(tx: DbOrTx, occupantType: OccupantType, occu
 }
 
 /**
- * A reservation moved to another start keeps the seats it holds ahead (decision 0074): its reserved
- * allocations move to the new hour (§9: start, 60 minutes), inside the caller's transaction with the
- * reservation row locked. The seats are locked in id order, as the floor's writes lock them, and
- * checked free at the new hour (a live allocation of another party overlapping it, or a party still
- * seated there); if any is taken the move is refused with a 422 naming `start_time` and the seats,
- * and nothing is written. Seats a party already sits at are not moved. Returns how many moved.
+ * A live allocation that keeps its seat from a party wanting it over [from, to) (decision 0105; the
+ * domain's allocationHolds in SQL): its span plus the buffer on either side; a seated party past its
+ * expected end holds its seat up to now (plus the buffer), never past the end of the day it sat down.
  */
-export async function moveHeldSeats(tx: DbOrTx, reservationId: number, startsAt: number): Promise<number> {
+export function allocationHoldsSql(from: number, to: number, now: Date, timeZone: string): SQL {
+  const buffer = `${SEAT_BUFFER_MINUTES} minutes`;
+  const dayEnd = sql`((date_trunc('day', ${seatAllocations.startTime} AT TIME ZONE ${timeZone}) + interval '1 day') AT TIME ZONE ${timeZone})`;
+  const end = sql`CASE WHEN ${seatAllocations.status} = 'seated' THEN greatest(${seatAllocations.endTime}, least(${now.toISOString()}::timestamptz, ${dayEnd})) ELSE ${seatAllocations.endTime} END`;
+  return sql`(${isNull(seatAllocations.releasedAt)} AND ${seatAllocations.startTime} < ${new Date(to).toISOString()}::timestamptz + ${buffer}::interval
+    AND ${end} + ${buffer}::interval > ${new Date(from).toISOString()}::timestamptz)`;
+}
+
+/**
+ * A reservation moved to another start keeps the seats it holds ahead (decision 0074): its reserved
+ * allocations move to the new span (decision 0105: the reservation's own start and end), inside the
+ * caller's transaction with the reservation row locked. The seats are locked in id order, as the
+ * floor's writes lock them, and checked free for the new span (allocationHoldsSql); if any is taken
+ * the move is refused with a 422 naming `start_time` and the seats, and nothing is written. Seats a
+ * party already sits at are not moved. Returns how many moved.
+ */
+export async function moveHeldSeats(tx: DbOrTx, reservationId: number, span: { start: number; end: number }, now: Date, timeZone: string): Promise<number> {
   const held = await tx
     .select({ id: seatAllocations.id, seatId: seatAllocations.seatId })
     .from(seatAllocations)
@@ -59,8 +71,6 @@ export async function moveHeldSeats(tx: DbOrTx, reservationId: number, startsAt:
   if (held.length === 0) return 0;
   const seatIds = held.map((h) => h.seatId);
   await tx.select({ id: seats.id }).from(seats).where(inArray(seats.id, seatIds)).orderBy(asc(seats.id)).for('update');
-  const start = new Date(startsAt);
-  const end = new Date(startsAt + ALLOCATION_MINUTES * MINUTE_MS);
   const clashes = await tx
     .selectDistinct({ label: seats.label })
     .from(seatAllocations)
@@ -68,10 +78,8 @@ export async function moveHeldSeats(tx: DbOrTx, reservationId: number, startsAt:
     .where(
       and(
         inArray(seatAllocations.seatId, seatIds),
-        isNull(seatAllocations.releasedAt),
         or(ne(seatAllocations.occupantType, 'reservation'), ne(seatAllocations.occupantId, reservationId)),
-        sql`${seatAllocations.startTime} < ${end.toISOString()}::timestamptz`,
-        or(sql`${seatAllocations.endTime} > ${start.toISOString()}::timestamptz`, eq(seatAllocations.status, 'seated')),
+        allocationHoldsSql(span.start, span.end, now, timeZone),
       ),
     )
     .orderBy(asc(seats.label));
@@ -79,7 +87,7 @@ export async function moveHeldSeats(tx: DbOrTx, reservationId: number, startsAt:
     const message = M.heldSeatsTaken(clashes.map((c) => c.label));
     throw new AppError('VALIDATION_ERROR', 422, message, { fields: { start_time: message }, seat_labels: clashes.map((c) => c.label) });
   }
-  await tx.update(seatAllocations).set({ startTime: start, endTime: end }).where(inArray(seatAllocations.id, held.map((h) => h.id)));
+  await tx.update(seatAllocations).set({ startTime: new Date(span.start), endTime: new Date(span.end) }).where(inArray(seatAllocations.id, held.map((h) => h.id)));
   return held.length;
 }
 

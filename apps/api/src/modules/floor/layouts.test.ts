@@ -54,6 +54,27 @@ describe('floor layouts API', () => {
 
   const create = async (body: unknown, token = tokens.admin) => http.post('/layouts', body, token);
 
+  it("a section's dining room: served, set and kept across saves; another restaurant's location is refused (decision 0105)", async () => {
+    const rooms = await t.db.query.locations.findMany();
+    const tumon = rooms.find((l) => l.name.startsWith('Tumon'))!.id;
+    const theirs = rooms.find((l) => l.restaurantId === 2)!.id;
+    const main = (await http.get('/layouts', tokens.staff)).json().find((l: LayoutSummaryOutput) => l.name === 'Main Floor') as LayoutSummaryOutput;
+    const demo = (await http.get(`/layouts/${main.id}`, tokens.staff)).json() as LayoutOutput;
+    // The demo's lanai (floor 2) is Tumon's; floor 1 the default room's (null).
+    expect(new Set(demo.seat_sections.filter((s) => s.floor_number === 2).map((s) => s.location_id))).toEqual(new Set([tumon]));
+    expect(new Set(demo.seat_sections.filter((s) => s.floor_number === 1).map((s) => s.location_id))).toEqual(new Set([null]));
+    const created = (await create({ name: 'Rooms', sections_data: { sections: [section('A', 2, { locationId: tumon }), section('B', 2)] } })).json() as LayoutOutput;
+    expect(created.seat_sections.map((s) => s.location_id)).toEqual([tumon, null]);
+    // The editor sends no locationId back: each section stays in its room.
+    const kept = await http.patch(`/layouts/${created.id}`, { sections_data: { sections: asSections(created) } }, tokens.admin);
+    expect((kept.json() as LayoutOutput).seat_sections.map((s) => s.location_id)).toEqual([tumon, null]);
+    const moved = await http.patch(`/layouts/${created.id}`, { sections_data: { sections: asSections(created).map((s, i) => (i === 0 ? { ...s, locationId: null } : s)) } }, tokens.admin);
+    expect((moved.json() as LayoutOutput).seat_sections.map((s) => s.location_id)).toEqual([null, null]);
+    const refused = await http.patch(`/layouts/${created.id}`, { sections_data: { sections: asSections(created).map((s, i) => (i === 1 ? { ...s, locationId: theirs } : s)) } }, tokens.admin);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.details.fields).toEqual({ 'sections_data.sections.1.locationId': "That dining room is not one of this restaurant's locations." });
+  });
+
   it('serves the demo: the active Main Floor of 42 seats over two floors, and the restaurant counts them', async () => {
     const list = (await http.get('/layouts', tokens.staff)).json() as LayoutSummaryOutput[];
     const main = list.find((l) => l.name === 'Main Floor')!;

@@ -11,7 +11,7 @@ import type {
   SeatUpdateInput,
 } from '@kusina/domain/layouts';
 import type { Database, DbOrTx } from '../../db/client.ts';
-import { layouts, restaurants, seats, seatSections } from '../../db/schema/index.ts';
+import { layouts, locations, restaurants, seats, seatSections } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { canActFor, type SessionUser, scopeRestaurant } from '../../lib/access.ts';
@@ -71,6 +71,7 @@ async function layoutView(db: DbOrTx, layout: LayoutRow): Promise<LayoutOutput> 
       offset_x: s.offsetX,
       offset_y: s.offsetY,
       floor_number: s.floorNumber,
+      location_id: s.locationId,
       seats: bySection.get(s.id) ?? [],
     })),
   };
@@ -159,11 +160,16 @@ function checkPlan(sections: LayoutSectionInput[], existingSections: Map<number,
  * are inserted. Sections and seats not sent are deleted. Seats move before sections are deleted,
  * so a seat carried into another section survives its old section.
  */
-async function writePlan(tx: Database, layoutId: number, sections: LayoutSectionInput[]): Promise<void> {
-  const [sectionRows, seatRows] = await Promise.all([
+async function writePlan(tx: Database, restaurantId: number, layoutId: number, sections: LayoutSectionInput[]): Promise<void> {
+  const [sectionRows, seatRows, dining] = await Promise.all([
     tx.select().from(seatSections).where(eq(seatSections.layoutId, layoutId)),
     tx.select().from(seats).where(eq(seats.layoutId, layoutId)),
+    tx.select({ id: locations.id }).from(locations).where(eq(locations.restaurantId, restaurantId)),
   ]);
+  // A section's dining room is one of the restaurant's locations (decision 0105).
+  sections.forEach((section, i) => {
+    if (section.locationId != null && !dining.some((l) => l.id === section.locationId)) throw fieldError(sectionField(i, 'locationId'), LayoutMessages.sectionLocationNotFound);
+  });
   const existingSections = new Map(sectionRows.map((s) => [s.id, s]));
   const existingSeats = new Map(seatRows.map((s) => [s.id, s]));
   checkPlan(sections, existingSections, existingSeats);
@@ -186,13 +192,15 @@ async function writePlan(tx: Database, layoutId: number, sections: LayoutSection
     const values = { name: section.name, sectionType: section.type, orientation: section.orientation, offsetX: section.offsetX, offsetY: section.offsetY, floorNumber: section.floorNumber };
     const old = section.dbId == null ? undefined : existingSections.get(section.dbId);
     if (!old) {
-      const [row] = await tx.insert(seatSections).values({ layoutId, ...values }).returning({ id: seatSections.id });
+      const [row] = await tx.insert(seatSections).values({ layoutId, ...values, locationId: section.locationId ?? null }).returning({ id: seatSections.id });
       sectionIds.push(row!.id);
       continue;
     }
     sectionIds.push(old.id);
-    const changed = old.name !== values.name || old.sectionType !== values.sectionType || old.orientation !== values.orientation || old.offsetX !== values.offsetX || old.offsetY !== values.offsetY || old.floorNumber !== values.floorNumber;
-    if (changed) await tx.update(seatSections).set(values).where(eq(seatSections.id, old.id));
+    const locationId = section.locationId === undefined ? old.locationId : section.locationId;
+    const changed =
+      old.name !== values.name || old.sectionType !== values.sectionType || old.orientation !== values.orientation || old.offsetX !== values.offsetX || old.offsetY !== values.offsetY || old.floorNumber !== values.floorNumber || old.locationId !== locationId;
+    if (changed) await tx.update(seatSections).set({ ...values, locationId }).where(eq(seatSections.id, old.id));
   }
 
   const inserts: (typeof seats.$inferInsert)[] = [];
@@ -240,7 +248,7 @@ export async function createLayout(deps: ServiceDeps, user: SessionUser, input: 
   const restaurantId = scopeRestaurant(user, input.restaurant_id, 'admin');
   const layout = await transaction(deps.pool, async ({ tx }) => {
     const [row] = await tx.insert(layouts).values({ restaurantId, name: input.name }).returning();
-    await writePlan(tx, row!.id, input.sections_data.sections);
+    await writePlan(tx, restaurantId, row!.id, input.sections_data.sections);
     return layoutView(tx, row!);
   }).catch(labelRace);
   changed(deps, restaurantId, layout.id);
@@ -251,7 +259,7 @@ export async function createLayout(deps: ServiceDeps, user: SessionUser, input: 
 export async function updateLayout(deps: ServiceDeps, user: SessionUser, id: number, input: LayoutUpdateInput): Promise<LayoutOutput> {
   const layout = await transaction(deps.pool, async ({ tx }) => {
     const row = await layoutFor(tx, user, id, 'admin', 'update');
-    if (input.sections_data) await writePlan(tx, row.id, input.sections_data.sections);
+    if (input.sections_data) await writePlan(tx, row.restaurantId, row.id, input.sections_data.sections);
     // Touch updated_at even when only the plan changed, so lists show the latest save.
     const [saved] = await tx.update(layouts).set({ name: input.name ?? row.name, updatedAt: new Date() }).where(eq(layouts.id, row.id)).returning();
     await refreshSeatCount(tx, row.restaurantId, row.id);

@@ -4,4 +4,4 @@
  * (modules/seating), above the floor and reservations, is what seats a party.
  */
 export * from './layouts.ts';
-export { announceSeatsChanged, liveSeatCount, moveHeldSeats, releaseHeldSeats, releaseOccupantSeats } from './allocation-release.ts';
+export { allocationHoldsSql, announceSeatsChanged, liveSeatCount, moveHeldSeats, releaseHeldSeats, releaseOccupantSeats } from './allocation-release.ts';

@@ -13,7 +13,11 @@ import {
 import { restaurantDay } from '@kusina/domain/menu-calendar';
 import type { AvailabilityOutput, AvailabilityQuery, AvailableCapacityOutput, SimpleCapacityOutput } from '@kusina/domain/reservations';
 import { SEAT_HOLDING_STATUSES } from '@kusina/domain/reservations';
-import { parseClockTime, zonedInstant, zonedParts, type DayEvent, type WeekdayHours } from '@kusina/domain/restaurant-schedule';
+import { addDays, DAY_MS, MINUTE_MS, parseClockTime, zonedDayNumber, zonedInstant, zonedParts, type DayEvent, type WeekdayHours } from '@kusina/domain/restaurant-schedule';
+import { SEAT_BUFFER_MINUTES } from '@kusina/domain/seat-allocation-rules';
+import { TURN_TIME_MAX_MINUTES, turnTimeFor, turnTimes, type TurnTimeBand } from '@kusina/domain/turn-time-rules';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import type { restaurants } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { canActFor } from '../../lib/access.ts';
@@ -72,7 +76,12 @@ type Row = HoursAndEventsColumns & {
   locations: [number, boolean, boolean, number | null][];
   blocked: [number | null, number, number][];
   held: [number, number, number, number][];
+  /** Seated walk-ins and waitlist parties not yet finished: location, seated at, party size. */
+  walk_ins: [number, number, number][];
 };
+
+/** The longest stay a walk-in can have (the largest turn time plus the buffer), in whole hours. */
+const MAX_STAY_HOURS = Math.ceil((TURN_TIME_MAX_MINUTES + SEAT_BUFFER_MINUTES) / 60);
 
 const HOLDING = SEAT_HOLDING_STATUSES.map((s) => `'${s}'`).join(', ');
 
@@ -89,7 +98,8 @@ const SCHEDULE_STATEMENT = {
     WITH r AS (
       SELECT id, time_zone, default_reservation_length, time_slot_interval, admin_settings,
              (($2::date)::timestamp AT TIME ZONE time_zone) - interval '1 day' AS since,
-             (($3::date + 2)::timestamp AT TIME ZONE time_zone) AS until
+             (($3::date + 2)::timestamp AT TIME ZONE time_zone) AS until,
+             (SELECT d.id FROM locations d WHERE d.restaurant_id = restaurants.id ORDER BY d.is_default DESC, d.id LIMIT 1) AS default_location
       FROM restaurants WHERE id = $1::int
     )
     SELECT r.id, r.time_zone, r.default_reservation_length, r.time_slot_interval, r.admin_settings,
@@ -102,7 +112,11 @@ const SCHEDULE_STATEMENT = {
       (SELECT coalesce(json_agg(json_build_array(v.location_id, (extract(epoch FROM v.start_time) * 1000)::float8, (extract(epoch FROM v.end_time) * 1000)::float8, v.party_size)), '[]')
          FROM reservations v
          WHERE v.restaurant_id = r.id AND v.status IN (${HOLDING}) AND v.start_time < r.until AND v.end_time > r.since
-           AND v.id <> $4::int) AS held
+           AND v.id <> $4::int) AS held,
+      (SELECT coalesce(json_agg(json_build_array(coalesce(w.location_id, r.default_location), (extract(epoch FROM w.seated_at) * 1000)::float8, w.party_size)), '[]')
+         FROM waitlist_entries w
+         WHERE w.restaurant_id = r.id AND w.status = 'seated' AND w.left_at IS NULL
+           AND w.seated_at < r.until AND w.seated_at > r.since - interval '${MAX_STAY_HOURS} hours') AS walk_ins
     FROM r`,
 };
 
@@ -118,6 +132,7 @@ async function readSchedule(db: Queryable, restaurantId: number, fromDate: strin
   const result = await db.query<Row>({ ...SCHEDULE_STATEMENT, values: [restaurantId, fromDate, toDate, exclude ?? 0] });
   const row = result.rows[0];
   if (!row) return null;
+  const bands = turnTimes(row.admin_settings);
   return {
     restaurant: {
       id: row.id,
@@ -129,8 +144,20 @@ async function readSchedule(db: Queryable, restaurantId: number, fromDate: strin
     locations: row.locations.map(([id, isActive, isDefault, capacity]) => ({ id, isActive, isDefault, capacity: capacity ?? DEFAULT_TOTAL_CAPACITY })),
     ...parseHoursAndEvents(row),
     blocked: row.blocked.map(([locationId, startsAt, endsAt]) => ({ locationId, startsAt, endsAt })),
-    held: row.held.map(([locationId, startsAt, endsAt, partySize]) => ({ locationId, startsAt, endsAt, partySize })),
+    held: [
+      ...row.held.map(([locationId, startsAt, endsAt, partySize]) => ({ locationId, startsAt, endsAt, partySize })),
+      ...row.walk_ins.map(([locationId, seatedAt, partySize]) => ({ locationId, startsAt: seatedAt, endsAt: walkInEnd(seatedAt, partySize, bands), partySize })),
+    ],
   };
+}
+
+/**
+ * When a seated walk-in or waitlist party is expected to have left, its table reset (decision
+ * 0105): its turn time from when it sat down, plus the buffer (the end its seats on the floor hold
+ * for, too).
+ */
+export function walkInEnd(seatedAt: number, partySize: number, bands: readonly TurnTimeBand[]): number {
+  return seatedAt + (turnTimeFor(partySize, bands) + SEAT_BUFFER_MINUTES) * MINUTE_MS;
 }
 
 /** The schedule of the restaurant for [fromDate, toDate]; 404 when it does not exist. */
@@ -173,6 +200,58 @@ function atLocation(rows: ScheduleRows, locationId: number): ScheduleData {
 /** Reads the schedule (one statement) and views it at a location: what a write checks inside its transaction. */
 export async function loadSchedule(db: Queryable, restaurantId: number, locationId: number, fromDate: string, toDate: string, exclude?: number): Promise<ScheduleData> {
   return atLocation(await scheduleOf(db, restaurantId, fromDate, toDate, exclude), locationId);
+}
+
+// ── One capacity (decision 0104) ────────────────────────────────────────────────────────
+
+/**
+ * Serialises every write that can take seats at a location over the Guam days [startsAt, endsAt)
+ * touches (ascending, so two writers never wait on each other in a circle); with an event cap,
+ * the restaurant's days first. Transaction-scoped: released at commit or rollback.
+ */
+async function lockDays(tx: DbOrTx, restaurantId: number, locationIds: number[], ranges: [number, number][], timeZone: string, restaurantWide: boolean): Promise<void> {
+  const days = new Set<number>();
+  for (const [from, to] of ranges) for (let day = zonedDayNumber(from, timeZone); day <= zonedDayNumber(to - 1, timeZone); day++) days.add(day);
+  const sorted = [...days].sort((a, b) => a - b);
+  const keys: [number, number][] = [];
+  // Key spaces: (−restaurant id, day) for a restaurant's day, (location id, day) for a location's.
+  if (restaurantWide) for (const day of sorted) keys.push([-restaurantId, day]);
+  for (const locationId of [...new Set(locationIds)].sort((a, b) => a - b)) for (const day of sorted) keys.push([locationId, day]);
+  for (const [k1, k2] of keys) await tx.execute(sql`SELECT pg_advisory_xact_lock(${k1}::int, ${k2}::int)`);
+}
+
+/** Whether an event on any of the stay's dates caps guests (then the restaurant's days are locked too). */
+async function hasEventCap(tx: DbOrTx, restaurantId: number, startsAt: number, endsAt: number, timeZone: string): Promise<boolean> {
+  const result = await tx.execute<{ capped: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM special_events WHERE restaurant_id = ${restaurantId} AND coalesce(max_capacity, 0) > 0
+      AND event_date BETWEEN (${new Date(startsAt - DAY_MS).toISOString()}::timestamptz AT TIME ZONE ${timeZone})::date
+                         AND (${new Date(endsAt).toISOString()}::timestamptz AT TIME ZONE ${timeZone})::date) AS capped`);
+  return Boolean(result.rows[0]?.capped);
+}
+
+/**
+ * The room at a location over a span, as a write that puts a party in it must see it (decision
+ * 0104): takes the locks every such write takes — the location's Guam days the span touches, and
+ * the restaurant's days when an event caps guests across locations — then reads everything that
+ * occupies the room (readSchedule: reservations that hold seats for their length, seated walk-ins
+ * and waitlist parties for their turn time plus the buffer) in the same transaction. Public and
+ * staff booking, a reservation's edit, seating a walk-in from the floor and from the Waitlist tab
+ * all call it; then `slotAt` or `freeSeatsDuring` says whether the party fits. Two writes that could
+ * overlap share a day, so they queue on the same lock and the second sees the first.
+ * `exclude` leaves out the reservation being edited.
+ */
+export async function roomAt(
+  ctx: { tx: DbOrTx; client: Queryable },
+  restaurant: { id: number; timeZone: string },
+  locationId: number,
+  span: { start: number; end: number },
+  exclude?: number,
+): Promise<ScheduleData> {
+  const { tx, client } = ctx;
+  await lockDays(tx, restaurant.id, [locationId], [[span.start, span.end]], restaurant.timeZone, await hasEventCap(tx, restaurant.id, span.start, span.end, restaurant.timeZone));
+  const fromDate = addDays(zonedParts(span.start, restaurant.timeZone).date, -1);
+  const toDate = zonedParts(span.end, restaurant.timeZone).date;
+  return loadSchedule(client, restaurant.id, locationId, fromDate, toDate, exclude);
 }
 
 /** The offered slot at `startsAt` for this party, or null when the engine would not offer that time at all. */

@@ -124,7 +124,7 @@ describe('reservations and their seats', () => {
 
   it('a party whose size changes gives up the seats held ahead for it (the host picks new ones); seats it sits at stay (0080)', async () => {
     const ahead = await booking('18:00', 2);
-    await hold(ahead.id, 'L3-1', 'L3-2');
+    await hold(ahead.id, 'T5-1', 'T5-2');
     const seen = await heard(async () => {
       const res = await http.patch(`/reservations/${ahead.id}`, { party_size: 3 }, tokens.staff);
       expect(res.statusCode, res.body).toBe(200);
@@ -133,15 +133,15 @@ describe('reservations and their seats', () => {
     expect(await live(ahead.id)).toEqual([]);
     expect(seen).toContainEqual({ room: 'staff:1', event: 'seat_allocations_changed', payload: { restaurant_id: 1, occupant_type: 'reservation', occupant_id: ahead.id } });
     // Seated again with three seats, as the wizard requires for the new size.
-    const res = await http.post('/seat_allocations/reserve', { occupant_type: 'reservation', occupant_id: ahead.id, seat_ids: ['L3-1', 'L3-2', 'L3-3'].map((l) => seat[l]!) }, tokens.staff);
+    const res = await http.post('/seat_allocations/reserve', { occupant_type: 'reservation', occupant_id: ahead.id, seat_ids: ['T5-1', 'T5-2', 'T5-3'].map((l) => seat[l]!) }, tokens.staff);
     expect(res.statusCode, res.body).toBe(201);
 
     const sitting = await booking('19:00', 2);
-    const seated = await http.post('/seat_allocations/multi_create', { occupant_type: 'reservation', occupant_id: sitting.id, seat_ids: [seat['L4-1']!, seat['L4-2']!], date: OPEN_DAY }, tokens.staff);
+    const seated = await http.post('/seat_allocations/multi_create', { occupant_type: 'reservation', occupant_id: sitting.id, seat_ids: [seat['T2-1']!, seat['T2-2']!], date: OPEN_DAY }, tokens.staff);
     expect(seated.statusCode, seated.body).toBe(201);
     const grown = await http.patch(`/reservations/${sitting.id}`, { party_size: 3 }, tokens.staff);
     expect(grown.statusCode, grown.body).toBe(200);
-    expect(grown.json()).toMatchObject({ party_size: 3, status: 'seated', seat_labels: ['L4-1', 'L4-2'] });
+    expect(grown.json()).toMatchObject({ party_size: 3, status: 'seated', seat_labels: ['T2-1', 'T2-2'] });
     expect((await live(sitting.id)).map((a) => a.status)).toEqual(['seated', 'seated']);
   });
 

@@ -17,7 +17,7 @@ import {
 } from '@kusina/domain/reservations';
 import { partySizeLimits } from '@kusina/domain/reservation-availability';
 import { preferencesOverParty } from '@kusina/domain/seat-allocation-rules';
-import { addDays, DAY_MS, MINUTE_MS, parseRestaurantDateTime, zonedDayNumber, zonedInstant, zonedParts } from '@kusina/domain/restaurant-schedule';
+import { addDays, MINUTE_MS, parseRestaurantDateTime, zonedInstant } from '@kusina/domain/restaurant-schedule';
 import type { DbOrTx } from '../../db/client.ts';
 import { locations, reservations, restaurants } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
@@ -25,14 +25,14 @@ import { AppError } from '../../lib/errors.ts';
 import { assertRestaurantAccess, canActFor, type Auth, type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { getRestaurant, restaurantInTransaction } from '../restaurants/service.ts';
-import { adminMaxPartySize, freeSeatsDuring, loadSchedule, slotAt, todayIn } from './availability.ts';
+import { adminMaxPartySize, freeSeatsDuring, roomAt, slotAt, todayIn } from './availability.ts';
 import { guestMessages, type GuestMessageKind } from './messages.ts';
 import { capacityOf, getLocation, resolveLocation, type LocationRow } from './schedule.ts';
 
 /** The one reader of a restaurant's hours and events (decision 0097): orders' pickup schedule uses it. */
 export { hoursAndEventsColumns, parseHoursAndEvents, type HoursAndEvents, type HoursAndEventsColumns } from './hours.ts';
 /** The waitlist rows seating (modules/seating) locks and moves in its transaction. */
-export { lockWaitlistEntryForFloor, waitlistEntryView, writeWaitlistMove, type WaitlistEntryRow } from './waitlist.ts';
+export { assertWalkInFits, lockWaitlistEntryForFloor, waitlistEntryView, writeWaitlistMove, type WaitlistEntryRow } from './waitlist.ts';
 import { announceSeatsChanged, liveSeatCount, moveHeldSeats, releaseHeldSeats, releaseOccupantSeats } from '../floor/service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 
@@ -83,31 +83,6 @@ async function viewOf(db: DbOrTx, row: ReservationRow): Promise<ReservationOutpu
 }
 
 const holdsSeats = (status: ReservationStatus) => SEAT_HOLDING_STATUSES.includes(status);
-
-/**
- * Serialises every write that can take seats at a location over the Guam days [startsAt, endsAt)
- * touches (ascending, so two writers never wait on each other in a circle); with an event cap,
- * the restaurant's days first. Transaction-scoped: released at commit or rollback.
- */
-async function lockDays(tx: DbOrTx, restaurantId: number, locationIds: number[], ranges: [number, number][], timeZone: string, restaurantWide: boolean): Promise<void> {
-  const days = new Set<number>();
-  for (const [from, to] of ranges) for (let day = zonedDayNumber(from, timeZone); day <= zonedDayNumber(to - 1, timeZone); day++) days.add(day);
-  const sorted = [...days].sort((a, b) => a - b);
-  const keys: [number, number][] = [];
-  // Key spaces: (−restaurant id, day) for a restaurant's day, (location id, day) for a location's.
-  if (restaurantWide) for (const day of sorted) keys.push([-restaurantId, day]);
-  for (const locationId of [...new Set(locationIds)].sort((a, b) => a - b)) for (const day of sorted) keys.push([locationId, day]);
-  for (const [k1, k2] of keys) await tx.execute(sql`SELECT pg_advisory_xact_lock(${k1}::int, ${k2}::int)`);
-}
-
-/** Whether an event on any of the stay's dates caps guests (then the restaurant's days are locked too). */
-async function hasEventCap(tx: DbOrTx, restaurantId: number, startsAt: number, endsAt: number, timeZone: string): Promise<boolean> {
-  const result = await tx.execute<{ capped: boolean }>(sql`
-    SELECT EXISTS (SELECT 1 FROM special_events WHERE restaurant_id = ${restaurantId} AND coalesce(max_capacity, 0) > 0
-      AND event_date BETWEEN (${new Date(startsAt - DAY_MS).toISOString()}::timestamptz AT TIME ZONE ${timeZone})::date
-                         AND (${new Date(endsAt).toISOString()}::timestamptz AT TIME ZONE ${timeZone})::date) AS capped`);
-  return Boolean(result.rows[0]?.capped);
-}
 
 // ── Reading ──────────────────────────────────────────────────────────────────────────────
 
@@ -189,8 +164,7 @@ export async function createReservation(deps: ServiceDeps, auth: Auth | null, re
 
   const created = await transaction(deps.pool, async ({ tx, client }) => {
     if (holdsSeats(status)) {
-      await lockDays(tx, restaurantId, [location.id], [[startsAt, endsAt]], restaurant.timeZone, await hasEventCap(tx, restaurantId, startsAt, endsAt, restaurant.timeZone));
-      const data = await loadSchedule(client, restaurantId, location.id, zonedDate(startsAt, restaurant.timeZone, -1), zonedDate(startsAt, restaurant.timeZone, 0));
+      const data = await roomAt({ tx, client }, restaurant, location.id, { start: startsAt, end: endsAt });
       const slot = slotAt(data, startsAt, { partySize: input.party_size, durationMinutes, audience: staff ? 'staff' : 'public', now });
       if (!slot || slot.blocked) throw fieldError('start_time', ReservationMessages.slotNotOffered);
       if (!slot.available) throw AppError.conflict(ReservationMessages.noCapacity, { fields: { start_time: ReservationMessages.noCapacity } });
@@ -224,9 +198,6 @@ export async function createReservation(deps: ServiceDeps, auth: Auth | null, re
   return view;
 }
 
-function zonedDate(at: number, timeZone: string, offsetDays: number): string {
-  return addDays(zonedParts(at, timeZone).date, offsetDays);
-}
 
 // ── Changing ─────────────────────────────────────────────────────────────────────────────
 
@@ -269,9 +240,7 @@ export async function updateReservation(deps: ServiceDeps, user: SessionUser, id
     assertPreferencesFit(input.seat_preferences ?? (input.party_size === undefined ? undefined : current.seatPreferences), partySize);
     const takesMore = holdsSeats(status) && (!holdsSeats(current.status) || moved || endsAt !== current.endTime.getTime() || partySize > current.partySize);
     if (takesMore) {
-      const ranges: [number, number][] = [[startsAt, endsAt]];
-      await lockDays(tx, restaurant.id, [location.id], ranges, restaurant.timeZone, await hasEventCap(tx, restaurant.id, startsAt, endsAt, restaurant.timeZone));
-      const data = await loadSchedule(client, restaurant.id, location.id, zonedDate(startsAt, restaurant.timeZone, -1), zonedDate(endsAt, restaurant.timeZone, 0), id);
+      const data = await roomAt({ tx, client }, restaurant, location.id, { start: startsAt, end: endsAt }, id);
       // A new start must be a slot the engine offers staff (open, not blocked, not past, on the grid).
       if (moved) {
         const slot = slotAt(data, startsAt, { partySize, durationMinutes, audience: 'staff', now });
@@ -310,7 +279,7 @@ export async function updateReservation(deps: ServiceDeps, user: SessionUser, id
         const [emptied] = await tx.update(reservations).set({ seatLabels: [] }).where(eq(reservations.id, id)).returning();
         written = emptied!;
       }
-    } else if (moved && holdsSeats(status)) seatsChanged = await moveHeldSeats(tx, id, startsAt);
+    } else if ((moved || endsAt !== current.endTime.getTime()) && holdsSeats(status)) seatsChanged = await moveHeldSeats(tx, id, { start: startsAt, end: endsAt }, deps.clock(), restaurant.timeZone);
     return { row: written, seatsChanged };
   });
   const view = reservationView(updated, location);
@@ -401,17 +370,24 @@ export async function getGuestReservation(deps: ServiceDeps, token: string, now 
   return guestView(row, location, restaurantName, now);
 }
 
-/** The guest cancels through their link: the seats are free as soon as this commits. */
+/**
+ * The guest cancels through their link: the seats are free as soon as this commits — the party's
+ * place in the room, and any seats held for it on the floor (decision 0105: a cancel by anyone
+ * releases them), in the one transaction that cancels it.
+ */
 export async function cancelGuestReservation(deps: ServiceDeps, token: string, now = new Date()): Promise<GuestReservationOutput> {
   const { row, location, restaurantName } = await byToken(deps.db, token, now);
   if (!guestCancellable(row, now)) throw AppError.conflict(ReservationMessages.alreadyClosed);
-  const [updated] = await deps.db
-    .update(reservations)
-    .set({ status: 'canceled' })
-    .where(and(eq(reservations.id, row.id), sql`${reservations.status} IN ('booked', 'reserved')`))
-    .returning();
-  if (!updated) throw AppError.conflict(ReservationMessages.alreadyClosed);
+  const { updated, freed } = await transaction(deps.pool, async ({ tx }) => {
+    const [canceled] = await tx
+      .update(reservations)
+      .set({ status: 'canceled' })
+      .where(and(eq(reservations.id, row.id), sql`${reservations.status} IN ('booked', 'reserved')`))
+      .returning();
+    if (!canceled) throw AppError.conflict(ReservationMessages.alreadyClosed);
+    return { updated: canceled, freed: await releaseOccupantSeats(tx, 'reservation', canceled.id, 'canceled', now) };
+  });
   deps.realtime.emit(rooms.staff(updated.restaurantId), ReservationEvents.updated, { reservation: reservationView(updated, location) });
+  if (freed > 0) announceSeatsChanged(deps, updated.restaurantId, 'reservation', updated.id);
   return guestView(updated, location, restaurantName, now);
 }
-

@@ -19,7 +19,9 @@ import { rooms } from '../../realtime/socket.ts';
 import { type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { getRestaurant } from '../restaurants/service.ts';
 import { announceSeatsChanged, liveSeatCount, releaseOccupantSeats } from '../floor/service.ts';
-import { adminMaxPartySize, todayIn } from './availability.ts';
+import { adminMaxPartySize, freeSeatsDuring, roomAt, todayIn, walkInEnd, type Queryable } from './availability.ts';
+import { SeatAllocationMessages } from '@kusina/domain/seat-allocation-rules';
+import { turnTimes } from '@kusina/domain/turn-time-rules';
 import { listLocations, pickLocation } from './schedule.ts';
 import type { ServiceDeps } from '../../deps.ts';
 
@@ -123,9 +125,15 @@ export async function updateWaitlistEntry(deps: ServiceDeps, user: SessionUser, 
   await checkLocation(deps.db, restaurant.id, input.location_id);
 
   let freedSeats = 0;
-  const updated = await transaction(deps.pool, async ({ tx }) => {
+  const updated = await transaction(deps.pool, async ({ tx, client }) => {
     const [current] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, id)).for('update');
     if (!current) throw AppError.notFound(WaitlistMessages.notFound);
+    // Seated from the Waitlist tab: the party takes room for its turn time from now (decision 0104).
+    if (input.status === 'seated' && current.status !== 'seated') {
+      await assertWalkInFits({ tx, client }, restaurant, input.location_id ?? current.locationId, input.party_size ?? current.partySize, deps.clock().getTime(), 'status');
+    } else if (current.status === 'seated' && (input.status ?? 'seated') === 'seated' && current.seatedAt && !current.leftAt && input.party_size !== undefined && input.party_size > current.partySize) {
+      await assertWalkInFits({ tx, client }, restaurant, current.locationId, input.party_size, deps.clock().getTime(), 'party_size', { seatedAt: current.seatedAt.getTime(), from: current.partySize });
+    }
     // Back in line frees the party's seats (writeWaitlistMove).
     if (input.status === 'waiting' && current.status !== 'waiting') freedSeats = await liveSeatCount(tx, 'waitlist', current.id);
     return writeWaitlistMove(tx, current, input.status ?? current.status, deps.clock(), {
@@ -141,6 +149,36 @@ export async function updateWaitlistEntry(deps: ServiceDeps, user: SessionUser, 
   // Open floors redraw when seats were freed here, not on the floor (decision 0074).
   if (freedSeats > 0) announceSeatsChanged(deps, updated.restaurantId, 'waitlist', updated.id);
   return view;
+}
+
+/**
+ * Whether a walk-in or waitlist party sitting down now fits the room (decision 0104), under the
+ * room's locks in the caller's transaction: everything occupying the location over the party's turn
+ * time plus the buffer, from `start` (now, or §9's 18:00 on a later day); a seated party that grows
+ * (`grows`) needs its extra guests' seats until its new expected end. Not fitting is a 409 naming
+ * `field`. Seating from the floor and from the Waitlist tab both call it. `locationId` null: the
+ * restaurant's default location.
+ */
+export async function assertWalkInFits(
+  ctx: { tx: DbOrTx; client: Queryable },
+  restaurant: Pick<Awaited<ReturnType<typeof getRestaurant>>, 'id' | 'timeZone' | 'adminSettings'>,
+  locationId: number | null,
+  partySize: number,
+  start: number,
+  field: string,
+  grows?: { seatedAt: number; from: number },
+): Promise<void> {
+  const location = locationId ?? pickLocation(await listLocations(ctx.tx, restaurant.id, { includeInactive: true }), undefined, { requireChoice: false }).id;
+  // A seated party that grows needs the extra seats for the rest of its (new) stay.
+  const end = walkInEnd(grows?.seatedAt ?? start, partySize, turnTimes(restaurant.adminSettings));
+  const needed = grows ? partySize - grows.from : partySize;
+  if (end <= start || needed <= 0) return;
+  const data = await roomAt(ctx, restaurant, location, { start, end });
+  const free = Math.max(0, freeSeatsDuring(data, start, end));
+  if (free < needed) {
+    const message = SeatAllocationMessages.roomFull(free);
+    throw AppError.conflict(message, { fields: { [field]: message } });
+  }
 }
 
 /** A waitlist entry of the restaurant locked for a floor write; another restaurant's is not found. */
@@ -160,14 +198,16 @@ export async function writeWaitlistMove(
   current: WaitlistEntryRow,
   status: WaitlistEntryRow['status'],
   now: Date,
-  changes: Partial<Pick<WaitlistEntryRow, 'contactName' | 'contactPhone' | 'partySize' | 'locationId' | 'notes' | 'seatLabels'>> = {},
+  changes: Partial<Pick<WaitlistEntryRow, 'contactName' | 'contactPhone' | 'partySize' | 'locationId' | 'notes' | 'seatLabels' | 'leftAt'>> = {},
 ): Promise<WaitlistEntryRow> {
   if (!canMoveWaitlistEntry(current.status, status)) throw fieldError('status', WaitlistMessages.transition(current.status, status), 422);
   const backInLine = status === 'waiting' && current.status !== 'waiting';
   if (backInLine) await releaseOccupantSeats(tx, 'waitlist', current.id, 'canceled', now);
+  // Sitting down starts the party's stay (decision 0105); back in line, it has none.
+  const seatedAt = status === 'seated' && current.status !== 'seated' ? { seatedAt: now, leftAt: null } : backInLine ? { seatedAt: null, leftAt: null } : {};
   const [row] = await tx
     .update(waitlistEntries)
-    .set({ ...changes, status, ...(backInLine ? { seatLabels: [] } : {}) })
+    .set({ ...changes, status, ...seatedAt, ...(backInLine ? { seatLabels: [] } : {}) })
     .where(eq(waitlistEntries.id, current.id))
     .returning();
   return row!;

@@ -93,7 +93,7 @@ describe('seat allocations API', () => {
     expect((await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, party.id)))[0]!.status).toBe('waiting');
   });
 
-  it('§9 times: a walk-in today starts now for 60 min, on a future day at 18:00; the browser’s times only pick the day', async () => {
+  it('§9 times: a walk-in today starts now, on a future day at 18:00, for its turn time; a reservation holds its own span; the browser’s times only pick the day', async () => {
     const today = await walkIn(2);
     const res = await http.post(
       '/seat_allocations/multi_create',
@@ -101,18 +101,20 @@ describe('seat allocations API', () => {
       tokens.staff,
     );
     expect(res.statusCode, res.body).toBe(201);
-    for (const a of res.json() as SeatAllocationOutput[]) expect(a).toMatchObject({ start_time: '2030-06-04T07:00:00.000Z', end_time: '2030-06-04T08:00:00.000Z', status: 'seated', occupant_status: 'seated' });
+    // A party of 2 stays 75 minutes (the default turn times, decision 0106).
+    for (const a of res.json() as SeatAllocationOutput[]) expect(a).toMatchObject({ start_time: '2030-06-04T07:00:00.000Z', end_time: '2030-06-04T08:15:00.000Z', status: 'seated', occupant_status: 'seated' });
     const later = await walkIn(2);
     const future = await http.post('/seat_allocations/multi_create', { occupant_type: 'waitlist', occupant_id: later.id, seat_ids: seats('L1-1', 'L1-2'), date: '2030-06-06' }, tokens.staff);
     expect(future.statusCode, future.body).toBe(201);
     // 18:00 in Guam is 08:00Z.
-    expect((future.json() as SeatAllocationOutput[])[0]).toMatchObject({ start_time: '2030-06-06T08:00:00.000Z', end_time: '2030-06-06T09:00:00.000Z' });
+    expect((future.json() as SeatAllocationOutput[])[0]).toMatchObject({ start_time: '2030-06-06T08:00:00.000Z', end_time: '2030-06-06T09:15:00.000Z' });
     const held = await booking('19:30', 2);
-    const hold = await http.post('/seat_allocations/reserve', { occupant_type: 'reservation', occupant_id: held.id, seat_labels: ['L2-1', 'L2-2'], start_time: '2030-06-04T00:00:00Z' }, tokens.staff);
+    const hold = await http.post('/seat_allocations/reserve', { occupant_type: 'reservation', occupant_id: held.id, seat_labels: ['T4-3', 'T4-4'], start_time: '2030-06-04T00:00:00Z' }, tokens.staff);
     expect(hold.statusCode, hold.body).toBe(201);
+    const [row] = await t.db.select().from(reservations).where(eq(reservations.id, held.id));
     expect((hold.json() as SeatAllocationOutput[]).map((a) => [a.seat_label, a.start_time, a.end_time, a.status])).toEqual([
-      ['L2-1', '2030-06-04T09:30:00.000Z', '2030-06-04T10:30:00.000Z', 'reserved'],
-      ['L2-2', '2030-06-04T09:30:00.000Z', '2030-06-04T10:30:00.000Z', 'reserved'],
+      ['T4-3', '2030-06-04T09:30:00.000Z', row!.endTime.toISOString(), 'reserved'],
+      ['T4-4', '2030-06-04T09:30:00.000Z', row!.endTime.toISOString(), 'reserved'],
     ]);
   });
 
@@ -185,36 +187,39 @@ describe('seat allocations API', () => {
 
   it('a waitlist party sent back to waiting and a reservation canceled on its screen release their seats (decision 0058)', async () => {
     const party = await walkIn(1);
-    await http.post('/seat_allocations/multi_create', { occupant_type: 'waitlist', occupant_id: party.id, seat_ids: seats('L3-1') }, tokens.staff);
+    await http.post('/seat_allocations/multi_create', { occupant_type: 'waitlist', occupant_id: party.id, seat_ids: seats('T5-3') }, tokens.staff);
     expect(await live('waitlist', party.id)).toHaveLength(1);
     expect((await http.patch(`/waitlist_entries/${party.id}`, { status: 'waiting' }, tokens.staff)).statusCode).toBe(200);
     expect(await live('waitlist', party.id)).toHaveLength(0);
     const r = await booking('19:00', 1);
-    await http.post('/seat_allocations/reserve', { occupant_type: 'reservation', occupant_id: r.id, seat_ids: seats('L3-1') }, tokens.staff);
+    await http.post('/seat_allocations/reserve', { occupant_type: 'reservation', occupant_id: r.id, seat_ids: seats('T5-3') }, tokens.staff);
     expect((await http.patch(`/reservations/${r.id}`, { status: 'canceled' }, tokens.staff)).statusCode).toBe(200);
     expect(await live('reservation', r.id)).toHaveLength(0);
   });
 
-  it('a seat taken for the hour — or by a party still seated — is refused with the spec’s 422, nothing written', async () => {
+  it('a seat taken for the party’s stay — or by a party still seated there now — is refused with the spec’s 422, nothing written', async () => {
     const first = await walkIn(2);
-    expect((await http.post('/seat_allocations/multi_create', { occupant_type: 'waitlist', occupant_id: first.id, seat_ids: seats('L4-1', 'L4-2') }, tokens.staff)).statusCode).toBe(201);
+    expect((await http.post('/seat_allocations/multi_create', { occupant_type: 'waitlist', occupant_id: first.id, seat_ids: seats('BC-1', 'BC-2') }, tokens.staff)).statusCode).toBe(201);
     const second = await walkIn(2);
-    const clash = await http.post('/seat_allocations/multi_create', { occupant_type: 'waitlist', occupant_id: second.id, seat_ids: seats('L4-2', 'L4-3') }, tokens.staff);
+    const clash = await http.post('/seat_allocations/multi_create', { occupant_type: 'waitlist', occupant_id: second.id, seat_ids: seats('BC-2', 'BC-5') }, tokens.staff);
     expect(clash.statusCode).toBe(422);
-    expect(clash.json().error).toMatchObject({ message: 'Some seats are already taken. Please choose different seats.', details: { seat_labels: ['L4-2'] } });
-    // Two hours later the first party has not been finished: it still holds its seats.
+    expect(clash.json().error).toMatchObject({ message: 'Some seats are already taken. Please choose different seats.', details: { seat_labels: ['BC-2'] } });
+    // Two hours later the first party has not been finished (it overstays): it holds its seats now,
+    // but not for a reservation later that evening, when it is expected to have left (decision 0105).
     now = new Date('2030-06-04T09:00:00.000Z');
     try {
       // The 17:00 staff session has idled out by now (a shift's idle limit, decision 0084): a fresh one.
       tokens.staff = await tokenFor(t.app, t.db, 'staff@kusina.test');
-      const still = await http.post('/seat_allocations/multi_create', { occupant_type: 'waitlist', occupant_id: second.id, seat_ids: seats('L4-1', 'L4-3') }, tokens.staff);
+      const still = await http.post('/seat_allocations/multi_create', { occupant_type: 'waitlist', occupant_id: second.id, seat_ids: seats('BC-1', 'BC-5') }, tokens.staff);
       expect(still.statusCode).toBe(422);
       const r = await booking('20:00', 2);
-      const hold = await http.post('/seat_allocations/reserve', { occupant_type: 'reservation', occupant_id: r.id, seat_ids: seats('L4-1', 'L4-3') }, tokens.staff);
+      const soon = await booking('19:00', 2);
+      const hold = await http.post('/seat_allocations/reserve', { occupant_type: 'reservation', occupant_id: soon.id, seat_ids: seats('BC-1', 'BC-5') }, tokens.staff);
       expect(hold.statusCode).toBe(422);
       expect(hold.json().error.message).toBe('Some seats are already reserved. Please choose different seats.');
       expect(await live('waitlist', second.id)).toHaveLength(0);
-      expect((await t.db.select().from(reservations).where(eq(reservations.id, r.id)))[0]!.status).toBe('booked');
+      expect((await t.db.select().from(reservations).where(eq(reservations.id, soon.id)))[0]!.status).toBe('booked');
+      expect((await http.post('/seat_allocations/reserve', { occupant_type: 'reservation', occupant_id: r.id, seat_ids: seats('BC-1', 'BC-5') }, tokens.staff)).statusCode).toBe(201);
     } finally {
       now = new Date('2030-06-04T07:00:00.000Z');
     }

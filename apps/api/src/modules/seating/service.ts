@@ -15,13 +15,14 @@ import {
 } from '@kusina/domain/seat-allocations';
 import { WaitlistEvents } from '@kusina/domain/waitlist';
 import type { DbOrTx } from '../../db/client.ts';
-import { layouts, reservations, restaurants, seatAllocations, seats, waitlistEntries } from '../../db/schema/index.ts';
+import { layouts, reservations, restaurants, seatAllocations, seats, seatSections, waitlistEntries } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { getRestaurant } from '../restaurants/service.ts';
 import {
+  assertWalkInFits,
   lockReservationForFloor,
   lockWaitlistEntryForFloor,
   waitlistEntryView,
@@ -30,7 +31,8 @@ import {
   type ReservationRow,
   type WaitlistEntryRow,
 } from '../reservations/service.ts';
-import { announceSeatsChanged, releaseOccupantSeats } from '../floor/service.ts';
+import { allocationHoldsSql, announceSeatsChanged, releaseOccupantSeats } from '../floor/service.ts';
+import { readTurnTimeFor } from './turn-times.ts';
 import type { ServiceDeps } from '../../deps.ts';
 
 /*
@@ -82,7 +84,14 @@ async function liveAllocationsOf(tx: DbOrTx, type: OccupantType, id: number): Pr
 }
 
 /** Writes the party's new status (and seat labels) through its own module's one write path. */
-async function writeOccupant(deps: ServiceDeps, ctx: Ctx, occupant: Occupant, status: { reservation: ReservationStatus; waitlist: WaitlistEntryRow['status'] }, seatLabels?: string[]): Promise<() => void> {
+async function writeOccupant(
+  deps: ServiceDeps,
+  ctx: Ctx,
+  occupant: Occupant,
+  status: { reservation: ReservationStatus; waitlist: WaitlistEntryRow['status'] },
+  seatLabels?: string[],
+  waitlistChanges: Pick<Parameters<typeof writeWaitlistMove>[4] & object, 'locationId' | 'leftAt'> = {},
+): Promise<() => void> {
   const now = deps.clock();
   if (occupant.type === 'reservation') {
     const view = await writeReservationFromFloor(deps, ctx, occupant.row, status.reservation, seatLabels);
@@ -92,7 +101,7 @@ async function writeOccupant(deps: ServiceDeps, ctx: Ctx, occupant: Occupant, st
   // Cancelling a seated walk-in undoes the seating, then takes the party off the list: two moves
   // the waitlist's rules allow (seated → waiting → removed), in this one transaction.
   if (status.waitlist === 'removed' && row.status === 'seated') row = await writeWaitlistMove(ctx.tx, row, 'waiting', now);
-  row = await writeWaitlistMove(ctx.tx, row, status.waitlist, now, seatLabels === undefined ? {} : { seatLabels });
+  row = await writeWaitlistMove(ctx.tx, row, status.waitlist, now, { ...(seatLabels === undefined ? {} : { seatLabels }), ...waitlistChanges });
   const view = waitlistEntryView(row);
   return () => deps.realtime.emit(rooms.staff(view.restaurant_id), WaitlistEvents.updated, { waitlist_entry: view });
 }
@@ -103,8 +112,8 @@ const announce = announceSeatsChanged;
 
 /**
  * GET /seat_allocations?date: the live allocations of a Guam day (default today) with their party.
- * A seated party holds its seats until it is finished, so one seated earlier and not yet finished
- * is listed too.
+ * A party seated earlier that day and not yet finished is listed too, even past its expected end
+ * (it is overstaying); the next day it is not (decision 0105).
  */
 export async function listSeatAllocations(deps: ServiceDeps, user: SessionUser, query: SeatAllocationListQuery): Promise<SeatAllocationOutput[]> {
   const restaurantId = scopeRestaurant(user, query.restaurant_id);
@@ -115,7 +124,11 @@ export async function listSeatAllocations(deps: ServiceDeps, user: SessionUser, 
     eq(seatAllocations.restaurantId, restaurantId),
     isNull(seatAllocations.releasedAt),
     sql`${seatAllocations.startTime} < ${new Date(day.end).toISOString()}::timestamptz`,
-    or(sql`${seatAllocations.endTime} > ${new Date(day.start).toISOString()}::timestamptz`, eq(seatAllocations.status, 'seated'))!,
+    // A party still seated past its expected end is listed on its own day, never the next (0105).
+    or(
+      sql`${seatAllocations.endTime} > ${new Date(day.start).toISOString()}::timestamptz`,
+      and(eq(seatAllocations.status, 'seated'), sql`((date_trunc('day', ${seatAllocations.startTime} AT TIME ZONE ${restaurant.timeZone}) + interval '1 day') AT TIME ZONE ${restaurant.timeZone}) > ${new Date(day.start).toISOString()}::timestamptz`),
+    )!,
   ]);
 }
 
@@ -159,31 +172,42 @@ async function readAllocations(db: DbOrTx, where: Parameters<typeof and>): Promi
 
 // ── Giving seats ─────────────────────────────────────────────────────────────────────────
 
-type SeatRow = { id: number; label: string };
+type SeatRow = { id: number; label: string; locationId: number };
 
-/** The seats named, locked in id order; a seat of another restaurant (or none) is not found. */
-async function lockSeats(tx: DbOrTx, restaurantId: number, input: { seat_ids?: number[] | undefined; seat_labels?: string[] | undefined }): Promise<SeatRow[]> {
+/**
+ * The seats named with the dining room each is in (its section's location, or the restaurant's
+ * default location; decision 0105), locked in id order when `lock`; a seat of another restaurant
+ * (or none) is not found.
+ */
+async function lockSeats(tx: DbOrTx, restaurantId: number, input: { seat_ids?: number[] | undefined; seat_labels?: string[] | undefined }, lock: boolean): Promise<SeatRow[]> {
+  const columns = {
+    id: seats.id,
+    label: seats.label,
+    locationId: sql<number>`coalesce(${seatSections.locationId}, (SELECT d.id FROM locations d WHERE d.restaurant_id = ${restaurantId} ORDER BY d.is_default DESC, d.id LIMIT 1))`,
+  };
   if (input.seat_ids !== undefined) {
     const ids = [...input.seat_ids].sort((a, b) => a - b);
-    const rows = await tx
-      .select({ id: seats.id, label: seats.label })
+    const query = tx
+      .select(columns)
       .from(seats)
       .innerJoin(layouts, eq(layouts.id, seats.layoutId))
+      .innerJoin(seatSections, eq(seatSections.id, seats.seatSectionId))
       .where(and(inArray(seats.id, ids), eq(layouts.restaurantId, restaurantId)))
-      .orderBy(asc(seats.id))
-      .for('update', { of: seats });
+      .orderBy(asc(seats.id));
+    const rows = lock ? await query.for('update', { of: seats }) : await query;
     if (rows.length !== ids.length) throw new AppError('NOT_FOUND', 404, M.seatNotFound, { fields: { seat_ids: M.seatNotFound } });
     return rows;
   }
   // Labels name seats of the restaurant's active layout (§7 reserve).
   const labels = input.seat_labels ?? [];
-  const rows = await tx
-    .select({ id: seats.id, label: seats.label })
+  const query = tx
+    .select(columns)
     .from(seats)
     .innerJoin(restaurants, eq(restaurants.currentLayoutId, seats.layoutId))
+    .innerJoin(seatSections, eq(seatSections.id, seats.seatSectionId))
     .where(and(eq(restaurants.id, restaurantId), inArray(seats.label, labels)))
-    .orderBy(asc(seats.id))
-    .for('update', { of: seats });
+    .orderBy(asc(seats.id));
+  const rows = lock ? await query.for('update', { of: seats }) : await query;
   if (rows.length !== labels.length) {
     const missing = labels.find((l) => !rows.some((r) => r.label === l))!;
     throw fieldError('seat_labels', `${M.seatNotFound} (${missing})`);
@@ -193,7 +217,8 @@ async function lockSeats(tx: DbOrTx, restaurantId: number, input: { seat_ids?: n
 
 /**
  * POST /seat_allocations/multi_create (seat now) and /reserve (hold for a reservation). Exactly
- * party-size seats, all free for the party's time (§9), or nothing is written.
+ * party-size seats of the party's dining room, all free for the party's stay (§9, decision 0105) —
+ * and a walk-in must fit the room for its turn time (decision 0104) — or nothing is written.
  */
 export async function allocateSeats(deps: ServiceDeps, user: SessionUser, input: SeatAllocationCreateInput | SeatAllocationReserveInput, mode: 'seated' | 'reserved'): Promise<SeatAllocationOutput[]> {
   const restaurantId = await occupantRestaurant(deps, user, input.occupant_type, input.occupant_id);
@@ -211,27 +236,26 @@ export async function allocateSeats(deps: ServiceDeps, user: SessionUser, input:
       const status = occupant.row.status;
       if (occupant.type === 'reservation' ? !['booked', 'reserved'].includes(status) : status !== 'waiting') throw fieldError('occupant_id', M.cannotSeat(status));
       if ((await liveAllocationsOf(tx, occupant.type, occupant.row.id)).length > 0) throw fieldError('occupant_id', M.alreadySeated);
-      const seatRows = await lockSeats(tx, restaurantId, input);
       const field = 'seat_labels' in input && input.seat_ids === undefined ? 'seat_labels' : 'seat_ids';
-      if (seatRows.length !== occupant.row.partySize) throw fieldError(field, M.needExactly(occupant.row.partySize));
-      const window = allocationWindow(date, now.getTime(), occupant.type === 'reservation' ? occupant.row.startTime.getTime() : null, restaurant.timeZone);
+      // The seats are in one dining room, the party's own (decision 0105): read before any lock.
+      const named = await lockSeats(tx, restaurantId, input, false);
+      const dining = new Set(named.map((s) => s.locationId));
+      const partyRoom = occupant.type === 'reservation' ? occupant.row.locationId : (occupant.row.locationId ?? [...dining][0]!);
+      if (dining.size > 1 || !dining.has(partyRoom)) throw fieldError(field, M.otherLocation);
+      if (named.length !== occupant.row.partySize) throw fieldError(field, M.needExactly(occupant.row.partySize));
       if (occupant.type === 'waitlist' && date < today) throw fieldError('date', M.pastDate);
+      // A reservation holds its own span (it is counted in the room already); a walk-in its turn time,
+      // and it must fit the room for it (decision 0104), under the room's locks, taken before the seats'.
+      const turn = occupant.type === 'reservation' ? 0 : await readTurnTimeFor(tx, restaurantId, occupant.row.partySize);
+      const window = allocationWindow(date, now.getTime(), occupant.type === 'reservation' ? { start: occupant.row.startTime.getTime(), end: occupant.row.endTime.getTime() } : null, turn, restaurant.timeZone);
+      if (occupant.type === 'waitlist') await assertWalkInFits({ tx, client }, restaurant, partyRoom, occupant.row.partySize, window.start, field);
+      const seatRows = await lockSeats(tx, restaurantId, input, true);
 
-      // Taken: a live allocation overlapping the party's hour, or a party still seated there (a
-      // seated party holds its seats until finished, even past its hour).
-      const start = new Date(window.start).toISOString();
-      const end = new Date(window.end).toISOString();
+      // Taken: a live allocation holding the seat over the party's span (decision 0105).
       const clashes = await tx
         .select({ seatId: seatAllocations.seatId })
         .from(seatAllocations)
-        .where(
-          and(
-            inArray(seatAllocations.seatId, seatRows.map((s) => s.id)),
-            isNull(seatAllocations.releasedAt),
-            sql`${seatAllocations.startTime} < ${end}::timestamptz`,
-            or(sql`${seatAllocations.endTime} > ${start}::timestamptz`, eq(seatAllocations.status, 'seated')),
-          ),
-        );
+        .where(and(inArray(seatAllocations.seatId, seatRows.map((s) => s.id)), allocationHoldsSql(window.start, window.end, now, restaurant.timeZone)));
       if (clashes.length > 0) {
         const labels = seatRows.filter((s) => clashes.some((c) => c.seatId === s.id)).map((s) => s.label);
         throw new AppError('VALIDATION_ERROR', 422, taken, { fields: { [field]: taken }, seat_labels: labels });
@@ -240,7 +264,7 @@ export async function allocateSeats(deps: ServiceDeps, user: SessionUser, input:
         .insert(seatAllocations)
         .values(seatRows.map((s) => ({ restaurantId, seatId: s.id, occupantType: occupant.type, occupantId: occupant.row.id, status: mode, startTime: new Date(window.start), endTime: new Date(window.end) })))
         .returning({ id: seatAllocations.id });
-      const tell = await writeOccupant(deps, { tx, client }, occupant, { reservation: mode, waitlist: 'seated' }, seatRows.map((s) => s.label));
+      const tell = await writeOccupant(deps, { tx, client }, occupant, { reservation: mode, waitlist: 'seated' }, seatRows.map((s) => s.label), occupant.type === 'waitlist' && occupant.row.locationId === null ? { locationId: partyRoom } : {});
       return { ids: rows.map((r) => r.id), tell };
     });
     written.tell();
@@ -281,8 +305,9 @@ export async function changeOccupant(deps: ServiceDeps, user: SessionUser, input
       case 'finish': {
         if (!live.some((a) => a.status === 'seated')) throw refuse(M.notSeated);
         await releaseOccupantSeats(tx, occupant.type, occupant.row.id, 'finished', now);
-        // A walk-in has no finished status: it stays seated, its seat labels say where it sat.
-        tell = await writeOccupant(deps, { tx, client }, occupant, { reservation: 'finished', waitlist: 'seated' });
+        // A walk-in has no finished status: it stays seated, its seat labels say where it sat, and
+        // left_at that it left (it no longer counts in the room, decision 0104).
+        tell = await writeOccupant(deps, { tx, client }, occupant, { reservation: 'finished', waitlist: 'seated' }, undefined, { leftAt: now });
         break;
       }
       case 'no_show': {

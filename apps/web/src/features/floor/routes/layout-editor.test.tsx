@@ -25,6 +25,7 @@ function savedFrom(id: number, body: SaveBody): LayoutOutput {
       offset_x: s.offsetX,
       offset_y: s.offsetY,
       floor_number: s.floorNumber,
+      location_id: null,
       seats: s.seats.map((seat) => ({ id: seat.id ?? next++, seat_section_id: sectionId, label: seat.label, position_x: seat.position_x, position_y: seat.position_y, capacity: seat.capacity })),
     };
   });

@@ -49,9 +49,9 @@ export function ReservationSeatMap({ reservation: r, preferences, unsaved, onClo
   // Held by anyone in this reservation's hour, this party included (its seats show their state).
   const blocking = useMemo(() => {
     const map = new Map<number, SeatAllocationOutput[]>();
-    for (const a of blockingAllocations(all ?? [], r.start_time)) map.set(a.seat_id, [...(map.get(a.seat_id) ?? []), a]);
+    for (const a of blockingAllocations(all ?? [], r.start_time, r.duration_minutes)) map.set(a.seat_id, [...(map.get(a.seat_id) ?? []), a]);
     return map;
-  }, [all, r.start_time]);
+  }, [all, r.start_time, r.duration_minutes]);
   const own = useMemo(() => (all ?? []).filter((a) => a.released_at === null && a.occupant_type === 'reservation' && a.occupant_id === r.id), [all, r.id]);
   const ownIds = new Set(own.map((a) => a.seat_id));
 

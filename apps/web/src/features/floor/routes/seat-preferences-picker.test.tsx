@@ -22,7 +22,7 @@ function open(allocations: SeatAllocationOutput[], props: { reservationId?: numb
   const onSave = vi.fn();
   const onCancel = vi.fn();
   renderWithProviders(
-    <SeatPreferencesPicker date="2030-06-04" startTime="2030-06-04T08:00:00.000Z" partySize={2} reservationId={props.reservationId} initial={props.initial ?? []} onSave={onSave} onCancel={onCancel} />,
+    <SeatPreferencesPicker date="2030-06-04" startTime="2030-06-04T08:00:00.000Z" durationMinutes={120} partySize={2} reservationId={props.reservationId} initial={props.initial ?? []} onSave={onSave} onCancel={onCancel} />,
   );
   return { api, onSave, onCancel };
 }
@@ -59,14 +59,14 @@ describe('SeatPreferencesPicker', () => {
         allocation(701),
         allocation(702, { start_time: '2030-06-04T02:00:00.000Z', end_time: '2030-06-04T03:00:00.000Z' }),
         allocation(703, { occupant_id: 42 }),
-        allocation(700, { status: 'seated', occupant_type: 'waitlist', occupant_id: 9, occupant_name: 'Walk-in', start_time: '2030-06-04T05:00:00.000Z', end_time: '2030-06-04T06:00:00.000Z' }),
+        allocation(700, { status: 'seated', occupant_type: 'waitlist', occupant_id: 9, occupant_name: 'Walk-in', start_time: '2030-06-04T07:00:00.000Z', end_time: '2030-06-04T08:15:00.000Z' }),
       ],
       { reservationId: 42, initial: [['T1-3']] },
     );
     const dialog = await screen.findByRole('dialog', { name: 'Select Seat Preferences' });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Seat T1-2, reserved, Min-jun Park' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Seat "T1-2" is currently reserved.');
-    // Still seated past its hour: the seat stays taken.
+    // Seated, expected until after the reservation's start: the seat is taken.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Seat T1-1, seated, Walk-in' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Seat "T1-1" is currently seated.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Seat T1-4, free' }));

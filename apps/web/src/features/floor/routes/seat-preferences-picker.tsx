@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type Ref } from 'react';
-import { ALLOCATION_MINUTES, MAX_SEAT_PREFERENCE_OPTIONS, SeatPreferenceMessages as P, seatStateOf, type SeatState } from '@kusina/domain/seat-allocation-rules';
+import { allocationHolds, MAX_SEAT_PREFERENCE_OPTIONS, SeatPreferenceMessages as P, seatStateOf, type SeatState } from '@kusina/domain/seat-allocation-rules';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,8 +11,10 @@ import type { MapSeat } from '../components/seat-map.tsx';
 export interface SeatPreferencesPickerProps {
   /** The Guam day the reservation is on (the day's allocations are loaded for it). */
   date: string;
-  /** The reservation's start (ISO); seats are free when nobody holds them in its hour. */
+  /** The reservation's start (ISO); seats are free when nobody holds them over its stay. */
   startTime: string | null;
+  /** The reservation's length in minutes (its stay, decision 0105). */
+  durationMinutes: number;
   partySize: number;
   /** The reservation being edited: its own seats count as free. */
   reservationId?: number | undefined;
@@ -24,18 +26,19 @@ export interface SeatPreferencesPickerProps {
 const MINUTE_MS = 60_000;
 
 /**
- * Which allocations make a seat unavailable for a reservation starting at `startTime` (§5, §9): live
- * ones overlapping its hour, or a party still seated (it keeps the seat until finished); without a
- * start, any live allocation of the day. The reservation's own seats never count against it.
+ * Which allocations make a seat unavailable for a reservation starting at `startTime` for
+ * `durationMinutes` (§5; decision 0105, the domain's allocationHolds: a live allocation's span plus
+ * the buffer, a party seated past its expected end up to now, never past its day); without a start,
+ * any live allocation of the day. The reservation's own seats never count against it.
  */
-export function blockingAllocations(all: readonly SeatAllocationOutput[], startTime: string | null, reservationId?: number): SeatAllocationOutput[] {
+export function blockingAllocations(all: readonly SeatAllocationOutput[], startTime: string | null, durationMinutes: number, reservationId?: number, now = Date.now()): SeatAllocationOutput[] {
   const start = startTime ? Date.parse(startTime) : Number.NaN;
-  const end = start + ALLOCATION_MINUTES * MINUTE_MS;
+  const end = start + durationMinutes * MINUTE_MS;
   return all.filter((a) => {
     if (a.released_at !== null) return false;
     if (reservationId !== undefined && a.occupant_type === 'reservation' && a.occupant_id === reservationId) return false;
-    if (Number.isNaN(start) || a.status === 'seated') return true;
-    return Date.parse(a.start_time) < end && Date.parse(a.end_time) > start;
+    if (Number.isNaN(start)) return true;
+    return allocationHolds({ status: a.status, start: Date.parse(a.start_time), end: Date.parse(a.end_time) }, start, end, now);
   });
 }
 
@@ -44,7 +47,7 @@ export function blockingAllocations(all: readonly SeatAllocationOutput[], startT
  * party-size free seats of the active layout, picked on the Floor Manager's seat map. Refusals are
  * shown in the dialog (role=alert), not as browser alerts. Save returns the non-empty options.
  */
-export function SeatPreferencesPicker({ date, startTime, partySize, reservationId, initial, onCancel, onSave }: SeatPreferencesPickerProps) {
+export function SeatPreferencesPicker({ date, startTime, durationMinutes, partySize, reservationId, initial, onCancel, onSave }: SeatPreferencesPickerProps) {
   const [options, setOptions] = useState<string[][]>(() => Array.from({ length: MAX_SEAT_PREFERENCE_OPTIONS }, (_, i) => [...(initial[i] ?? [])]));
   const [current, setCurrent] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
@@ -52,9 +55,9 @@ export function SeatPreferencesPicker({ date, startTime, partySize, reservationI
   const { labelOf, allocations } = plan;
   const blocking = useMemo(() => {
     const map = new Map<number, SeatAllocationOutput[]>();
-    for (const a of blockingAllocations(allocations.data ?? [], startTime, reservationId)) map.set(a.seat_id, [...(map.get(a.seat_id) ?? []), a]);
+    for (const a of blockingAllocations(allocations.data ?? [], startTime, durationMinutes, reservationId)) map.set(a.seat_id, [...(map.get(a.seat_id) ?? []), a]);
     return map;
-  }, [allocations.data, startTime, reservationId]);
+  }, [allocations.data, startTime, durationMinutes, reservationId]);
 
   const baseState = (seatId: number) => seatStateOf(blocking.get(seatId) ?? []);
   const picked = options[current] ?? [];

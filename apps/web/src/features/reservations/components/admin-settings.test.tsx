@@ -1,4 +1,4 @@
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { apiError, mockApi, restaurantFixture } from '../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
@@ -55,5 +55,72 @@ describe('Admin Settings', () => {
     expect(toast).toHaveTextContent('Use an https:// address');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save Settings' })).toBeEnabled());
     expect(screen.getByLabelText('Admin Settings JSON')).toHaveValue('{"hero_image_url": "http://example.com/a.jpg"}');
+  });
+
+  it('turn times: the bands by party size, a wrong value said at its field with focus there, and nothing is saved', async () => {
+    const api = settingsApi();
+    const { user } = renderApp('/reservations/dashboard/settings', { user: admin });
+    const group = await screen.findByRole('group', { name: '1–2 guests' });
+    expect(screen.getByRole('group', { name: '3–4 guests' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: '5 or more guests' })).toBeInTheDocument();
+    const minutes = within(group).getByLabelText('Minutes, turn time 1');
+    expect(minutes).toHaveValue(75);
+    await user.clear(minutes);
+    await user.type(minutes, '72');
+    const upTo = screen.getByLabelText('Up to (guests), turn time 2');
+    await user.clear(upTo);
+    await user.type(upTo, '2');
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(minutes).toHaveAccessibleDescription('Use 5-minute steps');
+    expect(minutes).toHaveFocus();
+    expect(upTo).toHaveAccessibleDescription('List party sizes from smallest to largest');
+    expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    // Typing again clears the errors.
+    await user.clear(minutes);
+    await user.type(minutes, '70');
+    expect(minutes).not.toHaveAccessibleDescription('Use 5-minute steps');
+  });
+
+  it('turn times: a band is added and removed (focus back on Add Turn Time); Save writes the bands, the JSON keeps the rest', async () => {
+    const saved = { reservations: { enable_reservations_button: true }, turn_times: [{ up_to: 2, minutes: 75 }, { up_to: 4, minutes: 90 }, { up_to: null, minutes: 120 }] };
+    const api = settingsApi({
+      'GET /restaurants/1': { body: { ...restaurantFixture, default_reservation_length: 60, admin_settings: saved } },
+      'PATCH /restaurants/1': { body: { ...restaurantFixture } },
+    });
+    const { user } = renderApp('/reservations/dashboard/settings', { user: admin });
+    const add = await screen.findByRole('button', { name: 'Add Turn Time' });
+    // The bands are edited here, not in the JSON.
+    expect((screen.getByLabelText('Admin Settings JSON') as HTMLTextAreaElement).value).not.toContain('turn_times');
+    expect((screen.getByLabelText('Admin Settings JSON') as HTMLTextAreaElement).value).toContain('enable_reservations_button');
+    await user.click(add);
+    // A new band after 3–4 guests: 5–6 guests, the open band now 7 or more.
+    expect(screen.getByRole('group', { name: '5–6 guests' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: '7 or more guests' })).toBeInTheDocument();
+    const minutes = screen.getByLabelText('Minutes, turn time 3');
+    await user.clear(minutes);
+    await user.type(minutes, '105');
+    await user.click(screen.getByRole('button', { name: 'Remove turn time 1 (1–2 guests)' }));
+    expect(add).toHaveFocus();
+    expect(screen.getByRole('group', { name: '1–4 guests' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(api.callsTo('PATCH', '/restaurants/1')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/restaurants/1')[0]!.body).toMatchObject({
+      admin_settings: {
+        reservations: { enable_reservations_button: true },
+        turn_times: [
+          { up_to: 4, minutes: 90 },
+          { up_to: 6, minutes: 105 },
+          { up_to: null, minutes: 120 },
+        ],
+      },
+    });
+  });
+
+  it("turn times: the server's reason for a band is shown at its field", async () => {
+    settingsApi({ 'PATCH /restaurants/1': apiError(400, 'At most 360 minutes', { 'admin_settings.turn_times.2.minutes': 'At most 360 minutes' }, 'VALIDATION_ERROR') });
+    const { user } = renderApp('/reservations/dashboard/settings', { user: admin });
+    await screen.findByRole('button', { name: 'Add Turn Time' });
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    await waitFor(() => expect(screen.getByLabelText('Minutes, turn time 3')).toHaveAccessibleDescription('At most 360 minutes'));
   });
 });

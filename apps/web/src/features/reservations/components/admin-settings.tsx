@@ -5,6 +5,7 @@ import type { DiscountConfigurationOutput } from '@kusina/domain/order-managemen
 import { defaultLengthProblem } from '@kusina/domain/reservation-rules';
 import type { OperatingHoursOutput, SpecialEventOutput } from '@kusina/domain/reservations';
 import type { RestaurantOutput } from '@kusina/domain/restaurants';
+import { turnTimeDrafts, turnTimeProblems, turnTimes, turnTimesFromDrafts, type TurnTimeProblems } from '@kusina/domain/turn-time-rules';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -26,6 +27,7 @@ import { updateEvent } from '../api/update-event.ts';
 import { updateHours } from '../api/update-hours.ts';
 import { updateRestaurant } from '../api/update-restaurant.ts';
 import { failureMessage } from '../../../lib/failure-message.ts';
+import { TurnTimesField, turnTimeFieldId } from './turn-times-field.tsx';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 export const INVALID_JSON = 'Invalid JSON in Admin Settings.';
@@ -35,12 +37,26 @@ type EventDraft = SpecialEventOutput & { deleted?: boolean };
 type DiscountDraft = Pick<DiscountConfigurationOutput, 'id' | 'name' | 'code' | 'discount_percentage' | 'is_active' | 'is_default' | 'display_order' | 'description'> & { deleted?: boolean };
 
 const cell = 'px-2 py-1.5 align-middle';
+
+/** The server's field errors for the turn times (admin_settings.turn_times.N.field) by band, or null. */
+function serverBandProblems(fields: Record<string, string>, count: number): TurnTimeProblems | null {
+  const problems: TurnTimeProblems = Array.from({ length: count }, () => ({}));
+  let any = false;
+  for (const [key, message] of Object.entries(fields)) {
+    const match = /^admin_settings\.turn_times\.(\d+)\.(up_to|minutes)$/.exec(key);
+    if (!match || Number(match[1]) >= count) continue;
+    problems[Number(match[1])]![match[2] as 'up_to' | 'minutes'] = message;
+    any = true;
+  }
+  return any ? problems : null;
+}
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * Admin Settings (backoffice §2, §4): operating hours, special events, staff discount options (the
- * discount configurations of order management), default reservation length and the admin settings
- * JSON, saved together: new rows (id 0) are created, changed rows updated, deleted rows removed.
+ * discount configurations of order management), default reservation length, turn times (issue #35;
+ * kept out of the JSON, which the turn-time bands replace on save) and the admin settings JSON, saved
+ * together: new rows (id 0) are created, changed rows updated, deleted rows removed.
  */
 export function AdminSettings({ restaurantId }: { restaurantId: number }) {
   const hours = useHours();
@@ -80,7 +96,10 @@ function SettingsForm({ restaurantId, hours: hoursData, events: eventsData, disc
   const [eventRows, setEventRows] = useState<EventDraft[]>(eventsData);
   const [discountRows, setDiscountRows] = useState<DiscountDraft[]>(discountsData);
   const [length, setLength] = useState(String(restaurant.default_reservation_length));
-  const [json, setJson] = useState(JSON.stringify(restaurant.admin_settings ?? {}, null, 2));
+  const { turn_times: _bands, ...otherSettings } = restaurant.admin_settings ?? {};
+  const [json, setJson] = useState(JSON.stringify(otherSettings, null, 2));
+  const [bands, setBands] = useState(() => turnTimeDrafts(turnTimes(restaurant.admin_settings)));
+  const [bandProblems, setBandProblems] = useState<TurnTimeProblems | null>(null);
   const [advanced, setAdvanced] = useState(false);
   const [saving, setSaving] = useState(false);
   const [jsonError, setJsonError] = useState<string | null>(null);
@@ -102,8 +121,15 @@ function SettingsForm({ restaurantId, hours: hoursData, events: eventsData, disc
       toast.error(INVALID_JSON);
       return;
     }
+    const bandsProblem = turnTimeProblems(bands);
+    setBandProblems(bandsProblem);
     if (lengthProblem) {
       document.getElementById('default-length')?.focus();
+      return;
+    }
+    if (bandsProblem) {
+      const first = bandsProblem.findIndex((p) => p.up_to || p.minutes);
+      document.getElementById(turnTimeFieldId(first, bandsProblem[first]!.up_to ? 'up_to' : 'minutes'))?.focus();
       return;
     }
     setSaving(true);
@@ -133,13 +159,15 @@ function SettingsForm({ restaurantId, hours: hoursData, events: eventsData, disc
         else if (row.id !== 0 && row.deleted) await write(deleteDiscount(row.id));
         else if (before && !same({ ...before, description: before.description }, { ...before, ...row })) await write(updateDiscount(row.id, body));
       }
-      await write(updateRestaurant(restaurantId, { default_reservation_length: Number(length), admin_settings: adminSettings }));
+      const settings = { ...(adminSettings as Record<string, unknown>), turn_times: turnTimesFromDrafts(bands) };
+      await write(updateRestaurant(restaurantId, { default_reservation_length: Number(length), admin_settings: settings }));
       toast.success('All settings saved successfully!');
     } catch (error) {
       console.error(error);
       // The spec's words, and the server's reason under them (as the layout editor does, 0061).
       toast.error(failureMessage(SAVE_FAILED, error), { style: { whiteSpace: 'pre-line' } });
       if (error instanceof ApiError && error.fields.default_reservation_length) setLengthError(error.fields.default_reservation_length);
+      if (error instanceof ApiError) setBandProblems(serverBandProblems(error.fields, bands.length));
     } finally {
       setSaving(false);
       if (wrote) {
@@ -312,6 +340,8 @@ function SettingsForm({ restaurantId, hours: hoursData, events: eventsData, disc
           </table>
         </div>
       </section>
+
+      <TurnTimesField drafts={bands} problems={bandProblems} onChange={(next) => (setBands(next), setBandProblems(null))} />
 
       <section aria-labelledby="general-title" className="space-y-3">
         <h3 id="general-title" className="text-lg font-bold">General Settings</h3>

@@ -155,6 +155,7 @@ export function NewReservationDialog({ restaurantId, locations, initialDate, onC
           buttonRef={preferencesButton}
           date={date}
           startTime={startTime || null}
+          durationMinutes={singleSlot ? SINGLE_SLOT_DURATION : shown}
           partySize={partySize}
         />
       </form>

@@ -288,6 +288,7 @@ function EditForm({ reservation: r, onDone, onProblem }: { reservation: Reservat
         buttonRef={preferencesButton}
         date={date || originalDate}
         startTime={startTime || null}
+        durationMinutes={r.duration_minutes}
         partySize={partySize}
         reservationId={r.id}
       />
