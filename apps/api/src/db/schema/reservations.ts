@@ -199,12 +199,27 @@ export const waitlistEntries = pgTable(
     seatLabels: jsonb().$type<string[]>().notNull().default([]),
     notes: text(),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The wait the server quoted when the party joined (decision 0107); null: none could be given. */
+    quotedWaitMinutes: integer(),
+    /** When the party was last seated: with check_in_time, its actual wait (cleared back in line). */
+    seatedAt: timestamptz(),
+    /** When a seated party was finished on the floor and left its seats (its seat labels say where it sat). */
+    leftAt: timestamptz(),
+    /** When the guest was last texted that their table is ready. */
+    notifiedAt: timestamptz(),
+    /** Who added the party: staff at the host stand, or the guest by the join link (decision 0108). */
+    source: text({ enum: ['staff', 'guest'] }).notNull().default('staff'),
+    /** SHA-256 of the guest's follow-link token (decision 0108); the token itself is never stored. */
+    guestTokenHash: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('waitlist_entries_party_size_check', sql`${t.partySize} BETWEEN 1 AND 1000`),
     check('waitlist_entries_status_check', sql`${t.status} in ('waiting', 'seated', 'removed', 'no_show')`),
+    check('waitlist_entries_quote_check', sql`${t.quotedWaitMinutes} IS NULL OR ${t.quotedWaitMinutes} >= 0`),
+    check('waitlist_entries_source_check', sql`${t.source} in ('staff', 'guest')`),
     index('waitlist_entries_restaurant_check_in_idx').on(t.restaurantId, t.checkInTime),
+    uniqueIndex('waitlist_entries_guest_token_idx').on(t.guestTokenHash),
   ],
 );

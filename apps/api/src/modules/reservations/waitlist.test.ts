@@ -94,7 +94,11 @@ describe('waitlist API', () => {
         seat_labels: [],
         notes: 'Booth if possible',
       });
-      expect(seen).toEqual([{ room: 'staff:1', event: 'waitlist_entry_created', payload: { waitlist_entry: body } }]);
+      // Staff get the entry; guests following the line only that it moved (decision 0108).
+      expect(seen).toEqual([
+        { room: 'staff:1', event: 'waitlist_entry_created', payload: { waitlist_entry: body } },
+        { room: 'waitlist:1', event: 'waitlist_line_moved', payload: { restaurant_id: 1 } },
+      ]);
     });
 
     it('a bare +1671 is no phone; a client cannot pick the check-in time or the status', async () => {
@@ -231,11 +235,15 @@ describe('waitlist API', () => {
     });
   });
 
-  it('the demo has tonight’s waitlist for each restaurant: waiting parties, one seated, one removed', async () => {
+  it('the demo has tonight’s waitlist for each restaurant: waiting parties with quotes, three seated (two gone), one removed', async () => {
     now = new Date();
-    const mine = (await http.get('/waitlist_entries', tokens.staff)).json() as { status: string; check_in_time: string }[];
+    const mine = (await http.get('/waitlist_entries', tokens.staff)).json() as { status: string; check_in_time: string; quoted_wait_minutes: number | null; actual_wait_minutes: number | null; left_at: string | null }[];
     expect(mine.filter((e) => e.status === 'waiting').length).toBeGreaterThanOrEqual(3);
-    expect(mine.filter((e) => e.status === 'seated')).toHaveLength(1);
+    expect(mine.every((e) => e.quoted_wait_minutes !== null)).toBe(true);
+    const seated = mine.filter((e) => e.status === 'seated');
+    expect(seated).toHaveLength(3);
+    expect(seated.every((e) => e.actual_wait_minutes !== null)).toBe(true);
+    expect(seated.filter((e) => e.left_at !== null)).toHaveLength(2);
     expect(mine.filter((e) => e.status === 'removed')).toHaveLength(1);
     expect(mine.map((e) => e.check_in_time)).toEqual(mine.map((e) => e.check_in_time).sort());
     const theirs = (await http.get('/waitlist_entries', tokens.otherAdmin)).json() as { status: string }[];

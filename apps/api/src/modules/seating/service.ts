@@ -22,6 +22,7 @@ import { rooms } from '../../realtime/socket.ts';
 import { type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { getRestaurant } from '../restaurants/service.ts';
 import {
+  announceWaitlistChange,
   lockReservationForFloor,
   lockWaitlistEntryForFloor,
   waitlistEntryView,
@@ -32,6 +33,9 @@ import {
 } from '../reservations/service.ts';
 import { announceSeatsChanged, releaseOccupantSeats } from '../floor/service.ts';
 import type { ServiceDeps } from '../../deps.ts';
+
+/** Turn times (issue #35) for the modules above: the waitlist's quotes read them. */
+export { readTurnTimeFor, readTurnTimes } from './turn-times.ts';
 
 /*
  * Seating (decision 0096): above the floor (seats, their allocations) and reservations (the
@@ -92,9 +96,11 @@ async function writeOccupant(deps: ServiceDeps, ctx: Ctx, occupant: Occupant, st
   // Cancelling a seated walk-in undoes the seating, then takes the party off the list: two moves
   // the waitlist's rules allow (seated → waiting → removed), in this one transaction.
   if (status.waitlist === 'removed' && row.status === 'seated') row = await writeWaitlistMove(ctx.tx, row, 'waiting', now);
-  row = await writeWaitlistMove(ctx.tx, row, status.waitlist, now, seatLabels === undefined ? {} : { seatLabels });
+  // Finished: the walk-in stays seated (its seat labels say where it sat) and is marked as gone.
+  const left = status.reservation === 'finished' ? { leftAt: now } : {};
+  row = await writeWaitlistMove(ctx.tx, row, status.waitlist, now, seatLabels === undefined ? left : { seatLabels, ...left });
   const view = waitlistEntryView(row);
-  return () => deps.realtime.emit(rooms.staff(view.restaurant_id), WaitlistEvents.updated, { waitlist_entry: view });
+  return () => announceWaitlistChange(deps, WaitlistEvents.updated, view);
 }
 
 const announce = announceSeatsChanged;

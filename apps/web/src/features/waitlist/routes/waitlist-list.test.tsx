@@ -24,6 +24,12 @@ function entry(id: number, overrides: Partial<WaitlistEntryOutput> = {}): Waitli
     status: 'waiting',
     seat_labels: [],
     notes: null,
+    quoted_wait_minutes: null,
+    seated_at: null,
+    actual_wait_minutes: null,
+    left_at: null,
+    notified_at: null,
+    source: 'staff',
     created_at: minutesAgo(5),
     updated_at: minutesAgo(5),
     ...overrides,
@@ -96,6 +102,44 @@ describe('the Waitlist tab', () => {
     await user.type(search, 'nobody');
     expect(screen.getByText('No waitlist entries found')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows each party’s quote, the wait a seated party had, and the day’s quote accuracy (— with too few)', async () => {
+    const seated = (id: number, quoted: number, waited: number) =>
+      entry(id, { contact_name: `Seated ${id}`, status: 'seated', check_in_time: minutesAgo(90), seated_at: minutesAgo(90 - waited), actual_wait_minutes: waited, quoted_wait_minutes: quoted });
+    let entries = [seated(1, 15, 20), seated(2, 30, 22), entry(3, { contact_name: 'Sakura Ito', quoted_wait_minutes: 25, check_in_time: minutesAgo(12) })];
+    mockApi({ 'GET /locations': { body: [location] }, 'GET /waitlist_entries': () => ({ body: entries }) });
+    open();
+    await screen.findByText('Sakura Ito');
+    expect(within(rowOf('Sakura Ito')).getByText('Quoted 25 min')).toBeInTheDocument();
+    expect(within(rowOf('Seated 1')).getByText('Waited 20 min')).toBeInTheDocument();
+    expect(within(rowOf('Seated 1')).getByText('Quoted 15 min')).toBeInTheDocument();
+    // Two seated parties are too few for a figure.
+    expect(screen.getByTestId('quote-accuracy')).toHaveTextContent('Quote accuracy: — (too few seated parties: 2 of 3)');
+    cleanup();
+
+    entries = [...entries, seated(4, 10, 10)];
+    open();
+    await screen.findByText('Sakura Ito');
+    // Misses of 5, 8 and 0 minutes: the median is 5.
+    expect(screen.getByTestId('quote-accuracy')).toHaveTextContent('Quote accuracy: off by 5 min (median of 3 seated parties)');
+  });
+
+  it('the add dialog shows the wait the server would quote for the party size', async () => {
+    const api = mockApi({
+      'GET /locations': { body: [location] },
+      'GET /waitlist_entries': { body: [] },
+      'GET /waitlist_entries/quote': (call) => ({ body: { party_size: Number(call.query.get('party_size')), quoted_wait_minutes: Number(call.query.get('party_size')) > 4 ? 45 : 0, parties_ahead: 2 } }),
+    });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Add to Waitlist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to Waitlist' });
+    await waitFor(() => expect(within(dialog).getByTestId('waitlist-quote-preview')).toHaveTextContent('Quoted wait now: No wait · 2 parties ahead'));
+    const party = within(dialog).getByLabelText('Party Size');
+    await user.clear(party);
+    await user.type(party, '6');
+    await waitFor(() => expect(within(dialog).getByTestId('waitlist-quote-preview')).toHaveTextContent('Quoted wait now: 45 min · 2 parties ahead'));
+    expect(api.callsTo('GET', '/waitlist_entries/quote').map((c) => c.query.get('party_size'))).toContain('6');
   });
 
   it('says so when the day has no entries, and asks for another date when the picker changes', async () => {

@@ -4,6 +4,7 @@ import { Plus, RefreshCw, Search } from 'lucide-react';
 import { formatPhone, phoneHref } from '@kusina/domain/phone-rules';
 import { WaitlistMessages, waitlistStatusLabel, type WaitlistStatus } from '@kusina/domain/waitlist-rules';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
+import { formatQuote, quoteAccuracy, QUOTE_ACCURACY_MIN_PARTIES } from '@kusina/domain/waitlist-quote-rules';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -98,6 +99,8 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
     );
   }, [list.data, search]);
   const waiting = (list.data ?? []).filter((e) => e.status === 'waiting');
+  // How good the day's quotes were: the median miss over the parties seated with a quote (0107).
+  const accuracy = quoteAccuracy(list.data ?? []);
   const editing = list.data?.find((e) => e.id === editingId);
 
   const move = async (entry: WaitlistEntryOutput, status: WaitlistStatus): Promise<boolean> => {
@@ -121,9 +124,23 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
             Waitlist
           </h2>
           {list.data ? (
-            <p className="text-sm text-ink-muted">
-              {waiting.length === 1 ? '1 party' : `${waiting.length} parties`} waiting · {waiting.reduce((sum, e) => sum + e.party_size, 0)} guests
-            </p>
+            <>
+              <p className="text-sm text-ink-muted">
+                {waiting.length === 1 ? '1 party' : `${waiting.length} parties`} waiting · {waiting.reduce((sum, e) => sum + e.party_size, 0)} guests
+              </p>
+              <p className="text-sm text-ink-muted" data-testid="quote-accuracy">
+                Quote accuracy:{' '}
+                {accuracy.medianErrorMinutes === null ? (
+                  <span title={`Shown once ${QUOTE_ACCURACY_MIN_PARTIES} quoted parties are seated`}>
+                    — <span className="sr-only">(too few seated parties: {accuracy.parties} of {QUOTE_ACCURACY_MIN_PARTIES})</span>
+                  </span>
+                ) : (
+                  <span>
+                    off by {accuracy.medianErrorMinutes} min (median of {accuracy.parties} seated {accuracy.parties === 1 ? 'party' : 'parties'})
+                  </span>
+                )}
+              </p>
+            </>
           ) : null}
         </div>
         <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => setAdding(true)}>
@@ -196,6 +213,8 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
                         {waitedFor(e.check_in_time, now)}
                       </span>
                     ) : null}
+                    {e.seated_at !== null ? <span className="block text-xs text-ink-muted">Waited {waitedFor(e.check_in_time, Date.parse(e.seated_at))}</span> : null}
+                    {e.quoted_wait_minutes !== null ? <span className="block text-xs text-ink-muted">Quoted {e.quoted_wait_minutes === 0 ? 'no wait' : formatQuote(e.quoted_wait_minutes)}</span> : null}
                   </td>
                   <td role="cell" className="col-span-2 row-start-1 min-w-0 md:px-3 md:py-2 md:align-top">
                     <span className="font-semibold">{e.contact_name}</span>
