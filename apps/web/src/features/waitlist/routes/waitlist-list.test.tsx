@@ -142,6 +142,32 @@ describe('the Waitlist tab', () => {
     expect(api.callsTo('GET', '/waitlist_entries/quote').map((c) => c.query.get('party_size'))).toContain('6');
   });
 
+  it('Notify texts a waiting party with a phone, then shows when; the server’s refusal is shown', async () => {
+    const notifiedAt = new Date().toISOString();
+    let entries = [entry(1, { contact_name: 'Sakura Ito', contact_phone: '+819011112222' }), entry(2, { contact_name: 'No Phone' }), entry(3, { contact_name: 'Ramon Sablan', contact_phone: '+16717340102' })];
+    const api = mockApi({
+      'GET /locations': { body: [location] },
+      'GET /waitlist_entries': () => ({ body: entries }),
+      'POST /waitlist_entries/1/notify': () => {
+        entries = entries.map((e) => (e.id === 1 ? { ...e, notified_at: notifiedAt } : e));
+        return { body: entries[0] };
+      },
+      'POST /waitlist_entries/3/notify': apiError(429, 'Too many messages to this destination. Please try again later.', undefined, 'RATE_LIMITED'),
+    });
+    const { user } = open();
+    await screen.findByText('Sakura Ito');
+    // A party without a phone has nothing to text.
+    expect(within(rowOf('No Phone')).queryByRole('button', { name: /^Notify/ })).toBeNull();
+    await user.click(within(rowOf('Sakura Ito')).getByRole('button', { name: 'Notify Sakura Ito' }));
+    expect(await screen.findByText('Table-ready text sent to Sakura Ito.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/waitlist_entries/1/notify')).toHaveLength(1);
+    await waitFor(() => expect(within(rowOf('Sakura Ito')).getByText(/^Notified /)).toBeInTheDocument());
+    expect(within(rowOf('Sakura Ito')).getByRole('button', { name: 'Notify again Sakura Ito' })).toBeInTheDocument();
+
+    await user.click(within(rowOf('Ramon Sablan')).getByRole('button', { name: 'Notify Ramon Sablan' }));
+    expect(await screen.findByText('Too many messages to this destination. Please try again later.')).toBeInTheDocument();
+  });
+
   it('says so when the day has no entries, and asks for another date when the picker changes', async () => {
     const api = waitlistServer([]);
     open();

@@ -14,6 +14,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLocations } from '../../reservations/api/get-locations.ts';
 import { useUpdateWaitlistEntry } from '../api/update-waitlist-entry.ts';
+import { useNotifyWaitlistEntry } from '../api/notify-waitlist-entry.ts';
 import { useWaitlist } from '../api/get-waitlist.ts';
 import { formatDay, formatTime } from '../../../lib/guam-dates.ts';
 import { guamToday } from '../../../lib/guam-today.ts';
@@ -72,6 +73,8 @@ const confirmations: Record<Confirmable, { title: string; confirm: string; messa
   },
 };
 
+export const WAITLIST_NOTIFY_FAILED = 'Failed to send the text. Please try again.';
+
 const primaryId = (id: number) => `waitlist-entry-${id}-primary`;
 
 export function WaitlistList({ restaurantId }: { restaurantId: number }) {
@@ -85,6 +88,7 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
   const locationName = (id: number | null) => (activeLocations.length > 1 ? activeLocations.find((l) => l.id === id)?.name : undefined);
   const list = useWaitlist(date);
   const update = useUpdateWaitlistEntry();
+  const notify = useNotifyWaitlistEntry();
   const now = useNow(30_000);
 
   const rows = useMemo(() => {
@@ -113,6 +117,18 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
       // A refused move names why (another host got there first); anything else, the general words.
       toast.error(error instanceof ApiError && (error.status === 422 || error.status === 404) ? error.message : WAITLIST_UPDATE_FAILED);
       return false;
+    }
+  };
+
+  /** "Your table is ready": the server texts the guest through the outbox and records when. */
+  const sendNotify = async (entry: WaitlistEntryOutput) => {
+    if (notify.isPending) return;
+    try {
+      await notify.mutateAsync(entry.id);
+      toast.success(WaitlistMessages.notified(entry.contact_name));
+    } catch (error) {
+      // No phone, a country the restaurant does not text, too many texts: the server says which.
+      toast.error(error instanceof ApiError && [404, 422, 429].includes(error.status) ? error.message : WAITLIST_NOTIFY_FAILED);
     }
   };
 
@@ -221,6 +237,7 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
                     {e.seat_labels.length > 0 ? <span className="block text-xs text-ink-muted">Seated at {e.seat_labels.join(', ')}</span> : null}
                     {where ? <span className="block text-xs text-ink-muted">{where}</span> : null}
                     {e.notes ? <span className="block text-xs text-ink-muted italic">{e.notes}</span> : null}
+                    {e.notified_at ? <span className="block text-xs text-ink-muted">Notified {formatTime(e.notified_at)}</span> : null}
                   </td>
                   <td role="cell" className="md:px-3 md:py-2 md:align-top">
                     <span aria-hidden="true" className="block text-xs font-semibold text-ink-muted uppercase md:hidden">
@@ -259,6 +276,11 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
                       >
                         {e.status === 'waiting' ? 'Seat' : 'Back to waiting'}
                       </Button>
+                      {e.status === 'waiting' && e.contact_phone ? (
+                        <Button size="sm" variant="secondary" aria-label={`${e.notified_at ? 'Notify again' : 'Notify'} ${e.contact_name}`} loading={notify.isPending && notify.variables === e.id} onClick={() => void sendNotify(e)}>
+                          {e.notified_at ? 'Notify again' : 'Notify'}
+                        </Button>
+                      ) : null}
                       {e.status === 'waiting' ? (
                         <>
                           <Button size="sm" variant="secondary" aria-label={`No-Show ${e.contact_name}`} onClick={(event) => setConfirming({ entry: e, status: 'no_show', opener: event.currentTarget })}>
