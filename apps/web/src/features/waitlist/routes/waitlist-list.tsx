@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { Plus, RefreshCw, Search } from 'lucide-react';
+import { Plus, QrCode, RefreshCw, Search } from 'lucide-react';
 import { formatPhone, phoneHref } from '@kusina/domain/phone-rules';
 import { WaitlistMessages, waitlistStatusLabel, type WaitlistStatus } from '@kusina/domain/waitlist-rules';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
@@ -19,6 +19,7 @@ import { useWaitlist } from '../api/get-waitlist.ts';
 import { formatDay, formatTime } from '../../../lib/guam-dates.ts';
 import { guamToday } from '../../../lib/guam-today.ts';
 import { WaitlistEntryDialog, WAITLIST_UPDATE_FAILED } from '../components/waitlist-entry-dialog.tsx';
+import { JoinLinkDialog } from '../components/join-link-dialog.tsx';
 
 /*
  * The Waitlist tab (backoffice §2 Waitlist list, §4; decisions 0058, 0059): the walk-ins of a Guam
@@ -81,6 +82,7 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
   const [date, setDate] = useState(guamToday());
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
+  const [showingJoinLink, setShowingJoinLink] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<{ entry: WaitlistEntryOutput; status: Confirmable; opener: HTMLElement } | null>(null);
   const locations = useLocations(restaurantId);
@@ -159,9 +161,14 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
             </>
           ) : null}
         </div>
-        <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => setAdding(true)}>
-          Add to Waitlist
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" icon={<QrCode aria-hidden="true" className="size-4" />} onClick={() => setShowingJoinLink(true)}>
+            Guest Join Link
+          </Button>
+          <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => setAdding(true)}>
+            Add to Waitlist
+          </Button>
+        </div>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1.5">
@@ -328,6 +335,7 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
         // A walk-in joins today's line: show today once it is added.
         <WaitlistEntryDialog locations={activeLocations} onClose={() => setAdding(false)} onSaved={() => setDate(guamToday())} />
       ) : null}
+      {showingJoinLink ? <JoinLinkDialog restaurantId={restaurantId} onClose={() => setShowingJoinLink(false)} /> : null}
       {editing ? <WaitlistEntryDialog entry={editing} locations={activeLocations} onClose={() => setEditingId(null)} /> : null}
     </section>
   );
