@@ -75,9 +75,16 @@ test('a guest joins by link and follows their place live while the host adds and
   await expect(page.getByText('Added to the waitlist.')).toBeVisible();
   await expect(place).toContainText(placeText(ahead.length));
 
-  // The party ahead is seated (by another host): the guest moves up without reloading.
-  const seated = await request.patch(`/api/v1/waitlist_entries/${partyAhead.id}`, { data: { status: 'seated' }, headers: auth });
-  expect(seated.ok(), await seated.text()).toBe(true);
+  // The host seats the party ahead on the seat map: the guest moves up without reloading.
+  await page.getByRole('row').filter({ hasText: `Ahead ${run}` }).getByRole('button', { name: `Seat Ahead ${run}` }).click();
+  const map = page.getByRole('dialog', { name: 'Seat from Waitlist' });
+  const free = map.getByRole('button', { name: /^Seat \S+, free$/ });
+  await expect(free.first()).toBeVisible();
+  await free.first().click();
+  await free.first().click();
+  await map.getByRole('button', { name: 'Seat Now' }).click();
+  await expect(map).toBeHidden();
+  await expect(page.getByRole('row').filter({ hasText: `Ahead ${run}` })).toContainText('Seated');
   await expect(place).toContainText(placeText(ahead.length - 1));
 
   // The guest leaves; the host stand sees it at once.

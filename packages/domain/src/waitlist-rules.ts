@@ -35,6 +35,8 @@ export const WaitlistMessages = {
   noPhone: 'This party has no phone number to text.',
   notWaiting: 'Only a waiting party can be told its table is ready.',
   notified: (name: string) => `Table-ready text sent to ${name}.`,
+  /** Seat from the list goes through the seat map, as on the floor (issue #35), when there is a floor. */
+  seatOnMap: 'Choose the party’s seats on the seat map to seat it.',
   /** The guest left the line from their follow page. */
   left: 'You have left the waitlist.',
 } as const;

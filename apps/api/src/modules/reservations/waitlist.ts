@@ -13,7 +13,7 @@ import {
   type WaitlistListQuery,
 } from '@kusina/domain/waitlist';
 import type { DbOrTx } from '../../db/client.ts';
-import { waitlistEntries } from '../../db/schema/index.ts';
+import { restaurants, seats, waitlistEntries } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { rooms } from '../../realtime/socket.ts';
@@ -68,6 +68,21 @@ function checkPartySize(restaurant: Parameters<typeof adminMaxPartySize>[0], par
 async function checkLocation(db: DbOrTx, restaurantId: number, locationId: number | null | undefined): Promise<void> {
   if (locationId === undefined || locationId === null) return;
   pickLocation(await listLocations(db, restaurantId, { includeInactive: false }), locationId, { requireChoice: false });
+}
+
+/**
+ * Whether the restaurant seats parties on a floor: its active layout has seats. Then a waiting party
+ * is seated through the seat map (POST /seat_allocations/multi_create), never by a bare status change
+ * that would seat it nowhere (issue #35). Without a floor the status change is all there is.
+ */
+async function seatsOnFloor(db: DbOrTx, restaurantId: number): Promise<boolean> {
+  const [seat] = await db
+    .select({ id: seats.id })
+    .from(seats)
+    .innerJoin(restaurants, eq(restaurants.currentLayoutId, seats.layoutId))
+    .where(eq(restaurants.id, restaurantId))
+    .limit(1);
+  return seat !== undefined;
 }
 
 /** GET /waitlist_entries: the entries that checked in on a Guam day (default today), earliest first. */
@@ -152,6 +167,7 @@ export async function updateWaitlistEntry(deps: ServiceDeps, user: SessionUser, 
   const restaurant = await getRestaurant(deps, existing.restaurantId);
   if (input.party_size !== undefined) checkPartySize(restaurant, input.party_size);
   await checkLocation(deps.db, restaurant.id, input.location_id);
+  if (input.status === 'seated' && existing.status === 'waiting' && (await seatsOnFloor(deps.db, restaurant.id))) throw fieldError('status', WaitlistMessages.seatOnMap, 422);
 
   let freedSeats = 0;
   const updated = await transaction(deps.pool, async ({ tx }) => {

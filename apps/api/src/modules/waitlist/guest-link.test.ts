@@ -4,6 +4,7 @@ import { waitlistEntries } from '../../db/schema/index.ts';
 import { build, type TestContext } from '../../test/build.ts';
 import { listen, realtimeClients, until, type RealtimeClients } from '../../test/realtime.ts';
 import { api, demoTokens, type Tokens } from '../reservations/test-support.ts';
+import { seatOnFloor } from './test-support.ts';
 
 /*
  * A guest joins the waitlist by the link at the host stand and follows their place by a private
@@ -60,7 +61,7 @@ describe('the waitlist guest link', () => {
     expect(await clients.subscribe(socket, { channel: 'waitlist', token })).toEqual({ ok: true, room: 'waitlist:1' });
     const heard: unknown[] = [];
     socket.on('waitlist_line_moved', (payload) => heard.push(payload));
-    expect((await http.patch(`/waitlist_entries/${ahead.id}`, { status: 'seated' }, tokens.staff)).statusCode).toBe(200);
+    await seatOnFloor(t, http, tokens.staff, ahead.id);
     await until(() => heard.length === 1, 'waitlist_line_moved after the party ahead was seated');
     expect(heard[0]).toEqual({ restaurant_id: 1 });
     expect((await http.get(`/public/waitlist/${token}`)).json()).toMatchObject({ place: 1, parties_ahead: 0, status: 'waiting' });
@@ -96,7 +97,7 @@ describe('the waitlist guest link', () => {
 
     const second = (await join({ contact_name: 'Seated guest', contact_phone: '+1671 555 0402' })).json() as { token: string };
     const [row] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.contactName, 'Seated guest'));
-    await http.patch(`/waitlist_entries/${row!.id}`, { status: 'seated' }, tokens.staff);
+    await seatOnFloor(t, http, tokens.staff, row!.id);
     const refused = await http.post(`/public/waitlist/${second.token}/leave`, {});
     expect(refused.statusCode).toBe(422);
     expect((await http.get(`/public/waitlist/${second.token}`)).json()).toMatchObject({ status: 'seated', place: null });

@@ -4,6 +4,7 @@ import { notifications, waitlistEntries } from '../../db/schema/index.ts';
 import { build, type TestContext } from '../../test/build.ts';
 import { deliveryJobsFor } from '../notifications/test-support.ts';
 import { api, demoTokens, type Tokens } from '../reservations/test-support.ts';
+import { seatOnFloor } from './test-support.ts';
 
 /*
  * "Your table is ready" (issue #35 item 5): Notify texts a waiting party through the outbox in the
@@ -76,7 +77,7 @@ describe('waitlist notify', () => {
     expect(res.json().error.details.fields.contact_phone).toMatch(/text/i);
 
     const seated = await add('+1671 555 0302', 'Seated');
-    await http.patch(`/waitlist_entries/${seated.id}`, { status: 'seated' }, tokens.staff);
+    await seatOnFloor(t, http, tokens.staff, seated.id);
     res = await http.post(`/waitlist_entries/${seated.id}/notify`, {}, tokens.staff);
     expect(res.statusCode).toBe(422);
     expect(res.json().error.message).toBe('Only a waiting party can be told its table is ready.');

@@ -4,6 +4,7 @@ import type { LayoutOutput } from '@kusina/domain/layouts';
 import { reservations, restaurants, seatAllocations, waitlistEntries } from '../../db/schema/index.ts';
 import { build, type TestContext } from '../../test/build.ts';
 import { api, demoLocations, demoTokens, type Tokens } from '../reservations/test-support.ts';
+import { seatOnFloor } from './test-support.ts';
 
 /*
  * Waitlist quotes from the floor (issue #35 item 5; decision 0107): the server works the wait out
@@ -103,7 +104,8 @@ describe('waitlist quotes', () => {
   it('keeps the actual wait when the party is seated, and forgets it back in line', async () => {
     const entry = await add(2);
     now = at(17);
-    const seated = (await http.patch(`/waitlist_entries/${entry.id}`, { status: 'seated' }, tokens.staff)).json();
+    await seatOnFloor(t, http, tokens.staff, entry.id);
+    const seated = ((await http.get('/waitlist_entries', tokens.staff)).json() as { id: number }[]).find((e) => e.id === entry.id);
     expect(seated).toMatchObject({ status: 'seated', quoted_wait_minutes: 0, seated_at: at(17).toISOString(), actual_wait_minutes: 17 });
     const back = (await http.patch(`/waitlist_entries/${entry.id}`, { status: 'waiting' }, tokens.staff)).json();
     expect(back).toMatchObject({ status: 'waiting', seated_at: null, actual_wait_minutes: null, quoted_wait_minutes: 0 });

@@ -5,7 +5,7 @@ import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
 import { sockets } from '../../../test/fake-socket.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { diningRoom, staffUser } from '../../../test/reservations-fixtures.ts';
+import { diningRoom, layoutSummary, mainLayout, staffUser } from '../../../test/reservations-fixtures.ts';
 import { waitedFor } from './waitlist-list.tsx';
 
 const staff = staffUser;
@@ -42,6 +42,15 @@ function waitlistServer(initial: WaitlistEntryOutput[]) {
   const mock = mockApi({
     'GET /locations': { body: [location] },
     'GET /waitlist_entries': () => ({ body: entries }),
+    // The floor the Seat dialog draws, and its seating write (the party seated at the seats picked).
+    'GET /layouts': { body: [layoutSummary(mainLayout)] },
+    'GET /layouts/7': { body: mainLayout },
+    'GET /seat_allocations': { body: [] },
+    'POST /seat_allocations/multi_create': (call) => {
+      const body = call.body as { occupant_id: number; seat_ids: number[] };
+      entries = entries.map((x) => (x.id === body.occupant_id ? { ...x, status: 'seated' as const, seat_labels: body.seat_ids.map((id) => `T1-${id - 699}`) } : x));
+      return { status: 201, body: [] };
+    },
     'POST /waitlist_entries': (call) => {
       const body = (call.body as { waitlist_entry: Record<string, unknown> }).waitlist_entry;
       const added = entry(100, { contact_name: String(body.contact_name), contact_phone: (body.contact_phone as string) || null, party_size: Number(body.party_size), check_in_time: new Date().toISOString() });
@@ -168,6 +177,16 @@ describe('the Waitlist tab', () => {
     expect(await screen.findByText('Too many messages to this destination. Please try again later.')).toBeInTheDocument();
   });
 
+  it('a party finished on the floor reads Left, not Seated at its seats', async () => {
+    waitlistServer([entry(1, { contact_name: 'Tasi Mendiola', status: 'seated', seat_labels: ['T3-1', 'T3-2'], seated_at: minutesAgo(60), left_at: '2030-06-04T10:05:00.000Z' })]);
+    open();
+    await screen.findByText('Tasi Mendiola');
+    expect(within(rowOf('Tasi Mendiola')).queryByText(/^Seated at/)).toBeNull();
+    expect(within(rowOf('Tasi Mendiola')).getByText('Left 8:05 PM · sat at T3-1, T3-2')).toBeInTheDocument();
+    expect(within(rowOf('Tasi Mendiola')).getByText('Left')).toBeInTheDocument();
+    expect(within(rowOf('Tasi Mendiola')).queryByText('Seated')).toBeNull();
+  });
+
   it('says so when the day has no entries, and asks for another date when the picker changes', async () => {
     const api = waitlistServer([]);
     open();
@@ -239,17 +258,27 @@ describe('the Waitlist tab', () => {
     expect(screen.getByRole('dialog', { name: 'Add to Waitlist' })).toBeInTheDocument();
   });
 
-  it('seats a party at once; removing asks first, Cancel keeps it, and focus lands on the row’s Back to waiting', async () => {
+  it('seats a party on the seat map as the floor does; removing asks first, Cancel keeps it, and focus lands on the row’s Back to waiting', async () => {
     const api = waitlistServer([entry(1, { contact_name: 'Sakura Ito' }), entry(2, { contact_name: 'Jae-hyun Lee', party_size: 3 })]);
     const { user } = open();
     await screen.findByText('Sakura Ito');
 
     const seat = within(rowOf('Sakura Ito')).getByRole('button', { name: 'Seat Sakura Ito' });
     await user.click(seat);
-    expect(await screen.findByText('Sakura Ito seated.')).toBeInTheDocument();
-    expect((api.callsTo('PATCH', '/waitlist_entries/1')[0]!.body as { waitlist_entry: unknown }).waitlist_entry).toEqual({ status: 'seated' });
-    await waitFor(() => expect(within(rowOf('Sakura Ito')).getByText('Seated')).toBeInTheDocument());
-    expect(within(rowOf('Sakura Ito')).getByRole('button', { name: 'Back to waiting Sakura Ito' })).toHaveFocus();
+    const map = await screen.findByRole('dialog', { name: 'Seat from Waitlist' });
+    // Exactly the party's number of seats, as on the floor.
+    await user.click(await within(map).findByRole('button', { name: 'Seat T1-1, free' }));
+    await user.click(within(map).getByRole('button', { name: 'Seat Now' }));
+    expect(await within(map).findByText('Need exactly 2 seat(s).')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/seat_allocations/multi_create')).toHaveLength(0);
+    await user.click(within(map).getByRole('button', { name: 'Seat T1-2, free' }));
+    await user.click(within(map).getByRole('button', { name: 'Seat Now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST', '/seat_allocations/multi_create')[0]!.body).toMatchObject({ occupant_type: 'waitlist', occupant_id: 1, seat_ids: [700, 701] });
+    // No bare status change: the floor's write seated the party.
+    expect(api.callsTo('PATCH', '/waitlist_entries/1')).toHaveLength(0);
+    await waitFor(() => expect(within(rowOf('Sakura Ito')).getByText('Seated at T1-1, T1-2')).toBeInTheDocument());
+    await waitFor(() => expect(within(rowOf('Sakura Ito')).getByRole('button', { name: 'Back to waiting Sakura Ito' })).toHaveFocus());
     expect(within(rowOf('Sakura Ito')).queryByRole('button', { name: /^Remove/ })).toBeNull();
 
     const remove = within(rowOf('Jae-hyun Lee')).getByRole('button', { name: 'Remove Jae-hyun Lee' });

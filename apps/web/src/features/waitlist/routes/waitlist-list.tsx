@@ -20,6 +20,7 @@ import { formatDay, formatTime } from '../../../lib/guam-dates.ts';
 import { guamToday } from '../../../lib/guam-today.ts';
 import { WaitlistEntryDialog, WAITLIST_UPDATE_FAILED } from '../components/waitlist-entry-dialog.tsx';
 import { JoinLinkDialog } from '../components/join-link-dialog.tsx';
+import { WaitlistSeatMap } from '../../floor/routes/waitlist-seat-map.tsx';
 
 /*
  * The Waitlist tab (backoffice §2 Waitlist list, §4; decisions 0058, 0059): the walk-ins of a Guam
@@ -31,7 +32,9 @@ import { JoinLinkDialog } from '../components/join-link-dialog.tsx';
 
 const tones: Record<WaitlistStatus, BadgeTone> = { waiting: 'info', seated: 'success', removed: 'neutral', no_show: 'danger' };
 
-function WaitlistStatusBadge({ status }: { status: WaitlistStatus }) {
+/** A seated party finished on the floor has left: it reads Left, not Seated. */
+function WaitlistStatusBadge({ status, left }: { status: WaitlistStatus; left: boolean }) {
+  if (status === 'seated' && left) return <Badge tone="neutral">Left</Badge>;
   return <Badge tone={tones[status]}>{waitlistStatusLabel(status)}</Badge>;
 }
 
@@ -83,6 +86,7 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const [showingJoinLink, setShowingJoinLink] = useState(false);
+  const [seatingId, setSeatingId] = useState<number | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<{ entry: WaitlistEntryOutput; status: Confirmable; opener: HTMLElement } | null>(null);
   const locations = useLocations(restaurantId);
@@ -108,6 +112,7 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
   // How good the day's quotes were: the median miss over the parties seated with a quote (0107).
   const accuracy = quoteAccuracy(list.data ?? []);
   const editing = list.data?.find((e) => e.id === editingId);
+  const seating = list.data?.find((e) => e.id === seatingId && e.status === 'waiting');
 
   const move = async (entry: WaitlistEntryOutput, status: WaitlistStatus): Promise<boolean> => {
     if (update.isPending) return false;
@@ -241,7 +246,14 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
                   </td>
                   <td role="cell" className="col-span-2 row-start-1 min-w-0 md:px-3 md:py-2 md:align-top">
                     <span className="font-semibold">{e.contact_name}</span>
-                    {e.seat_labels.length > 0 ? <span className="block text-xs text-ink-muted">Seated at {e.seat_labels.join(', ')}</span> : null}
+                    {e.left_at ? (
+                      <span className="block text-xs text-ink-muted">
+                        Left {formatTime(e.left_at)}
+                        {e.seat_labels.length > 0 ? ` · sat at ${e.seat_labels.join(', ')}` : ''}
+                      </span>
+                    ) : e.seat_labels.length > 0 ? (
+                      <span className="block text-xs text-ink-muted">Seated at {e.seat_labels.join(', ')}</span>
+                    ) : null}
                     {where ? <span className="block text-xs text-ink-muted">{where}</span> : null}
                     {e.notes ? <span className="block text-xs text-ink-muted italic">{e.notes}</span> : null}
                     {e.notified_at ? <span className="block text-xs text-ink-muted">Notified {formatTime(e.notified_at)}</span> : null}
@@ -268,7 +280,7 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
                     <span aria-hidden="true" className="block text-xs font-semibold text-ink-muted uppercase md:hidden">
                       Status
                     </span>
-                    <WaitlistStatusBadge status={e.status} />
+                    <WaitlistStatusBadge status={e.status} left={e.left_at !== null} />
                   </td>
                   <td role="cell" className="col-span-2 md:px-3 md:py-2 md:align-top">
                     <div className="flex flex-wrap gap-2">
@@ -279,7 +291,8 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
                         aria-label={`${e.status === 'waiting' ? 'Seat' : 'Back to waiting'} ${e.contact_name}`}
                         size="sm"
                         variant={e.status === 'waiting' ? 'primary' : 'secondary'}
-                        onClick={() => void move(e, e.status === 'waiting' ? 'seated' : 'waiting')}
+                        // Seat goes through the seat map, as on the floor (issue #35).
+                        onClick={() => (e.status === 'waiting' ? setSeatingId(e.id) : void move(e, 'waiting'))}
                       >
                         {e.status === 'waiting' ? 'Seat' : 'Back to waiting'}
                       </Button>
@@ -334,6 +347,14 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
       {adding ? (
         // A walk-in joins today's line: show today once it is added.
         <WaitlistEntryDialog locations={activeLocations} onClose={() => setAdding(false)} onSaved={() => setDate(guamToday())} />
+      ) : null}
+      {seating ? (
+        <WaitlistSeatMap
+          entry={seating}
+          onClose={() => setSeatingId(null)}
+          onSeated={() => setSeatingId(null)}
+          onSeatWithoutFloor={() => void move(seating, 'seated').then((done) => done && setSeatingId(null))}
+        />
       ) : null}
       {showingJoinLink ? <JoinLinkDialog restaurantId={restaurantId} onClose={() => setShowingJoinLink(false)} /> : null}
       {editing ? <WaitlistEntryDialog entry={editing} locations={activeLocations} onClose={() => setEditingId(null)} /> : null}
