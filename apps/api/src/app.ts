@@ -40,6 +40,7 @@ import { reservationRoutes } from './modules/reservations/routes.ts';
 import { floorRoutes } from './modules/floor/routes.ts';
 import { seatingRoutes } from './modules/seating/routes.ts';
 import { waitlistRoutes } from './modules/waitlist/routes.ts';
+import { guestRoutes } from './modules/guests/routes.ts';
 import { startReservationJobs } from './modules/reservations/reminders.ts';
 import { wholesaleRoutes } from './modules/wholesale/routes.ts';
 import { startNotificationWorker } from './modules/notifications/worker.ts';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(floorRoutes);
       await api.register(seatingRoutes);
       await api.register(waitlistRoutes);
+      await api.register(guestRoutes);
       await api.register(wholesaleRoutes, { prefix: '/wholesale' });
     },
     { prefix: '/api/v1' },

@@ -11,3 +11,4 @@ export * from './reservations.ts';
 export * from './floor.ts';
 export * from './wholesale.ts';
 export * from './limits.ts';
+export * from './guests.ts';

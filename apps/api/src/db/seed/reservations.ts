@@ -4,7 +4,7 @@ import type { ReservationStatus } from '@kusina/domain/reservations';
 import type { WaitlistStatus } from '@kusina/domain/waitlist-rules';
 import { addDays, weekdayOf, zonedInstant } from '@kusina/domain/restaurant-schedule';
 import type { Tx } from '../client.ts';
-import { blockedPeriods, locationCapacities, locations, operatingHours, reservations, specialEvents, waitlistEntries } from '../schema/index.ts';
+import { blockedPeriods, guestProfiles, locationCapacities, locations, operatingHours, reservations, specialEvents, waitlistEntries } from '../schema/index.ts';
 
 /** Kusina (1) is closed on Mondays (0 = Sunday). */
 const KUSINA_CLOSED_WEEKDAYS = new Set([1]);
@@ -100,6 +100,9 @@ export async function seedReservations(tx: Tx, now = new Date()): Promise<void> 
     }),
   );
   await seedWaitlist(tx, { tamuning: tamuning!.id, tumon: tumon!.id, barrigada: barrigada!.id }, now);
+  // A guest with history (decision 0109): Rosa Taitano's birthday lunch this week and tonight's walk-in
+  // are two visits; staff noted her allergy and tagged her.
+  await tx.insert(guestProfiles).values({ restaurantId: 1, phone: '+16715550102', notes: 'Shellfish allergy. Likes the corner booth.', tags: ['regular', 'birthday in June'] });
 }
 
 /**
@@ -115,7 +118,7 @@ async function seedWaitlist(tx: Tx, room: { tamuning: number; tumon: number; bar
   // wait, so the tab's quote accuracy has a figure (three seated parties, two of them gone).
   type Seed = [restaurant: number, minutesAgo: number, party: number, name: string, phone: string | null, status: WaitlistStatus, location: number | null, quoted: number | null, waited?: number, left?: number, notes?: string];
   const tonight: Seed[] = [
-    [1, 58, 2, 'Rosa Taitano', '+16715550125', 'seated', room.tamuning, 10, 12, 5],
+    [1, 58, 2, 'Rosa Taitano', '+16715550102', 'seated', room.tamuning, 10, 12, 5],
     [1, 57, 3, 'Pedro Quitugua', '+16715550126', 'seated', room.tamuning, 15, 9, 3],
     [1, 55, 4, 'Tasi Mendiola', '+16715550121', 'seated', room.tamuning, 20, 25],
     [1, 41, 2, 'Keoni Kahale', '+16715550122', 'removed', null, 15, undefined, undefined, 'Left before a table opened'],

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { Plus, QrCode, RefreshCw, Search } from 'lucide-react';
+import { Plus, QrCode, RefreshCw, Search, UserSearch } from 'lucide-react';
 import { formatPhone, phoneHref } from '@kusina/domain/phone-rules';
 import { WaitlistMessages, waitlistStatusLabel, type WaitlistStatus } from '@kusina/domain/waitlist-rules';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
@@ -21,6 +21,9 @@ import { guamToday } from '../../../lib/guam-today.ts';
 import { WaitlistEntryDialog, WAITLIST_UPDATE_FAILED } from '../components/waitlist-entry-dialog.tsx';
 import { JoinLinkDialog } from '../components/join-link-dialog.tsx';
 import { WaitlistSeatMap } from '../../floor/routes/waitlist-seat-map.tsx';
+import { GuestProfilePanel } from '../../guests/routes/guest-profile-panel.tsx';
+import { GuestSearchDialog } from '../../guests/routes/guest-search-dialog.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 
 /*
  * The Waitlist tab (backoffice §2 Waitlist list, §4; decisions 0058, 0059): the walk-ins of a Guam
@@ -87,6 +90,8 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
   const [adding, setAdding] = useState(false);
   const [showingJoinLink, setShowingJoinLink] = useState(false);
   const [seatingId, setSeatingId] = useState<number | null>(null);
+  const [profileOf, setProfileOf] = useState<WaitlistEntryOutput | null>(null);
+  const [findingGuest, setFindingGuest] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<{ entry: WaitlistEntryOutput; status: Confirmable; opener: HTMLElement } | null>(null);
   const locations = useLocations(restaurantId);
@@ -167,6 +172,9 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" icon={<UserSearch aria-hidden="true" className="size-4" />} onClick={() => setFindingGuest(true)}>
+            Find Guest
+          </Button>
           <Button variant="secondary" icon={<QrCode aria-hidden="true" className="size-4" />} onClick={() => setShowingJoinLink(true)}>
             Guest Join Link
           </Button>
@@ -311,6 +319,11 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
                           </Button>
                         </>
                       ) : null}
+                      {e.contact_phone ? (
+                        <Button size="sm" variant="ghost" aria-label={`Profile ${e.contact_name}`} onClick={() => setProfileOf(e)}>
+                          Profile
+                        </Button>
+                      ) : null}
                       <Button size="sm" variant="ghost" aria-label={`Edit ${e.contact_name}`} onClick={() => setEditingId(e.id)}>
                         Edit
                       </Button>
@@ -356,6 +369,22 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
           onSeatWithoutFloor={() => void move(seating, 'seated').then((done) => done && setSeatingId(null))}
         />
       ) : null}
+      {profileOf ? (
+        <Dialog
+          open
+          onOpenChange={(open) => !open && setProfileOf(null)}
+          title={profileOf.contact_name}
+          description={`Party of ${profileOf.party_size} on the waitlist`}
+          footer={
+            <Button variant="secondary" onClick={() => setProfileOf(null)}>
+              Close
+            </Button>
+          }
+        >
+          <GuestProfilePanel contact={{ phone: profileOf.contact_phone, email: null }} />
+        </Dialog>
+      ) : null}
+      {findingGuest ? <GuestSearchDialog onClose={() => setFindingGuest(false)} /> : null}
       {showingJoinLink ? <JoinLinkDialog restaurantId={restaurantId} onClose={() => setShowingJoinLink(false)} /> : null}
       {editing ? <WaitlistEntryDialog entry={editing} locations={activeLocations} onClose={() => setEditingId(null)} /> : null}
     </section>
