@@ -47,9 +47,18 @@ test('staff add a walk-in, see it on the list and seat it; removing asks first',
   await expect(page.getByRole('row')).toHaveCount(2);
   await page.getByPlaceholder('Search waitlist...').fill('');
 
+  // Seat goes through the floor's seat choice: exactly the party's number of free seats on the map.
   await row.getByRole('button', { name: `Seat ${guest}` }).click();
-  await expect(page.getByText(`${guest} seated.`)).toBeVisible();
+  const map = page.getByRole('dialog', { name: 'Seat from Waitlist' });
+  const free = map.getByRole('button', { name: /^Seat \S+, free$/ });
+  await expect(free.first()).toBeVisible();
+  await expectAccessible(page);
+  // A picked seat reads "selected", so the first free one is always another.
+  for (let i = 0; i < 3; i++) await free.first().click();
+  await map.getByRole('button', { name: 'Seat Now' }).click();
+  await expect(map).toBeHidden();
   await expect(row).toContainText('Seated');
+  await expect(row).toContainText(/Seated at \S+/);
   await expect(row.getByRole('button', { name: `Back to waiting ${guest}` })).toBeFocused();
 
   // The server kept it.

@@ -39,6 +39,8 @@ import { orderManagementRoutes } from './modules/order-management/routes.ts';
 import { reservationRoutes } from './modules/reservations/routes.ts';
 import { floorRoutes } from './modules/floor/routes.ts';
 import { seatingRoutes } from './modules/seating/routes.ts';
+import { waitlistRoutes } from './modules/waitlist/routes.ts';
+import { guestRoutes } from './modules/guests/routes.ts';
 import { startReservationJobs } from './modules/reservations/reminders.ts';
 import { wholesaleRoutes } from './modules/wholesale/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
@@ -201,6 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(reservationRoutes);
       await api.register(floorRoutes);
       await api.register(seatingRoutes);
+      await api.register(waitlistRoutes);
+      await api.register(guestRoutes);
       await api.register(wholesaleRoutes, { prefix: '/wholesale' });
       await api.register(analyticsRoutes);
       await api.register(reportRoutes);

@@ -29,6 +29,16 @@ export const WaitlistMessages = {
   transition: (from: WaitlistStatus, to: WaitlistStatus) => `A ${waitlistStatusLabel(from).toLowerCase()} party cannot be marked ${waitlistStatusLabel(to).toLowerCase()}.`,
   loadFailed: 'Failed to load the waitlist. Please try again.',
   empty: 'No waitlist entries found',
+  /** A follow link that names no entry (mistyped, or made up). */
+  linkNotFound: 'Waitlist link not found.',
+  /** Notify: the party has no phone, its phone is in a country the restaurant does not text, or it is not waiting. */
+  noPhone: 'This party has no phone number to text.',
+  notWaiting: 'Only a waiting party can be told its table is ready.',
+  notified: (name: string) => `Table-ready text sent to ${name}.`,
+  /** Seat from the list goes through the seat map, as on the floor (issue #35), when there is a floor. */
+  seatOnMap: 'Choose the party’s seats on the seat map to seat it.',
+  /** The guest left the line from their follow page. */
+  left: 'You have left the waitlist.',
 } as const;
 
 const LABELS: Record<WaitlistStatus, string> = { waiting: 'Waiting', seated: 'Seated', removed: 'Removed', no_show: 'No-show' };
@@ -36,5 +46,9 @@ export function waitlistStatusLabel(status: WaitlistStatus): string {
   return LABELS[status];
 }
 
-/** Socket.IO events to the restaurant's staff room (beside the reservation events), carrying { waitlist_entry }. */
-export const WaitlistEvents = { created: 'waitlist_entry_created', updated: 'waitlist_entry_updated' } as const;
+/**
+ * Socket.IO events: to the restaurant's staff room (beside the reservation events), carrying
+ * { waitlist_entry }; and to the guests following the line (channel `waitlist`, decision 0108),
+ * `lineMoved` carrying only { restaurant_id } — each guest then reads their own place.
+ */
+export const WaitlistEvents = { created: 'waitlist_entry_created', updated: 'waitlist_entry_updated', lineMoved: 'waitlist_line_moved' } as const;

@@ -48,6 +48,17 @@ export const WaitlistEntryOutput = z.object({
   /** The seats the party sits at (filled by the floor manager; empty until then). */
   seat_labels: z.array(z.string()),
   notes: z.string().nullable(),
+  /** The wait the server quoted when the party joined (decision 0107); null: none could be given. */
+  quoted_wait_minutes: z.number().int().nullable(),
+  /** When the party was seated, and how long it had waited by then (minutes). */
+  seated_at: z.string().nullable(),
+  actual_wait_minutes: z.number().int().nullable(),
+  /** When a seated party was finished on the floor and left. */
+  left_at: z.string().nullable(),
+  /** When the guest was last texted that their table is ready. */
+  notified_at: z.string().nullable(),
+  /** Added by staff at the host stand, or by the guest through the join link (decision 0108). */
+  source: z.enum(['staff', 'guest']),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -93,3 +104,79 @@ export const WaitlistEntryUpdateFields = z
 export const WaitlistEntryUpdateInput = z.preprocess(unwrap, WaitlistEntryUpdateFields);
 export type WaitlistEntryUpdateInput = z.infer<typeof WaitlistEntryUpdateFields>;
 export type WaitlistEntryUpdateBody = z.input<typeof WaitlistEntryUpdateFields>;
+
+/** GET /waitlist_entries/quote?party_size: the wait a party joining now would be quoted (decision 0107). */
+export const WaitlistQuoteQuery = z.object({
+  party_size: z.coerce.number({ error: 'Party size is required' }).int('Party size must be a whole number').min(1, 'Party size must be at least 1').max(1000, 'Party size is too large'),
+  restaurant_id: idQuery.optional(),
+});
+export type WaitlistQuoteQuery = z.infer<typeof WaitlistQuoteQuery>;
+
+export const WaitlistQuoteOutput = z.object({
+  party_size: z.number().int(),
+  /** Minutes, in 5-minute steps; null when the room cannot seat the party (no layout, too large). */
+  quoted_wait_minutes: z.number().int().nullable(),
+  /** Parties waiting ahead of one joining now. */
+  parties_ahead: z.number().int(),
+});
+export type WaitlistQuoteOutput = z.infer<typeof WaitlistQuoteOutput>;
+
+/*
+ * A guest's own place in line (decision 0108): they join from the link or QR code at the host stand
+ * and follow their place by a private link whose token only they hold.
+ */
+
+/** POST /public/waitlist_entries: a guest joins the line; the phone is required (the table-ready text). */
+export const WaitlistGuestJoinFields = z
+  .object({
+    restaurant_id: id.optional(),
+    contact_name: contactName,
+    contact_phone: z
+      .string({ error: 'Phone is required' })
+      .trim()
+      .min(1, 'Phone is required')
+      .refine((v) => v !== DEFAULT_PHONE_PREFIX, 'Phone is required')
+      .refine((v) => isAcceptedPhone(v), phoneRuleMessage())
+      .transform((v) => normalizePhone(v)),
+    party_size: partySize,
+  })
+  .strict();
+export const WaitlistGuestJoinInput = z.preprocess(unwrap, WaitlistGuestJoinFields);
+export type WaitlistGuestJoinInput = z.infer<typeof WaitlistGuestJoinFields>;
+export type WaitlistGuestJoinBody = z.input<typeof WaitlistGuestJoinFields>;
+
+/** What a guest sees of their own entry: never anyone else's name or phone. */
+export const WaitlistGuestView = z.object({
+  restaurant_id: id,
+  restaurant_name: z.string(),
+  contact_name: z.string(),
+  party_size: z.number().int(),
+  status: z.enum(WAITLIST_STATUSES),
+  /** 1 = next; null once the party is no longer waiting. */
+  place: z.number().int().nullable(),
+  parties_ahead: z.number().int(),
+  quoted_wait_minutes: z.number().int().nullable(),
+  check_in_time: z.string(),
+  notified_at: z.string().nullable(),
+});
+export type WaitlistGuestView = z.infer<typeof WaitlistGuestView>;
+
+export const WaitlistGuestJoinOutput = z.object({
+  /** The follow link's secret: shown once, kept only by the guest (the server keeps its hash). */
+  token: z.string(),
+  entry: WaitlistGuestView,
+});
+export type WaitlistGuestJoinOutput = z.infer<typeof WaitlistGuestJoinOutput>;
+
+/** GET /public/waitlist_join?restaurant_id: what the join page says before the guest joins. */
+export const WaitlistJoinInfoQuery = z.object({ restaurant_id: idQuery.optional() });
+export const WaitlistJoinInfo = z.object({
+  restaurant_id: id,
+  restaurant_name: z.string(),
+  max_party_size: z.number().int(),
+  parties_waiting: z.number().int(),
+});
+export type WaitlistJoinInfo = z.infer<typeof WaitlistJoinInfo>;
+
+/** The follow link's token, as issued (32 random bytes, base64url). */
+export const WaitlistGuestToken = z.string().regex(/^[\w-]{43}$/, 'Waitlist link not found.');

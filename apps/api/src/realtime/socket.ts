@@ -16,6 +16,8 @@ export const rooms = {
   user: (userId: number) => `user:${userId}`,
   order: (orderId: number | string) => `order:${orderId}`,
   fundraiser: (fundraiserId: number) => `fundraiser:${fundraiserId}`,
+  /** Guests following their place in a restaurant's line (decision 0108): told only that it moved. */
+  waitlist: (restaurantId: number) => `waitlist:${restaurantId}`,
   /** Every socket a session opened, on any node: closed together when the session ends. */
   session: (sessionId: string) => `session:${sessionId}`,
 };

@@ -21,6 +21,7 @@ import {
   SignupPage,
   StorefrontHomePage,
   VerifyPhonePage,
+  WaitlistGuestArea,
   WholesaleArea,
 } from './lazy-pages.ts';
 import { AppProviders } from './providers.tsx';
@@ -76,6 +77,9 @@ export function AppRoutes({ realtime = true }: { realtime?: boolean }) {
         </Route>
         <Route path="/reservations/*?">
           <ReservationsArea />
+        </Route>
+        <Route path="/waitlist/*?">
+          <WaitlistGuestArea />
         </Route>
 
         <Route path="/login">

@@ -27,5 +27,7 @@ export const OrderHistoryPage = lazy(() => import('../features/orders/routes/ord
 
 // Reservations (issue #21): the public pages and the staff back office, one entry for the area.
 export const ReservationsArea = lazy(() => import('../features/reservations/routes/area.tsx').then((m) => ({ default: m.ReservationsArea })));
+// The waitlist's guest pages (decision 0108): join by the host stand's link, follow one's place.
+export const WaitlistGuestArea = lazy(() => import('../features/waitlist/routes/guest-area.tsx').then((m) => ({ default: m.WaitlistGuestArea })));
 // The wholesale fundraiser shop (wholesale.md): one lazy area; its screens are chunks of their own.
 export const WholesaleArea = lazy(() => import('../features/wholesale/routes/wholesale.tsx'));

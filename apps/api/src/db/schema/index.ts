@@ -12,3 +12,4 @@ export * from './floor.ts';
 export * from './wholesale.ts';
 export * from './limits.ts';
 export * from './analytics.ts';
+export * from './guests.ts';

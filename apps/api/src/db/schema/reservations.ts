@@ -196,21 +196,35 @@ export const waitlistEntries = pgTable(
     partySize: integer().notNull(),
     checkInTime: timestamptz().notNull().defaultNow(),
     status: text({ enum: WAITLIST_STATUSES }).notNull().default('waiting'),
-    /** When the party sat down (decision 0105): its stay runs for its turn time from then. */
+    /**
+     * When the party sat down (decisions 0105, 0107): its stay runs for its turn time from then, and
+     * with check_in_time it is the actual wait; cleared when it goes back in line.
+     */
     seatedAt: timestamptz(),
-    /** When the floor finished the party (it left); null while it sits (or never sat). */
+    /** When the floor finished the party (it left; its seat labels say where it sat); null while it sits. */
     leftAt: timestamptz(),
     seatLabels: jsonb().$type<string[]>().notNull().default([]),
     notes: text(),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The wait the server quoted when the party joined (decision 0107); null: none could be given. */
+    quotedWaitMinutes: integer(),
+    /** When the guest was last texted that their table is ready. */
+    notifiedAt: timestamptz(),
+    /** Who added the party: staff at the host stand, or the guest by the join link (decision 0108). */
+    source: text({ enum: ['staff', 'guest'] }).notNull().default('staff'),
+    /** SHA-256 of the guest's follow-link token (decision 0108); the token itself is never stored. */
+    guestTokenHash: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('waitlist_entries_party_size_check', sql`${t.partySize} BETWEEN 1 AND 1000`),
     check('waitlist_entries_status_check', sql`${t.status} in ('waiting', 'seated', 'removed', 'no_show')`),
+    check('waitlist_entries_quote_check', sql`${t.quotedWaitMinutes} IS NULL OR ${t.quotedWaitMinutes} >= 0`),
+    check('waitlist_entries_source_check', sql`${t.source} in ('staff', 'guest')`),
     index('waitlist_entries_restaurant_check_in_idx').on(t.restaurantId, t.checkInTime),
     // The room's schedule reads the seated parties of a few days (decision 0104).
     index('waitlist_entries_restaurant_seated_idx').on(t.restaurantId, t.seatedAt).where(sql`(${t.status} = 'seated' AND ${t.leftAt} IS NULL)`),
+    uniqueIndex('waitlist_entries_guest_token_idx').on(t.guestTokenHash),
   ],
 );

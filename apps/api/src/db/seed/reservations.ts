@@ -4,7 +4,7 @@ import type { ReservationStatus } from '@kusina/domain/reservations';
 import type { WaitlistStatus } from '@kusina/domain/waitlist-rules';
 import { addDays, weekdayOf, zonedInstant } from '@kusina/domain/restaurant-schedule';
 import type { Tx } from '../client.ts';
-import { blockedPeriods, locationCapacities, locations, operatingHours, reservations, specialEvents, waitlistEntries } from '../schema/index.ts';
+import { blockedPeriods, guestProfiles, locationCapacities, locations, operatingHours, reservations, specialEvents, waitlistEntries } from '../schema/index.ts';
 
 /** Kusina (1) is closed on Mondays (0 = Sunday). */
 const KUSINA_CLOSED_WEEKDAYS = new Set([1]);
@@ -101,6 +101,9 @@ export async function seedReservations(tx: Tx, now = new Date()): Promise<void> 
   );
   await seedTonight(tx, tamuning!.id, now);
   await seedWaitlist(tx, { tamuning: tamuning!.id, tumon: tumon!.id, barrigada: barrigada!.id }, now);
+  // A guest with history (decision 0109): Rosa Taitano's birthday lunch this week and tonight's walk-in
+  // are two visits; staff noted her allergy and tagged her.
+  await tx.insert(guestProfiles).values({ restaurantId: 1, phone: '+16715550102', notes: 'Shellfish allergy. Likes the corner booth.', tags: ['regular', 'birthday in June'] });
 }
 
 /**
@@ -159,38 +162,48 @@ async function seedTonight(tx: Tx, tamuning: number, now: Date): Promise<void> {
 
 /**
  * Tonight's waitlist (decision 0058): walk-ins who checked in over the last hour of today (Guam) at
- * each restaurant — most still waiting, one seated, one who gave up. Seeded shortly after midnight,
+ * each restaurant — most still waiting, some seated (two of them already gone), one who gave up. Seeded shortly after midnight,
  * the hour shrinks to the minutes since midnight, so every entry stays on today's list, in order.
  */
 async function seedWaitlist(tx: Tx, room: { tamuning: number; tumon: number; barrigada: number }, now: Date): Promise<void> {
   const { startsAt } = restaurantDay(now);
   const elapsed = now.getTime() - startsAt;
   const checkedIn = (minutesAgo: number) => new Date(elapsed >= 60 * 60_000 ? now.getTime() - minutesAgo * 60_000 : startsAt + Math.floor((elapsed * (60 - minutesAgo)) / 60));
-  type Seed = [restaurant: number, minutesAgo: number, party: number, name: string, phone: string | null, status: WaitlistStatus, location: number | null, notes?: string];
+  // Quotes (decision 0107): what the host stand quoted each party; the seated ones kept their actual
+  // wait, so the tab's quote accuracy has a figure (three seated parties, two of them gone).
+  type Seed = [restaurant: number, minutesAgo: number, party: number, name: string, phone: string | null, status: WaitlistStatus, location: number | null, quoted: number | null, waited?: number, left?: number, notes?: string];
   const tonight: Seed[] = [
-    [1, 55, 4, 'Tasi Mendiola', '+16715550121', 'seated', room.tamuning],
-    [1, 41, 2, 'Keoni Kahale', '+16715550122', 'removed', null, 'Left before a table opened'],
-    [1, 27, 6, 'Dela Cruz family', '+16715550123', 'waiting', room.tamuning, 'High chair for a toddler'],
-    [1, 19, 2, 'Sakura Ito', '+819011112222', 'waiting', room.tumon, 'Prefers the lanai'],
-    [1, 11, 3, 'Jae-hyun Lee', '+821033334444', 'waiting', null],
-    [1, 4, 5, 'Manny Camacho', '+16715550124', 'waiting', room.tamuning],
-    [2, 34, 2, 'Lourdes Borja', '+16717340101', 'seated', room.barrigada],
-    [2, 16, 4, 'Ramon Sablan', '+16717340102', 'waiting', room.barrigada],
-    [2, 6, 3, 'Aiko Nakamura', null, 'waiting', room.barrigada],
+    [1, 58, 2, 'Rosa Taitano', '+16715550102', 'seated', room.tamuning, 10, 12, 5],
+    [1, 57, 3, 'Pedro Quitugua', '+16715550126', 'seated', room.tamuning, 15, 9, 3],
+    [1, 55, 4, 'Tasi Mendiola', '+16715550121', 'seated', room.tamuning, 20, 25],
+    [1, 41, 2, 'Keoni Kahale', '+16715550122', 'removed', null, 15, undefined, undefined, 'Left before a table opened'],
+    [1, 27, 6, 'Dela Cruz family', '+16715550123', 'waiting', room.tamuning, 35, undefined, undefined, 'High chair for a toddler'],
+    [1, 19, 2, 'Sakura Ito', '+819011112222', 'waiting', room.tumon, 20, undefined, undefined, 'Prefers the lanai'],
+    [1, 11, 3, 'Jae-hyun Lee', '+821033334444', 'waiting', null, 25],
+    [1, 4, 5, 'Manny Camacho', '+16715550124', 'waiting', room.tamuning, 40],
+    [2, 34, 2, 'Lourdes Borja', '+16717340101', 'seated', room.barrigada, 10, 8],
+    [2, 16, 4, 'Ramon Sablan', '+16717340102', 'waiting', room.barrigada, 20],
+    [2, 6, 3, 'Aiko Nakamura', null, 'waiting', room.barrigada, 15],
   ];
   await tx.insert(waitlistEntries).values(
-    tonight.map(([restaurantId, minutesAgo, party, name, phone, status, locationId, notes]) => ({
-      restaurantId,
-      locationId,
-      contactName: name,
-      contactPhone: phone,
-      partySize: party,
-      checkInTime: checkedIn(minutesAgo),
-      status,
-      // Seated as they checked in (their stay starts then, decision 0105).
-      seatedAt: status === 'seated' ? checkedIn(minutesAgo) : null,
-      seatLabels: [],
-      notes: notes ?? null,
-    })),
+    tonight.map(([restaurantId, minutesAgo, party, name, phone, status, locationId, quoted, waited, left, notes]) => {
+      const checkInTime = checkedIn(minutesAgo);
+      // Seated after `waited` minutes (never later than now); gone `left` minutes ago.
+      const seatedAt = waited === undefined ? null : new Date(Math.min(now.getTime(), checkInTime.getTime() + waited * 60_000));
+      return {
+        restaurantId,
+        locationId,
+        contactName: name,
+        contactPhone: phone,
+        partySize: party,
+        checkInTime,
+        status,
+        seatLabels: [],
+        notes: notes ?? null,
+        quotedWaitMinutes: quoted,
+        seatedAt,
+        leftAt: left === undefined || !seatedAt ? null : new Date(Math.max(seatedAt.getTime(), now.getTime() - left * 60_000)),
+      };
+    }),
   );
 }

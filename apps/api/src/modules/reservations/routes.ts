@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorOutput } from '@kusina/domain/errors';
@@ -29,13 +28,14 @@ import {
   SpecialEventUpdateInput,
 } from '@kusina/domain/reservations';
 import { WaitlistEntryCreateInput, WaitlistEntryOutput, WaitlistEntryUpdateInput, WaitlistListQuery } from '@kusina/domain/waitlist';
-import { AppError } from '../../lib/errors.ts';
+import { guestRateLimit } from '../../lib/guest-rate-limit.ts';
 import { requireAdmin, requireAuth, requireStaff } from '../../plugins/auth.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import { availability, availableCapacity, simpleCapacity } from './availability.ts';
 import * as schedule from './schedule.ts';
 import * as service from './service.ts';
 import * as waitlist from './waitlist.ts';
+import { addToWaitlist } from '../waitlist/service.ts';
 
 const tags = ['reservations'];
 const security = [{ bearer: [] }];
@@ -43,18 +43,6 @@ const idParams = z.object({ id: z.coerce.number().int().min(1).max(2147483647) }
 const tokenParams = z.object({ token: z.string().min(20).max(100).regex(/^[\w-]+$/) });
 const scopeQuery = z.object({ restaurant_id: z.coerce.number().int().min(1).max(2147483647).optional() });
 const errors = { 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 410: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput };
-
-/** Per-client limit of bookings and guest-link calls (RESERVATION_RATE_LIMIT_PER_MINUTE). */
-function guestRateLimit(app: FastifyInstance) {
-  return {
-    rateLimit: {
-      max: app.config.RESERVATION_RATE_LIMIT_PER_MINUTE,
-      timeWindow: '1 minute',
-      errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-        AppError.tooManyRequests('Too many requests. Please wait a minute and try again.', { retry_after_seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-    },
-  };
-}
 
 /**
  * Reservations, availability and the schedule (issue #21; contract in
@@ -122,10 +110,10 @@ export const reservationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/waitlist_entries',
-    { onRequest: staff, schema: { tags, security, summary: 'Adds a walk-in party to the waitlist: waiting, checked in now', body: WaitlistEntryCreateInput, response: { 201: WaitlistEntryOutput, ...errors } } },
+    { onRequest: staff, schema: { tags, security, summary: 'Adds a walk-in party to the waitlist: waiting, checked in now, its wait quoted from the floor', body: WaitlistEntryCreateInput, response: { 201: WaitlistEntryOutput, ...errors } } },
     async (request, reply) => {
       reply.status(201);
-      return waitlist.createWaitlistEntry(app.deps, user(request), request.body);
+      return addToWaitlist(app.deps, user(request), request.body);
     },
   );
   app.patch(

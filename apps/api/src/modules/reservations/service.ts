@@ -31,8 +31,10 @@ import { capacityOf, getLocation, resolveLocation, type LocationRow } from './sc
 
 /** The one reader of a restaurant's hours and events (decision 0097): orders' pickup schedule uses it. */
 export { hoursAndEventsColumns, parseHoursAndEvents, type HoursAndEvents, type HoursAndEventsColumns } from './hours.ts';
-/** The waitlist rows seating (modules/seating) locks and moves in its transaction. */
-export { assertWalkInFits, lockWaitlistEntryForFloor, waitlistEntryView, writeWaitlistMove, type WaitlistEntryRow } from './waitlist.ts';
+/** The largest party an admin may seat (the waitlist's guest join is held to it too). */
+export { adminMaxPartySize } from './availability.ts';
+/** The waitlist rows seating (modules/seating) locks and moves in its transaction; the waitlist module adds and tells. */
+export { announceWaitlistChange, assertWalkInFits, createWaitlistEntry, lockWaitlistEntryForFloor, waitlistEntryView, writeWaitlistMove, type WaitlistEntryRow } from './waitlist.ts';
 import { announceSeatsChanged, liveSeatCount, moveHeldSeats, releaseHeldSeats, releaseOccupantSeats } from '../floor/service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 

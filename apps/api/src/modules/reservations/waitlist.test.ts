@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { waitlistEntries } from '../../db/schema/index.ts';
+import { restaurants, waitlistEntries } from '../../db/schema/index.ts';
 import { build, tokenFor, type TestContext } from '../../test/build.ts';
 import { api, demoLocations, demoTokens, type Tokens } from './test-support.ts';
+import { seatOnFloor } from '../waitlist/test-support.ts';
 
 /*
  * The waitlist API (decision 0058): staff and admins of the restaurant only, a Guam day by check-in
@@ -94,7 +95,11 @@ describe('waitlist API', () => {
         seat_labels: [],
         notes: 'Booth if possible',
       });
-      expect(seen).toEqual([{ room: 'staff:1', event: 'waitlist_entry_created', payload: { waitlist_entry: body } }]);
+      // Staff get the entry; guests following the line only that it moved (decision 0108).
+      expect(seen).toEqual([
+        { room: 'staff:1', event: 'waitlist_entry_created', payload: { waitlist_entry: body } },
+        { room: 'waitlist:1', event: 'waitlist_line_moved', payload: { restaurant_id: 1 } },
+      ]);
     });
 
     it('a bare +1671 is no phone; a client cannot pick the check-in time or the status', async () => {
@@ -171,11 +176,16 @@ describe('waitlist API', () => {
         original(room, event, payload);
       };
       try {
-        const seated = await http.patch(`/waitlist_entries/${entry.id}`, { waitlist_entry: { status: 'seated' } }, tokens.staff);
-        expect(seated.statusCode).toBe(200);
-        expect(seated.json()).toMatchObject({ status: 'seated', check_in_time: entry.check_in_time });
-        // The floor manager will write seat labels; here the database stands in for it.
-        await t.db.update(waitlistEntries).set({ seatLabels: ['T3-1', 'T3-2'] }).where(eq(waitlistEntries.id, entry.id));
+        // With a floor, a bare status change would seat the party nowhere: refused, nothing written.
+        const bare = await http.patch(`/waitlist_entries/${entry.id}`, { waitlist_entry: { status: 'seated' } }, tokens.staff);
+        expect(bare.statusCode).toBe(422);
+        expect(bare.json().error.details.fields.status).toBe('Choose the party’s seats on the seat map to seat it.');
+        expect((await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id)))[0]!.status).toBe('waiting');
+        // Seated on the seat map, as on the floor: the party's status and seat labels with its seats.
+        await seatOnFloor(t, http, tokens.staff, entry.id);
+        const [seated] = await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id));
+        expect(seated).toMatchObject({ status: 'seated', checkInTime: new Date(entry.check_in_time) });
+        expect(seated!.seatLabels).toHaveLength(4);
 
         const refused = await http.patch(`/waitlist_entries/${entry.id}`, { status: 'no_show' }, tokens.staff);
         expect(refused.statusCode).toBe(422);
@@ -191,7 +201,7 @@ describe('waitlist API', () => {
       } finally {
         t.app.realtime.emit = original;
       }
-      expect(seen.map((s) => [s.event, s.payload.waitlist_entry.status])).toEqual([
+      expect(seen.filter((s) => s.event === 'waitlist_entry_updated').map((s) => [s.event, s.payload.waitlist_entry.status])).toEqual([
         ['waitlist_entry_updated', 'seated'],
         ['waitlist_entry_updated', 'waiting'],
         ['waitlist_entry_updated', 'removed'],
@@ -219,23 +229,54 @@ describe('waitlist API', () => {
       expect((await http.patch('/waitlist_entries/99999999', { status: 'seated' }, tokens.staff)).statusCode).toBe(404);
     });
 
-    it('two hosts seating and removing the same party at once: one wins, the other is refused', async () => {
+    it('two hosts marking the same party a no-show and removing it at once: one wins, the other is refused', async () => {
       const entry = (await http.post('/waitlist_entries', walkIn(), tokens.staff)).json();
       const results = await Promise.all([
-        http.patch(`/waitlist_entries/${entry.id}`, { status: 'seated' }, tokens.staff),
+        http.patch(`/waitlist_entries/${entry.id}`, { status: 'no_show' }, tokens.staff),
         http.patch(`/waitlist_entries/${entry.id}`, { status: 'removed' }, tokens.admin),
       ]);
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
       const winner = results.find((r) => r.statusCode === 200)!.json().status;
       expect((await t.db.select().from(waitlistEntries).where(eq(waitlistEntries.id, entry.id)))[0]!.status).toBe(winner);
     });
+
+    it('a party finished on the floor has left: left_at set, its seats free, its seat labels kept as where it sat', async () => {
+      const entry = (await http.post('/waitlist_entries', walkIn({ party_size: 2 }), tokens.staff)).json();
+      await seatOnFloor(t, http, tokens.staff, entry.id);
+      now = new Date(now.getTime() + 50 * 60_000);
+      const finished = await http.post('/seat_allocations/finish', { occupant_type: 'waitlist', occupant_id: entry.id }, tokens.staff);
+      expect(finished.statusCode, finished.body).toBe(200);
+      const row = ((await http.get('/waitlist_entries?date=2030-06-04', tokens.staff)).json() as { id: number }[]).find((e) => e.id === entry.id);
+      expect(row).toMatchObject({ status: 'seated', left_at: now.toISOString(), seated_at: '2030-06-04T09:30:00.000Z' });
+      expect((row as unknown as { seat_labels: string[] }).seat_labels).toHaveLength(2);
+      // Back in line (a mis-tap undone): no longer seated, nor gone.
+      const back = (await http.patch(`/waitlist_entries/${entry.id}`, { status: 'waiting' }, tokens.staff)).json();
+      expect(back).toMatchObject({ status: 'waiting', seat_labels: [], seated_at: null, left_at: null });
+    });
+
+    it('a restaurant without a floor (no active layout) seats a party by its status alone', async () => {
+      const [r2] = await t.db.select().from(restaurants).where(eq(restaurants.id, 2));
+      await t.db.update(restaurants).set({ currentLayoutId: null }).where(eq(restaurants.id, 2));
+      try {
+        const entry = (await http.post('/waitlist_entries', walkIn(), tokens.otherAdmin)).json();
+        const res = await http.patch(`/waitlist_entries/${entry.id}`, { status: 'seated' }, tokens.otherAdmin);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ status: 'seated', seat_labels: [] });
+      } finally {
+        await t.db.update(restaurants).set({ currentLayoutId: r2!.currentLayoutId }).where(eq(restaurants.id, 2));
+      }
+    });
   });
 
-  it('the demo has tonight’s waitlist for each restaurant: waiting parties, one seated, one removed', async () => {
+  it('the demo has tonight’s waitlist for each restaurant: waiting parties with quotes, three seated (two gone), one removed', async () => {
     now = new Date();
-    const mine = (await http.get('/waitlist_entries', tokens.staff)).json() as { status: string; check_in_time: string }[];
+    const mine = (await http.get('/waitlist_entries', tokens.staff)).json() as { status: string; check_in_time: string; quoted_wait_minutes: number | null; actual_wait_minutes: number | null; left_at: string | null }[];
     expect(mine.filter((e) => e.status === 'waiting').length).toBeGreaterThanOrEqual(3);
-    expect(mine.filter((e) => e.status === 'seated')).toHaveLength(1);
+    expect(mine.every((e) => e.quoted_wait_minutes !== null)).toBe(true);
+    const seated = mine.filter((e) => e.status === 'seated');
+    expect(seated).toHaveLength(3);
+    expect(seated.every((e) => e.actual_wait_minutes !== null)).toBe(true);
+    expect(seated.filter((e) => e.left_at !== null)).toHaveLength(2);
     expect(mine.filter((e) => e.status === 'removed')).toHaveLength(1);
     expect(mine.map((e) => e.check_in_time)).toEqual(mine.map((e) => e.check_in_time).sort());
     const theirs = (await http.get('/waitlist_entries', tokens.otherAdmin)).json() as { status: string }[];

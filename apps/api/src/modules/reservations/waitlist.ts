@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { partySizeLimits } from '@kusina/domain/reservation-availability';
 import { ReservationMessages } from '@kusina/domain/reservation-rules';
 import { addDays, zonedInstant } from '@kusina/domain/restaurant-schedule';
+import { actualWaitMinutes } from '@kusina/domain/waitlist-quote-rules';
 import {
   canMoveWaitlistEntry,
   WaitlistEvents,
@@ -12,7 +13,7 @@ import {
   type WaitlistListQuery,
 } from '@kusina/domain/waitlist';
 import type { DbOrTx } from '../../db/client.ts';
-import { waitlistEntries } from '../../db/schema/index.ts';
+import { restaurants, seats, waitlistEntries } from '../../db/schema/index.ts';
 import { transaction } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
 import { rooms } from '../../realtime/socket.ts';
@@ -48,6 +49,12 @@ export function waitlistEntryView(row: WaitlistEntryRow): WaitlistEntryOutput {
     status: row.status,
     seat_labels: row.seatLabels,
     notes: row.notes,
+    quoted_wait_minutes: row.quotedWaitMinutes,
+    seated_at: row.seatedAt?.toISOString() ?? null,
+    actual_wait_minutes: row.seatedAt ? actualWaitMinutes(row.checkInTime, row.seatedAt) : null,
+    left_at: row.leftAt?.toISOString() ?? null,
+    notified_at: row.notifiedAt?.toISOString() ?? null,
+    source: row.source,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -63,6 +70,21 @@ function checkPartySize(restaurant: Parameters<typeof adminMaxPartySize>[0], par
 async function checkLocation(db: DbOrTx, restaurantId: number, locationId: number | null | undefined): Promise<void> {
   if (locationId === undefined || locationId === null) return;
   pickLocation(await listLocations(db, restaurantId, { includeInactive: false }), locationId, { requireChoice: false });
+}
+
+/**
+ * Whether the restaurant seats parties on a floor: its active layout has seats. Then a waiting party
+ * is seated through the seat map (POST /seat_allocations/multi_create), never by a bare status change
+ * that would seat it nowhere (issue #35). Without a floor the status change is all there is.
+ */
+async function seatsOnFloor(db: DbOrTx, restaurantId: number): Promise<boolean> {
+  const [seat] = await db
+    .select({ id: seats.id })
+    .from(seats)
+    .innerJoin(restaurants, eq(restaurants.currentLayoutId, seats.layoutId))
+    .where(eq(restaurants.id, restaurantId))
+    .limit(1);
+  return seat !== undefined;
 }
 
 /** GET /waitlist_entries: the entries that checked in on a Guam day (default today), earliest first. */
@@ -84,12 +106,24 @@ export async function listWaitlist(deps: ServiceDeps, user: SessionUser, query: 
   return rows.map(waitlistEntryView);
 }
 
-/** POST /waitlist_entries: a walk-in joins the line now, waiting. */
-export async function createWaitlistEntry(deps: ServiceDeps, user: SessionUser, input: WaitlistEntryCreateInput): Promise<WaitlistEntryOutput> {
-  const restaurantId = scopeRestaurant(user, input.restaurant_id);
-  const restaurant = await getRestaurant(deps, restaurantId);
-  checkPartySize(restaurant, input.party_size);
+/** What the server adds to a new entry beside the party's details (never a client's figures). */
+export interface WaitlistJoin {
+  /** The quote the server worked out from the floor (decision 0107). */
+  quote: (restaurantId: number) => Promise<number | null>;
+  source?: 'staff' | 'guest';
+  guestTokenHash?: string;
+}
+
+/** The party's restaurant checks for staff and guests alike: its largest party, its dining rooms. */
+async function checkWaitlistParty(deps: ServiceDeps, restaurantId: number, input: Pick<WaitlistEntryCreateInput, 'party_size' | 'location_id'>): Promise<void> {
+  checkPartySize(await getRestaurant(deps, restaurantId), input.party_size);
   await checkLocation(deps.db, restaurantId, input.location_id);
+}
+
+/** POST /waitlist_entries: a walk-in joins the line now, waiting, with the server's quote. */
+export async function createWaitlistEntry(deps: ServiceDeps, user: SessionUser | null, restaurantId: number, input: Omit<WaitlistEntryCreateInput, 'restaurant_id'>, join: WaitlistJoin): Promise<WaitlistEntryOutput> {
+  await checkWaitlistParty(deps, restaurantId, input);
+  const quotedWaitMinutes = await join.quote(restaurantId);
   const [row] = await deps.db
     .insert(waitlistEntries)
     .values({
@@ -102,12 +136,24 @@ export async function createWaitlistEntry(deps: ServiceDeps, user: SessionUser, 
       status: 'waiting',
       seatLabels: [],
       notes: input.notes,
-      createdByUserId: user.id,
+      createdByUserId: user?.id ?? null,
+      quotedWaitMinutes,
+      source: join.source ?? 'staff',
+      guestTokenHash: join.guestTokenHash ?? null,
     })
     .returning();
   const view = waitlistEntryView(row!);
-  deps.realtime.emit(rooms.staff(restaurantId), WaitlistEvents.created, { waitlist_entry: view });
+  announceWaitlistChange(deps, WaitlistEvents.created, view);
   return view;
+}
+
+/**
+ * After a commit that changed the line: the restaurant's staff get the entry; guests following their
+ * place (decision 0108) only hear that the line moved — no one's name or phone — and read their own.
+ */
+export function announceWaitlistChange(deps: Pick<ServiceDeps, 'realtime'>, event: string, view: WaitlistEntryOutput): void {
+  deps.realtime.emit(rooms.staff(view.restaurant_id), event, { waitlist_entry: view });
+  deps.realtime.emit(rooms.waitlist(view.restaurant_id), WaitlistEvents.lineMoved, { restaurant_id: view.restaurant_id });
 }
 
 /**
@@ -123,6 +169,7 @@ export async function updateWaitlistEntry(deps: ServiceDeps, user: SessionUser, 
   const restaurant = await getRestaurant(deps, existing.restaurantId);
   if (input.party_size !== undefined) checkPartySize(restaurant, input.party_size);
   await checkLocation(deps.db, restaurant.id, input.location_id);
+  if (input.status === 'seated' && existing.status === 'waiting' && (await seatsOnFloor(deps.db, restaurant.id))) throw fieldError('status', WaitlistMessages.seatOnMap, 422);
 
   let freedSeats = 0;
   const updated = await transaction(deps.pool, async ({ tx, client }) => {
@@ -145,7 +192,7 @@ export async function updateWaitlistEntry(deps: ServiceDeps, user: SessionUser, 
     });
   });
   const view = waitlistEntryView(updated);
-  deps.realtime.emit(rooms.staff(updated.restaurantId), WaitlistEvents.updated, { waitlist_entry: view });
+  announceWaitlistChange(deps, WaitlistEvents.updated, view);
   // Open floors redraw when seats were freed here, not on the floor (decision 0074).
   if (freedSeats > 0) announceSeatsChanged(deps, updated.restaurantId, 'waitlist', updated.id);
   return view;
@@ -203,7 +250,8 @@ export async function writeWaitlistMove(
   if (!canMoveWaitlistEntry(current.status, status)) throw fieldError('status', WaitlistMessages.transition(current.status, status), 422);
   const backInLine = status === 'waiting' && current.status !== 'waiting';
   if (backInLine) await releaseOccupantSeats(tx, 'waitlist', current.id, 'canceled', now);
-  // Sitting down starts the party's stay (decision 0105); back in line, it has none.
+  // Sitting down starts the party's stay (decision 0105) and ends its wait, kept beside the quote
+  // (decision 0107); back in line, it has neither.
   const seatedAt = status === 'seated' && current.status !== 'seated' ? { seatedAt: now, leftAt: null } : backInLine ? { seatedAt: null, leftAt: null } : {};
   const [row] = await tx
     .update(waitlistEntries)

@@ -22,6 +22,7 @@ import { rooms } from '../../realtime/socket.ts';
 import { type SessionUser, scopeRestaurant } from '../../lib/access.ts';
 import { getRestaurant } from '../restaurants/service.ts';
 import {
+  announceWaitlistChange,
   assertWalkInFits,
   lockReservationForFloor,
   lockWaitlistEntryForFloor,
@@ -34,6 +35,9 @@ import {
 import { allocationHoldsSql, announceSeatsChanged, releaseOccupantSeats } from '../floor/service.ts';
 import { readTurnTimeFor } from './turn-times.ts';
 import type { ServiceDeps } from '../../deps.ts';
+
+/** Turn times (issue #35) for the modules above: the waitlist's quotes read them. */
+export { readTurnTimeFor, readTurnTimes } from './turn-times.ts';
 
 /*
  * Seating (decision 0096): above the floor (seats, their allocations) and reservations (the
@@ -103,7 +107,7 @@ async function writeOccupant(
   if (status.waitlist === 'removed' && row.status === 'seated') row = await writeWaitlistMove(ctx.tx, row, 'waiting', now);
   row = await writeWaitlistMove(ctx.tx, row, status.waitlist, now, { ...(seatLabels === undefined ? {} : { seatLabels }), ...waitlistChanges });
   const view = waitlistEntryView(row);
-  return () => deps.realtime.emit(rooms.staff(view.restaurant_id), WaitlistEvents.updated, { waitlist_entry: view });
+  return () => announceWaitlistChange(deps, WaitlistEvents.updated, view);
 }
 
 const announce = announceSeatsChanged;

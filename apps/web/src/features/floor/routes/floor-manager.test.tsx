@@ -26,6 +26,12 @@ const waiting: WaitlistEntryOutput = {
   status: 'waiting',
   seat_labels: [],
   notes: null,
+  quoted_wait_minutes: null,
+  seated_at: null,
+  actual_wait_minutes: null,
+  left_at: null,
+  notified_at: null,
+  source: 'staff',
   created_at: stamp,
   updated_at: stamp,
 };

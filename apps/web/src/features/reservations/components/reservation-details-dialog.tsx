@@ -23,6 +23,7 @@ import { formatClock, formatDateTime, formatTime, toLocalInput } from '../../../
 import { ReservationSeatMap } from '../../floor/routes/reservation-seat-map.tsx';
 import { SeatPreferencesField } from '../../floor/routes/seat-preferences-picker.tsx';
 import { ReservationStatusBadge } from './reservation-status-badge.tsx';
+import { GuestProfilePanel } from '../../guests/routes/guest-profile-panel.tsx';
 
 export const DELETE_CONFIRM = 'Are you sure you want to delete this reservation? This action cannot be undone.';
 
@@ -143,6 +144,8 @@ export function ReservationDetailsDialog({ reservation, onClose }: { reservation
             <dt className="font-semibold">Current Seats</dt>
             <dd data-testid="current-seats">{r.seat_labels.length ? r.seat_labels.join(', ') : '—'}</dd>
           </dl>
+          {/* The guest remembered across all dates (issue #35 item 6). */}
+          <GuestProfilePanel contact={{ phone: r.contact_phone, email: r.contact_email }} />
           {r.status === 'booked' ? (
             <div className="flex flex-wrap gap-2 border-t border-line pt-4">
               <Button onClick={() => void act('approve')} loading={update.isPending && update.variables?.status === 'reserved'}>

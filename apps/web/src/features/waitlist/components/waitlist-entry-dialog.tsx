@@ -13,6 +13,9 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateWaitlistEntry } from '../api/create-waitlist-entry.ts';
 import { useUpdateWaitlistEntry } from '../api/update-waitlist-entry.ts';
+import { useWaitlistQuote } from '../api/get-waitlist-quote.ts';
+import { formatQuote } from '@kusina/domain/waitlist-quote-rules';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 export const ADDED_TO_WAITLIST = 'Added to the waitlist.';
 export const ADD_TO_WAITLIST_FAILED = 'Failed to add to the waitlist. Please try again.';
@@ -36,6 +39,9 @@ export function WaitlistEntryDialog({ entry, locations, onClose, onSaved }: { en
   const create = useCreateWaitlistEntry();
   const update = useUpdateWaitlistEntry();
   const busy = create.isPending || update.isPending;
+  // Adding: the wait the server would quote this party now (it quotes again, and stores it, on add).
+  const quotedParty = useDebouncedValue(!editing && Number(party) >= 1 ? Number(party) : null, 300);
+  const quote = useWaitlistQuote(quotedParty);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,6 +97,15 @@ export function WaitlistEntryDialog({ entry, locations, onClose, onSaved }: { en
         <TextField label="Guest Name" value={name} onChange={(e) => setName(e.target.value)} error={errors.contact_name} required autoComplete="off" />
         <TextField label="Phone" type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} error={errors.contact_phone} autoComplete="off" />
         <TextField label="Party Size" inputMode="numeric" value={party} onChange={(e) => setParty(e.target.value.replace(/\D/g, ''))} error={errors.party_size} required />
+        {editing ? null : (
+          <p aria-live="polite" className="text-sm text-ink-muted" data-testid="waitlist-quote-preview">
+            {quote.data && quote.data.party_size === quotedParty
+              ? quote.data.quoted_wait_minutes === null
+                ? 'No wait can be quoted for this party (the room cannot seat it).'
+                : `Quoted wait now: ${formatQuote(quote.data.quoted_wait_minutes)} · ${quote.data.parties_ahead === 1 ? '1 party' : `${quote.data.parties_ahead} parties`} ahead`
+              : null}
+          </p>
+        )}
         {locations.length > 1 ? (
           <FormField label="Location" error={errors.location_id}>
             {(control) => (

@@ -5,7 +5,7 @@ import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
 import { sockets } from '../../../test/fake-socket.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { diningRoom, staffUser } from '../../../test/reservations-fixtures.ts';
+import { diningRoom, layoutSummary, mainLayout, staffUser } from '../../../test/reservations-fixtures.ts';
 import { waitedFor } from './waitlist-list.tsx';
 
 const staff = staffUser;
@@ -24,6 +24,12 @@ function entry(id: number, overrides: Partial<WaitlistEntryOutput> = {}): Waitli
     status: 'waiting',
     seat_labels: [],
     notes: null,
+    quoted_wait_minutes: null,
+    seated_at: null,
+    actual_wait_minutes: null,
+    left_at: null,
+    notified_at: null,
+    source: 'staff',
     created_at: minutesAgo(5),
     updated_at: minutesAgo(5),
     ...overrides,
@@ -36,6 +42,15 @@ function waitlistServer(initial: WaitlistEntryOutput[]) {
   const mock = mockApi({
     'GET /locations': { body: [location] },
     'GET /waitlist_entries': () => ({ body: entries }),
+    // The floor the Seat dialog draws, and its seating write (the party seated at the seats picked).
+    'GET /layouts': { body: [layoutSummary(mainLayout)] },
+    'GET /layouts/7': { body: mainLayout },
+    'GET /seat_allocations': { body: [] },
+    'POST /seat_allocations/multi_create': (call) => {
+      const body = call.body as { occupant_id: number; seat_ids: number[] };
+      entries = entries.map((x) => (x.id === body.occupant_id ? { ...x, status: 'seated' as const, seat_labels: body.seat_ids.map((id) => `T1-${id - 699}`) } : x));
+      return { status: 201, body: [] };
+    },
     'POST /waitlist_entries': (call) => {
       const body = (call.body as { waitlist_entry: Record<string, unknown> }).waitlist_entry;
       const added = entry(100, { contact_name: String(body.contact_name), contact_phone: (body.contact_phone as string) || null, party_size: Number(body.party_size), check_in_time: new Date().toISOString() });
@@ -96,6 +111,80 @@ describe('the Waitlist tab', () => {
     await user.type(search, 'nobody');
     expect(screen.getByText('No waitlist entries found')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows each party’s quote, the wait a seated party had, and the day’s quote accuracy (— with too few)', async () => {
+    const seated = (id: number, quoted: number, waited: number) =>
+      entry(id, { contact_name: `Seated ${id}`, status: 'seated', check_in_time: minutesAgo(90), seated_at: minutesAgo(90 - waited), actual_wait_minutes: waited, quoted_wait_minutes: quoted });
+    let entries = [seated(1, 15, 20), seated(2, 30, 22), entry(3, { contact_name: 'Sakura Ito', quoted_wait_minutes: 25, check_in_time: minutesAgo(12) })];
+    mockApi({ 'GET /locations': { body: [location] }, 'GET /waitlist_entries': () => ({ body: entries }) });
+    open();
+    await screen.findByText('Sakura Ito');
+    expect(within(rowOf('Sakura Ito')).getByText('Quoted 25 min')).toBeInTheDocument();
+    expect(within(rowOf('Seated 1')).getByText('Waited 20 min')).toBeInTheDocument();
+    expect(within(rowOf('Seated 1')).getByText('Quoted 15 min')).toBeInTheDocument();
+    // Two seated parties are too few for a figure.
+    expect(screen.getByTestId('quote-accuracy')).toHaveTextContent('Quote accuracy: — (too few seated parties: 2 of 3)');
+    cleanup();
+
+    entries = [...entries, seated(4, 10, 10)];
+    open();
+    await screen.findByText('Sakura Ito');
+    // Misses of 5, 8 and 0 minutes: the median is 5.
+    expect(screen.getByTestId('quote-accuracy')).toHaveTextContent('Quote accuracy: off by 5 min (median of 3 seated parties)');
+  });
+
+  it('the add dialog shows the wait the server would quote for the party size', async () => {
+    const api = mockApi({
+      'GET /locations': { body: [location] },
+      'GET /waitlist_entries': { body: [] },
+      'GET /waitlist_entries/quote': (call) => ({ body: { party_size: Number(call.query.get('party_size')), quoted_wait_minutes: Number(call.query.get('party_size')) > 4 ? 45 : 0, parties_ahead: 2 } }),
+    });
+    const { user } = open();
+    await user.click(await screen.findByRole('button', { name: 'Add to Waitlist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add to Waitlist' });
+    await waitFor(() => expect(within(dialog).getByTestId('waitlist-quote-preview')).toHaveTextContent('Quoted wait now: No wait · 2 parties ahead'));
+    const party = within(dialog).getByLabelText('Party Size');
+    await user.clear(party);
+    await user.type(party, '6');
+    await waitFor(() => expect(within(dialog).getByTestId('waitlist-quote-preview')).toHaveTextContent('Quoted wait now: 45 min · 2 parties ahead'));
+    expect(api.callsTo('GET', '/waitlist_entries/quote').map((c) => c.query.get('party_size'))).toContain('6');
+  });
+
+  it('Notify texts a waiting party with a phone, then shows when; the server’s refusal is shown', async () => {
+    const notifiedAt = new Date().toISOString();
+    let entries = [entry(1, { contact_name: 'Sakura Ito', contact_phone: '+819011112222' }), entry(2, { contact_name: 'No Phone' }), entry(3, { contact_name: 'Ramon Sablan', contact_phone: '+16717340102' })];
+    const api = mockApi({
+      'GET /locations': { body: [location] },
+      'GET /waitlist_entries': () => ({ body: entries }),
+      'POST /waitlist_entries/1/notify': () => {
+        entries = entries.map((e) => (e.id === 1 ? { ...e, notified_at: notifiedAt } : e));
+        return { body: entries[0] };
+      },
+      'POST /waitlist_entries/3/notify': apiError(429, 'Too many messages to this destination. Please try again later.', undefined, 'RATE_LIMITED'),
+    });
+    const { user } = open();
+    await screen.findByText('Sakura Ito');
+    // A party without a phone has nothing to text.
+    expect(within(rowOf('No Phone')).queryByRole('button', { name: /^Notify/ })).toBeNull();
+    await user.click(within(rowOf('Sakura Ito')).getByRole('button', { name: 'Notify Sakura Ito' }));
+    expect(await screen.findByText('Table-ready text sent to Sakura Ito.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/waitlist_entries/1/notify')).toHaveLength(1);
+    await waitFor(() => expect(within(rowOf('Sakura Ito')).getByText(/^Notified /)).toBeInTheDocument());
+    expect(within(rowOf('Sakura Ito')).getByRole('button', { name: 'Notify again Sakura Ito' })).toBeInTheDocument();
+
+    await user.click(within(rowOf('Ramon Sablan')).getByRole('button', { name: 'Notify Ramon Sablan' }));
+    expect(await screen.findByText('Too many messages to this destination. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('a party finished on the floor reads Left, not Seated at its seats', async () => {
+    waitlistServer([entry(1, { contact_name: 'Tasi Mendiola', status: 'seated', seat_labels: ['T3-1', 'T3-2'], seated_at: minutesAgo(60), left_at: '2030-06-04T10:05:00.000Z' })]);
+    open();
+    await screen.findByText('Tasi Mendiola');
+    expect(within(rowOf('Tasi Mendiola')).queryByText(/^Seated at/)).toBeNull();
+    expect(within(rowOf('Tasi Mendiola')).getByText('Left 8:05 PM · sat at T3-1, T3-2')).toBeInTheDocument();
+    expect(within(rowOf('Tasi Mendiola')).getByText('Left')).toBeInTheDocument();
+    expect(within(rowOf('Tasi Mendiola')).queryByText('Seated')).toBeNull();
   });
 
   it('says so when the day has no entries, and asks for another date when the picker changes', async () => {
@@ -169,17 +258,27 @@ describe('the Waitlist tab', () => {
     expect(screen.getByRole('dialog', { name: 'Add to Waitlist' })).toBeInTheDocument();
   });
 
-  it('seats a party at once; removing asks first, Cancel keeps it, and focus lands on the row’s Back to waiting', async () => {
+  it('seats a party on the seat map as the floor does; removing asks first, Cancel keeps it, and focus lands on the row’s Back to waiting', async () => {
     const api = waitlistServer([entry(1, { contact_name: 'Sakura Ito' }), entry(2, { contact_name: 'Jae-hyun Lee', party_size: 3 })]);
     const { user } = open();
     await screen.findByText('Sakura Ito');
 
     const seat = within(rowOf('Sakura Ito')).getByRole('button', { name: 'Seat Sakura Ito' });
     await user.click(seat);
-    expect(await screen.findByText('Sakura Ito seated.')).toBeInTheDocument();
-    expect((api.callsTo('PATCH', '/waitlist_entries/1')[0]!.body as { waitlist_entry: unknown }).waitlist_entry).toEqual({ status: 'seated' });
-    await waitFor(() => expect(within(rowOf('Sakura Ito')).getByText('Seated')).toBeInTheDocument());
-    expect(within(rowOf('Sakura Ito')).getByRole('button', { name: 'Back to waiting Sakura Ito' })).toHaveFocus();
+    const map = await screen.findByRole('dialog', { name: 'Seat from Waitlist' });
+    // Exactly the party's number of seats, as on the floor.
+    await user.click(await within(map).findByRole('button', { name: 'Seat T1-1, free' }));
+    await user.click(within(map).getByRole('button', { name: 'Seat Now' }));
+    expect(await within(map).findByText('Need exactly 2 seat(s).')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/seat_allocations/multi_create')).toHaveLength(0);
+    await user.click(within(map).getByRole('button', { name: 'Seat T1-2, free' }));
+    await user.click(within(map).getByRole('button', { name: 'Seat Now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST', '/seat_allocations/multi_create')[0]!.body).toMatchObject({ occupant_type: 'waitlist', occupant_id: 1, seat_ids: [700, 701] });
+    // No bare status change: the floor's write seated the party.
+    expect(api.callsTo('PATCH', '/waitlist_entries/1')).toHaveLength(0);
+    await waitFor(() => expect(within(rowOf('Sakura Ito')).getByText('Seated at T1-1, T1-2')).toBeInTheDocument());
+    await waitFor(() => expect(within(rowOf('Sakura Ito')).getByRole('button', { name: 'Back to waiting Sakura Ito' })).toHaveFocus());
     expect(within(rowOf('Sakura Ito')).queryByRole('button', { name: /^Remove/ })).toBeNull();
 
     const remove = within(rowOf('Jae-hyun Lee')).getByRole('button', { name: 'Remove Jae-hyun Lee' });

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { Plus, RefreshCw, Search } from 'lucide-react';
+import { Plus, QrCode, RefreshCw, Search, UserSearch } from 'lucide-react';
 import { formatPhone, phoneHref } from '@kusina/domain/phone-rules';
 import { WaitlistMessages, waitlistStatusLabel, type WaitlistStatus } from '@kusina/domain/waitlist-rules';
 import type { WaitlistEntryOutput } from '@kusina/domain/waitlist';
+import { formatQuote, quoteAccuracy, QUOTE_ACCURACY_MIN_PARTIES } from '@kusina/domain/waitlist-quote-rules';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,10 +14,16 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useLocations } from '../../reservations/api/get-locations.ts';
 import { useUpdateWaitlistEntry } from '../api/update-waitlist-entry.ts';
+import { useNotifyWaitlistEntry } from '../api/notify-waitlist-entry.ts';
 import { useWaitlist } from '../api/get-waitlist.ts';
 import { formatDay, formatTime } from '../../../lib/guam-dates.ts';
 import { guamToday } from '../../../lib/guam-today.ts';
 import { WaitlistEntryDialog, WAITLIST_UPDATE_FAILED } from '../components/waitlist-entry-dialog.tsx';
+import { JoinLinkDialog } from '../components/join-link-dialog.tsx';
+import { WaitlistSeatMap } from '../../floor/routes/waitlist-seat-map.tsx';
+import { GuestProfilePanel } from '../../guests/routes/guest-profile-panel.tsx';
+import { GuestSearchDialog } from '../../guests/routes/guest-search-dialog.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 
 /*
  * The Waitlist tab (backoffice §2 Waitlist list, §4; decisions 0058, 0059): the walk-ins of a Guam
@@ -28,7 +35,9 @@ import { WaitlistEntryDialog, WAITLIST_UPDATE_FAILED } from '../components/waitl
 
 const tones: Record<WaitlistStatus, BadgeTone> = { waiting: 'info', seated: 'success', removed: 'neutral', no_show: 'danger' };
 
-function WaitlistStatusBadge({ status }: { status: WaitlistStatus }) {
+/** A seated party finished on the floor has left: it reads Left, not Seated. */
+function WaitlistStatusBadge({ status, left }: { status: WaitlistStatus; left: boolean }) {
+  if (status === 'seated' && left) return <Badge tone="neutral">Left</Badge>;
   return <Badge tone={tones[status]}>{waitlistStatusLabel(status)}</Badge>;
 }
 
@@ -71,12 +80,18 @@ const confirmations: Record<Confirmable, { title: string; confirm: string; messa
   },
 };
 
+export const WAITLIST_NOTIFY_FAILED = 'Failed to send the text. Please try again.';
+
 const primaryId = (id: number) => `waitlist-entry-${id}-primary`;
 
 export function WaitlistList({ restaurantId }: { restaurantId: number }) {
   const [date, setDate] = useState(guamToday());
   const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
+  const [showingJoinLink, setShowingJoinLink] = useState(false);
+  const [seatingId, setSeatingId] = useState<number | null>(null);
+  const [profileOf, setProfileOf] = useState<WaitlistEntryOutput | null>(null);
+  const [findingGuest, setFindingGuest] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<{ entry: WaitlistEntryOutput; status: Confirmable; opener: HTMLElement } | null>(null);
   const locations = useLocations(restaurantId);
@@ -84,6 +99,7 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
   const locationName = (id: number | null) => (activeLocations.length > 1 ? activeLocations.find((l) => l.id === id)?.name : undefined);
   const list = useWaitlist(date);
   const update = useUpdateWaitlistEntry();
+  const notify = useNotifyWaitlistEntry();
   const now = useNow(30_000);
 
   const rows = useMemo(() => {
@@ -98,7 +114,10 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
     );
   }, [list.data, search]);
   const waiting = (list.data ?? []).filter((e) => e.status === 'waiting');
+  // How good the day's quotes were: the median miss over the parties seated with a quote (0107).
+  const accuracy = quoteAccuracy(list.data ?? []);
   const editing = list.data?.find((e) => e.id === editingId);
+  const seating = list.data?.find((e) => e.id === seatingId && e.status === 'waiting');
 
   const move = async (entry: WaitlistEntryOutput, status: WaitlistStatus): Promise<boolean> => {
     if (update.isPending) return false;
@@ -113,6 +132,18 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
     }
   };
 
+  /** "Your table is ready": the server texts the guest through the outbox and records when. */
+  const sendNotify = async (entry: WaitlistEntryOutput) => {
+    if (notify.isPending) return;
+    try {
+      await notify.mutateAsync(entry.id);
+      toast.success(WaitlistMessages.notified(entry.contact_name));
+    } catch (error) {
+      // No phone, a country the restaurant does not text, too many texts: the server says which.
+      toast.error(error instanceof ApiError && [404, 422, 429].includes(error.status) ? error.message : WAITLIST_NOTIFY_FAILED);
+    }
+  };
+
   return (
     <section aria-labelledby="waitlist-title" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -121,14 +152,36 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
             Waitlist
           </h2>
           {list.data ? (
-            <p className="text-sm text-ink-muted">
-              {waiting.length === 1 ? '1 party' : `${waiting.length} parties`} waiting · {waiting.reduce((sum, e) => sum + e.party_size, 0)} guests
-            </p>
+            <>
+              <p className="text-sm text-ink-muted">
+                {waiting.length === 1 ? '1 party' : `${waiting.length} parties`} waiting · {waiting.reduce((sum, e) => sum + e.party_size, 0)} guests
+              </p>
+              <p className="text-sm text-ink-muted" data-testid="quote-accuracy">
+                Quote accuracy:{' '}
+                {accuracy.medianErrorMinutes === null ? (
+                  <span title={`Shown once ${QUOTE_ACCURACY_MIN_PARTIES} quoted parties are seated`}>
+                    — <span className="sr-only">(too few seated parties: {accuracy.parties} of {QUOTE_ACCURACY_MIN_PARTIES})</span>
+                  </span>
+                ) : (
+                  <span>
+                    off by {accuracy.medianErrorMinutes} min (median of {accuracy.parties} seated {accuracy.parties === 1 ? 'party' : 'parties'})
+                  </span>
+                )}
+              </p>
+            </>
           ) : null}
         </div>
-        <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => setAdding(true)}>
-          Add to Waitlist
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" icon={<UserSearch aria-hidden="true" className="size-4" />} onClick={() => setFindingGuest(true)}>
+            Find Guest
+          </Button>
+          <Button variant="secondary" icon={<QrCode aria-hidden="true" className="size-4" />} onClick={() => setShowingJoinLink(true)}>
+            Guest Join Link
+          </Button>
+          <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={() => setAdding(true)}>
+            Add to Waitlist
+          </Button>
+        </div>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1.5">
@@ -196,12 +249,22 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
                         {waitedFor(e.check_in_time, now)}
                       </span>
                     ) : null}
+                    {e.seated_at !== null ? <span className="block text-xs text-ink-muted">Waited {waitedFor(e.check_in_time, Date.parse(e.seated_at))}</span> : null}
+                    {e.quoted_wait_minutes !== null ? <span className="block text-xs text-ink-muted">Quoted {e.quoted_wait_minutes === 0 ? 'no wait' : formatQuote(e.quoted_wait_minutes)}</span> : null}
                   </td>
                   <td role="cell" className="col-span-2 row-start-1 min-w-0 md:px-3 md:py-2 md:align-top">
                     <span className="font-semibold">{e.contact_name}</span>
-                    {e.seat_labels.length > 0 ? <span className="block text-xs text-ink-muted">Seated at {e.seat_labels.join(', ')}</span> : null}
+                    {e.left_at ? (
+                      <span className="block text-xs text-ink-muted">
+                        Left {formatTime(e.left_at)}
+                        {e.seat_labels.length > 0 ? ` · sat at ${e.seat_labels.join(', ')}` : ''}
+                      </span>
+                    ) : e.seat_labels.length > 0 ? (
+                      <span className="block text-xs text-ink-muted">Seated at {e.seat_labels.join(', ')}</span>
+                    ) : null}
                     {where ? <span className="block text-xs text-ink-muted">{where}</span> : null}
                     {e.notes ? <span className="block text-xs text-ink-muted italic">{e.notes}</span> : null}
+                    {e.notified_at ? <span className="block text-xs text-ink-muted">Notified {formatTime(e.notified_at)}</span> : null}
                   </td>
                   <td role="cell" className="md:px-3 md:py-2 md:align-top">
                     <span aria-hidden="true" className="block text-xs font-semibold text-ink-muted uppercase md:hidden">
@@ -225,7 +288,7 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
                     <span aria-hidden="true" className="block text-xs font-semibold text-ink-muted uppercase md:hidden">
                       Status
                     </span>
-                    <WaitlistStatusBadge status={e.status} />
+                    <WaitlistStatusBadge status={e.status} left={e.left_at !== null} />
                   </td>
                   <td role="cell" className="col-span-2 md:px-3 md:py-2 md:align-top">
                     <div className="flex flex-wrap gap-2">
@@ -236,10 +299,16 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
                         aria-label={`${e.status === 'waiting' ? 'Seat' : 'Back to waiting'} ${e.contact_name}`}
                         size="sm"
                         variant={e.status === 'waiting' ? 'primary' : 'secondary'}
-                        onClick={() => void move(e, e.status === 'waiting' ? 'seated' : 'waiting')}
+                        // Seat goes through the seat map, as on the floor (issue #35).
+                        onClick={() => (e.status === 'waiting' ? setSeatingId(e.id) : void move(e, 'waiting'))}
                       >
                         {e.status === 'waiting' ? 'Seat' : 'Back to waiting'}
                       </Button>
+                      {e.status === 'waiting' && e.contact_phone ? (
+                        <Button size="sm" variant="secondary" aria-label={`${e.notified_at ? 'Notify again' : 'Notify'} ${e.contact_name}`} loading={notify.isPending && notify.variables === e.id} onClick={() => void sendNotify(e)}>
+                          {e.notified_at ? 'Notify again' : 'Notify'}
+                        </Button>
+                      ) : null}
                       {e.status === 'waiting' ? (
                         <>
                           <Button size="sm" variant="secondary" aria-label={`No-Show ${e.contact_name}`} onClick={(event) => setConfirming({ entry: e, status: 'no_show', opener: event.currentTarget })}>
@@ -249,6 +318,11 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
                             Remove
                           </Button>
                         </>
+                      ) : null}
+                      {e.contact_phone ? (
+                        <Button size="sm" variant="ghost" aria-label={`Profile ${e.contact_name}`} onClick={() => setProfileOf(e)}>
+                          Profile
+                        </Button>
                       ) : null}
                       <Button size="sm" variant="ghost" aria-label={`Edit ${e.contact_name}`} onClick={() => setEditingId(e.id)}>
                         Edit
@@ -287,6 +361,31 @@ export function WaitlistList({ restaurantId }: { restaurantId: number }) {
         // A walk-in joins today's line: show today once it is added.
         <WaitlistEntryDialog locations={activeLocations} onClose={() => setAdding(false)} onSaved={() => setDate(guamToday())} />
       ) : null}
+      {seating ? (
+        <WaitlistSeatMap
+          entry={seating}
+          onClose={() => setSeatingId(null)}
+          onSeated={() => setSeatingId(null)}
+          onSeatWithoutFloor={() => void move(seating, 'seated').then((done) => done && setSeatingId(null))}
+        />
+      ) : null}
+      {profileOf ? (
+        <Dialog
+          open
+          onOpenChange={(open) => !open && setProfileOf(null)}
+          title={profileOf.contact_name}
+          description={`Party of ${profileOf.party_size} on the waitlist`}
+          footer={
+            <Button variant="secondary" onClick={() => setProfileOf(null)}>
+              Close
+            </Button>
+          }
+        >
+          <GuestProfilePanel contact={{ phone: profileOf.contact_phone, email: null }} />
+        </Dialog>
+      ) : null}
+      {findingGuest ? <GuestSearchDialog onClose={() => setFindingGuest(false)} /> : null}
+      {showingJoinLink ? <JoinLinkDialog restaurantId={restaurantId} onClose={() => setShowingJoinLink(false)} /> : null}
       {editing ? <WaitlistEntryDialog entry={editing} locations={activeLocations} onClose={() => setEditingId(null)} /> : null}
     </section>
   );
