@@ -29,7 +29,7 @@ const SEATABLE = ['booked', 'reserved'];
 
 /**
  * The reservation's Seat Map (backoffice §2 Reservation Details edit view; decision 0071): the active
- * layout at this reservation's date and hour — seats held by others in that hour as the server sees
+ * layout at this reservation's date and stay — seats held by others over that stay as the server sees
  * them — with this party's seats and its preferred options ringed. A booked or reserved party
  * without seats is seated or reserved from here like the Floor Manager's wizard (pick exactly
  * party-size free seats, or start from a preferred option; Seat Now / Reserve Seats); a party
@@ -46,7 +46,7 @@ export function ReservationSeatMap({ reservation: r, preferences, unsaved, onClo
   const [about, setAbout] = useState<string | null>(null);
 
   const all = plan.allocations.data;
-  // Held by anyone in this reservation's hour, this party included (its seats show their state).
+  // Held by anyone over this reservation's stay, this party included (its seats show their state).
   const blocking = useMemo(() => {
     const map = new Map<number, SeatAllocationOutput[]>();
     for (const a of blockingAllocations(all ?? [], r.start_time, r.duration_minutes)) map.set(a.seat_id, [...(map.get(a.seat_id) ?? []), a]);
@@ -86,7 +86,7 @@ export function ReservationSeatMap({ reservation: r, preferences, unsaved, onClo
     setPicked([...chosen, seat.id]);
   };
 
-  /** Start from a preferred option: its seats are picked when all are free in this hour. */
+  /** Start from a preferred option: its seats are picked when all are free over its stay. */
   const pickOption = (index: number) => {
     setProblem(null);
     const labels = preferences[index] ?? [];
