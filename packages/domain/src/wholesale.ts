@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { INT4_MAX } from './integers.ts';
 import { centsToDollars, type Cents } from './money.ts';
-import { isValidPhone, phoneRuleMessage } from './phone-rules.ts';
+import { isAcceptedPhone, normalizePhone } from './phone.ts';
+import { phoneRuleMessage } from './phone-rules.ts';
 import { isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection } from './wholesale-rules.ts';
 
 export { isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection };
@@ -886,7 +887,8 @@ const requiredText = (message: string, max = 200) => z.string({ error: message }
 export const CheckoutCustomerInput = z.object({
   customerName: requiredText(WholesaleMessages.nameRequired),
   customerEmail: requiredText(WholesaleMessages.emailRequired, 254).pipe(z.email({ error: WholesaleMessages.emailInvalid })),
-  customerPhone: requiredText(WholesaleMessages.phoneRequired, 40).refine(isValidPhone, { message: phoneRuleMessage() }),
+  // The platform's one phone rule (decision 0031): the spec's form or a valid international number, stored E.164.
+  customerPhone: requiredText(WholesaleMessages.phoneRequired, 40).refine(isAcceptedPhone, { message: phoneRuleMessage() }).transform(normalizePhone),
   shippingAddress: requiredText(WholesaleMessages.pickupRequired, 500),
   notes: z.string().trim().max(2000).optional().nullable(),
   /** null: general support of the organisation. */
@@ -902,7 +904,7 @@ export function checkoutFieldErrors(form: { customerName?: string; customerEmail
   if (!email) errors.customerEmail = WholesaleMessages.emailRequired;
   else if (!z.email().safeParse(email).success) errors.customerEmail = WholesaleMessages.emailInvalid;
   if (!form.customerPhone?.trim()) errors.customerPhone = WholesaleMessages.phoneRequired;
-  else if (!isValidPhone(form.customerPhone.trim())) errors.customerPhone = phoneRuleMessage();
+  else if (!isAcceptedPhone(form.customerPhone)) errors.customerPhone = phoneRuleMessage();
   if (!form.pickupLocation?.trim()) errors.pickupLocation = WholesaleMessages.pickupRequired;
   return errors;
 }
