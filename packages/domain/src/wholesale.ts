@@ -3,9 +3,9 @@ import { INT4_MAX } from './integers.ts';
 import { centsToDollars, type Cents } from './money.ts';
 import { isAcceptedPhone, normalizePhone } from './phone.ts';
 import { phoneRuleMessage } from './phone-rules.ts';
-import { isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection } from './wholesale-rules.ts';
+import { fundraiserTakesOrders, isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection } from './wholesale-rules.ts';
 
-export { isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection };
+export { fundraiserTakesOrders, isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection };
 
 /**
  * The wholesale fundraiser shop (wholesale.md): constants, the spec's words, the pure rules the

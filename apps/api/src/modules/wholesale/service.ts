@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '@kusina/domain/money';
+import { zonedParts } from '@kusina/domain/restaurant-schedule';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import {
   addToCartProblems,
@@ -9,6 +10,7 @@ import {
   checkWholesaleCart,
   combinationName,
   findVariant,
+  fundraiserTakesOrders,
   normaliseSelection,
   selectedOptionIds,
   selectionAvailableQuantity,
@@ -82,7 +84,7 @@ import {
 import type { ServiceDeps } from '../../deps.ts';
 
 /** The part of the services' dependencies (decision 0095) the fundraiser shop uses. */
-export type WholesaleDeps = Pick<ServiceDeps, 'db' | 'pool' | 'config' | 'log' | 'boss' | 'realtime'>;
+export type WholesaleDeps = Pick<ServiceDeps, 'db' | 'pool' | 'config' | 'log' | 'boss' | 'realtime' | 'clock'>;
 
 /** What a payment row opened for a fundraiser order carries in quote_hash (so no storefront payment pays one). */
 const QUOTE_PREFIX = WHOLESALE_QUOTE_PREFIX;
@@ -94,6 +96,16 @@ export const WholesaleEvents = {
   fundraiserUpdated: 'wholesale_fundraiser_updated',
   participantGoalUpdated: 'wholesale_participant_goal_updated',
 } as const;
+
+/** The restaurant's calendar date now (Guam), by the app's clock: what end dates are judged by (decision 0110). */
+export function shopToday(deps: Pick<ServiceDeps, 'clock'>): string {
+  return zonedParts(deps.clock().getTime()).date;
+}
+
+/** Whether the fundraiser takes orders today: current, and not past its end date (decision 0110). */
+function takesOrders(deps: Pick<ServiceDeps, 'clock'>, row: Pick<FundraiserRow, 'status' | 'endDate'>): boolean {
+  return fundraiserTakesOrders(row, shopToday(deps));
+}
 
 function cartIssuesError(issues: CartIssue[]): AppError {
   return AppError.conflict(WholesaleMessages.cartHasIssues, { issues });
@@ -136,6 +148,8 @@ const shopFundraisers = preparedQuery((db) =>
       and(
         eq(wholesaleFundraisers.restaurantId, sql.placeholder('restaurantId')),
         eq(wholesaleFundraisers.status, 'current'),
+        // Past its end date a current fundraiser is closed (decision 0110): the shop no longer lists it.
+        sql`(${wholesaleFundraisers.endDate} IS NULL OR ${wholesaleFundraisers.endDate} >= ${sql.placeholder('today')}::date)`,
         ilike(wholesaleFundraisers.name, sql.placeholder('pattern')),
       ),
     )
@@ -143,23 +157,23 @@ const shopFundraisers = preparedQuery((db) =>
     .prepare('wholesale_shop_fundraisers'),
 );
 
-/** GET /fundraisers: the current ones (the only visible status), optionally matching a search. */
-export async function listFundraisers(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, search?: string): Promise<FundraiserOutput[]> {
+/** GET /fundraisers: the current ones (the only visible status) not past their end date, optionally matching a search. */
+export async function listFundraisers(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, search?: string): Promise<FundraiserOutput[]> {
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%';
-  const rows = await shopFundraisers(deps.db).execute({ restaurantId, pattern });
+  const rows = await shopFundraisers(deps.db).execute({ restaurantId, pattern, today: shopToday(deps) });
   return rows.map(({ row, items, participants }) => toFundraiserOutput(row, { items, participants }));
 }
 
-/** A fundraiser a supporter may open: 404 when missing or a draft, 403 when it has ended (§2). */
-async function openFundraiser(db: DbOrTx, restaurantId: number, slug: string): Promise<FundraiserRow> {
-  const row = await findFundraiserBySlug(db, restaurantId, slug);
+/** A fundraiser a supporter may open: 404 when missing or a draft, 403 when it has ended (§2) or is past its end date (decision 0110). */
+async function openFundraiser(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, slug: string): Promise<FundraiserRow> {
+  const row = await findFundraiserBySlug(deps.db, restaurantId, slug);
   if (!row || row.status === 'draft') throw AppError.notFound(WholesaleMessages.fundraiserNotAvailable);
-  if (row.status !== 'current') throw AppError.forbidden(WholesaleMessages.fundraiserNotAccepting);
+  if (!takesOrders(deps, row)) throw AppError.forbidden(WholesaleMessages.fundraiserNotAccepting);
   return row;
 }
 
-export async function getFundraiser(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, slug: string): Promise<FundraiserDetailOutput> {
-  const row = await openFundraiser(deps.db, restaurantId, slug);
+export async function getFundraiser(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, slug: string): Promise<FundraiserDetailOutput> {
+  const row = await openFundraiser(deps, restaurantId, slug);
   const [summary, participants, items] = await Promise.all([
     fundraiserOutput(deps.db, row),
     participantsOf(deps.db, row.id),
@@ -168,23 +182,23 @@ export async function getFundraiser(deps: Pick<ServiceDeps, 'db'>, restaurantId:
   return { ...summary, participants, items: items.filter((i) => i.active).map(toItemOutput) };
 }
 
-export async function fundraiserItems(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, slug: string): Promise<ItemOutput[]> {
-  const row = await openFundraiser(deps.db, restaurantId, slug);
+export async function fundraiserItems(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, slug: string): Promise<ItemOutput[]> {
+  const row = await openFundraiser(deps, restaurantId, slug);
   return (await loadItems(deps.db, { fundraiserIds: [row.id] })).filter((i) => i.active).map(toItemOutput);
 }
 
 /** An item of a current fundraiser of this restaurant (404 otherwise). */
-async function shopItem(db: DbOrTx, restaurantId: number, itemId: number): Promise<CatalogItem> {
-  const [item] = await loadItems(db, { itemIds: [itemId] });
-  const fundraiser = item ? await findFundraiser(db, item.fundraiserId) : null;
-  if (!item || !item.active || !fundraiser || fundraiser.restaurantId !== restaurantId || fundraiser.status !== 'current') {
+async function shopItem(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, itemId: number): Promise<CatalogItem> {
+  const [item] = await loadItems(deps.db, { itemIds: [itemId] });
+  const fundraiser = item ? await findFundraiser(deps.db, item.fundraiserId) : null;
+  if (!item || !item.active || !fundraiser || fundraiser.restaurantId !== restaurantId || !takesOrders(deps, fundraiser)) {
     throw AppError.notFound(WholesaleMessages.itemNotFound);
   }
   return item;
 }
 
-export async function getItem(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, itemId: number): Promise<ItemOutput> {
-  return toItemOutput(await shopItem(deps.db, restaurantId, itemId));
+export async function getItem(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, itemId: number): Promise<ItemOutput> {
+  return toItemOutput(await shopItem(deps, restaurantId, itemId));
 }
 
 export interface AvailabilityAnswer {
@@ -195,34 +209,34 @@ export interface AvailabilityAnswer {
 }
 
 /** POST /items/:id/check_availability: the §5 stock check for `quantity` more of a selection. */
-export async function checkItemAvailability(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, itemId: number, quantity: number, selection: OptionSelection = {}): Promise<AvailabilityAnswer> {
-  const item = await shopItem(deps.db, restaurantId, itemId);
+export async function checkItemAvailability(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, itemId: number, quantity: number, selection: OptionSelection = {}): Promise<AvailabilityAnswer> {
+  const item = await shopItem(deps, restaurantId, itemId);
   const errors = addToCartProblems(item, normaliseSelection(selection), quantity);
   return { available: errors.length === 0, available_quantity: selectionAvailableQuantity(item, normaliseSelection(selection)), requested: quantity, errors };
 }
 
 // ── Variants ─────────────────────────────────────────────────────────────────────────────────
 
-export async function itemVariants(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, itemId: number): Promise<VariantOutput[]> {
-  const item = await shopItem(deps.db, restaurantId, itemId);
+export async function itemVariants(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, itemId: number): Promise<VariantOutput[]> {
+  const item = await shopItem(deps, restaurantId, itemId);
   return item.variants.map((v) => toVariantOutput(item.id, v));
 }
 
-async function shopVariant(db: Database, restaurantId: number, variantId: number, itemId?: number): Promise<{ item: CatalogItem; variant: RuleItem['variants'][number] }> {
-  const [row] = await db.select({ itemId: wholesaleItemVariants.itemId }).from(wholesaleItemVariants).where(eq(wholesaleItemVariants.id, variantId)).limit(1);
+async function shopVariant(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, variantId: number, itemId?: number): Promise<{ item: CatalogItem; variant: RuleItem['variants'][number] }> {
+  const [row] = await deps.db.select({ itemId: wholesaleItemVariants.itemId }).from(wholesaleItemVariants).where(eq(wholesaleItemVariants.id, variantId)).limit(1);
   if (!row || (itemId !== undefined && row.itemId !== itemId)) throw AppError.notFound(WholesaleMessages.variantNotFound);
-  const item = await shopItem(db, restaurantId, row.itemId);
+  const item = await shopItem(deps, restaurantId, row.itemId);
   const variant = item.variants.find((v) => v.id === variantId);
   if (!variant) throw AppError.notFound(WholesaleMessages.variantNotFound);
   return { item, variant };
 }
 
-export async function getVariant(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, variantId: number, itemId?: number): Promise<VariantOutput> {
-  const { item, variant } = await shopVariant(deps.db, restaurantId, variantId, itemId);
+export async function getVariant(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, variantId: number, itemId?: number): Promise<VariantOutput> {
+  const { item, variant } = await shopVariant(deps, restaurantId, variantId, itemId);
   return toVariantOutput(item.id, variant);
 }
 
-export async function variantStockStatus(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, variantId: number, itemId?: number) {
+export async function variantStockStatus(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, variantId: number, itemId?: number) {
   const v = await getVariant(deps, restaurantId, variantId, itemId);
   return { variant_id: v.id, variant_key: v.variant_key, in_stock: v.stock_status !== 'out_of_stock', stock_status: v.stock_status, available_quantity: v.available_quantity };
 }
@@ -240,14 +254,14 @@ function variantCheck(item: CatalogItem, variant: RuleItem['variants'][number], 
   return { available: errors.length === 0, available_quantity: available, requested: quantity, errors };
 }
 
-export async function checkVariantAvailability(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, variantId: number, quantity: number, itemId?: number): Promise<AvailabilityAnswer> {
-  const { item, variant } = await shopVariant(deps.db, restaurantId, variantId, itemId);
+export async function checkVariantAvailability(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, variantId: number, quantity: number, itemId?: number): Promise<AvailabilityAnswer> {
+  const { item, variant } = await shopVariant(deps, restaurantId, variantId, itemId);
   return variantCheck(item, variant, quantity);
 }
 
 /** POST /items/:id/variants/bulk_stock_check: each asked variant (by id or key) against a quantity. */
-export async function bulkVariantCheck(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, itemId: number, asks: { variant_id?: number | undefined; variant_key?: string | undefined; quantity: number }[]) {
-  const item = await shopItem(deps.db, restaurantId, itemId);
+export async function bulkVariantCheck(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, itemId: number, asks: { variant_id?: number | undefined; variant_key?: string | undefined; quantity: number }[]) {
+  const item = await shopItem(deps, restaurantId, itemId);
   return asks.map((ask) => {
     const variant = item.variants.find((v) => (ask.variant_id !== undefined ? v.id === ask.variant_id : v.variantKey === ask.variant_key));
     if (!variant) {
@@ -258,8 +272,8 @@ export async function bulkVariantCheck(deps: Pick<ServiceDeps, 'db'>, restaurant
 }
 
 /** POST /items/:id/variants/validate_combinations: which option combinations exist as active variants. */
-export async function validateCombinations(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, itemId: number, combinations: OptionSelection[]) {
-  const item = await shopItem(deps.db, restaurantId, itemId);
+export async function validateCombinations(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, itemId: number, combinations: OptionSelection[]) {
+  const item = await shopItem(deps, restaurantId, itemId);
   return combinations.map((selection) => {
     const key = variantKey(selectedOptionIds(selection));
     const variant = findVariant(item, selection);
@@ -290,30 +304,42 @@ async function cartFundraiser(db: DbOrTx, restaurantId: number, lines: readonly 
   return row ?? null;
 }
 
-async function checkCart(db: DbOrTx, restaurantId: number, lines: readonly CartLineInput[], explicitFundraiser?: number, lock = false): Promise<{ check: WholesaleCartCheck; fundraiser: FundraiserRow | null }> {
+/**
+ * The cart against the catalog read through `db` (the order's transaction passes its own, with the
+ * fundraiser locked): a fundraiser not current or past its end date today makes every line
+ * fundraiser_inactive (decision 0110).
+ */
+async function checkCart(
+  deps: Pick<ServiceDeps, 'clock'>,
+  db: DbOrTx,
+  restaurantId: number,
+  lines: readonly CartLineInput[],
+  explicitFundraiser?: number,
+  lock = false,
+): Promise<{ check: WholesaleCartCheck; fundraiser: FundraiserRow | null }> {
   const items = await loadItems(db, { itemIds: [...new Set(lines.map((l) => l.item_id))] });
   const fundraiser = await cartFundraiser(db, restaurantId, lines, items, explicitFundraiser, lock);
-  const check = checkWholesaleCart(fundraiser && { id: fundraiser.id, current: fundraiser.status === 'current' }, new Map(items.map((i) => [i.id, i])), lines);
+  const check = checkWholesaleCart(fundraiser && { id: fundraiser.id, current: takesOrders(deps, fundraiser) }, new Map(items.map((i) => [i.id, i])), lines);
   return { check, fundraiser };
 }
 
 /** POST /cart/validate: every issue of the cart, priced by the server. */
-export async function validateCart(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, lines: readonly CartLineInput[]) {
+export async function validateCart(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, lines: readonly CartLineInput[]) {
   if (lines.length === 0) return { valid: false, issues: [], total_cents: 0, total: 0, message: WholesaleMessages.cartEmpty };
-  const { check } = await checkCart(deps.db, restaurantId, lines);
+  const { check } = await checkCart(deps, deps.db, restaurantId, lines);
   return { valid: check.issues.length === 0, issues: check.issues, total_cents: check.totalCents, total: centsToDollars(check.totalCents) };
 }
 
 // ── Server cart (signed-in supporters) ───────────────────────────────────────────────────────
 
-export async function getServerCart(deps: Pick<ServiceDeps, 'db'>, userId: number) {
+export async function getServerCart(deps: Pick<ServiceDeps, 'db' | 'clock'>, userId: number) {
   const rows = await deps.db.select().from(wholesaleCartLines).where(eq(wholesaleCartLines.userId, userId)).orderBy(asc(wholesaleCartLines.id));
   const lines = rows.map((r) => ({ item_id: r.itemId, fundraiser_id: r.fundraiserId, quantity: r.quantity, selected_options: r.selectedOptions }));
   const items = await loadItems(deps.db, { itemIds: [...new Set(rows.map((r) => r.itemId))] });
   const byId = new Map(items.map((i) => [i.id, i]));
   const fundraiserId = rows[0]?.fundraiserId ?? null;
   const fundraiser = fundraiserId === null ? null : await findFundraiser(deps.db, fundraiserId);
-  const check = checkWholesaleCart(fundraiser && { id: fundraiser.id, current: fundraiser.status === 'current' }, byId, lines);
+  const check = checkWholesaleCart(fundraiser && { id: fundraiser.id, current: takesOrders(deps, fundraiser) }, byId, lines);
   return {
     fundraiser_id: fundraiserId,
     fundraiser_name: fundraiser?.name ?? null,
@@ -336,8 +362,8 @@ export async function getServerCart(deps: Pick<ServiceDeps, 'db'>, userId: numbe
 }
 
 /** POST /cart/add: one fundraiser per cart (409 otherwise), identical lines merge; stock is checked. */
-export async function addToServerCart(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
-  const item = await shopItem(deps.db, restaurantId, input.item_id);
+export async function addToServerCart(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
+  const item = await shopItem(deps, restaurantId, input.item_id);
   const selection = normaliseSelection(input.selected_options ?? {});
   const key = variantKey(selectedOptionIds(selection));
   const existing = await deps.db.select().from(wholesaleCartLines).where(eq(wholesaleCartLines.userId, userId));
@@ -362,7 +388,7 @@ export async function addToServerCart(deps: Pick<ServiceDeps, 'db'>, restaurantI
  * PUT /cart/update: sets a line's quantity (0 or less removes it). Raising it is checked against
  * the stock as adding is (409 with the §5 message); lowering always goes through.
  */
-export async function updateServerCart(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
+export async function updateServerCart(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
   const selection = normaliseSelection(input.selected_options ?? {});
   const key = variantKey(selectedOptionIds(selection));
   const where = and(eq(wholesaleCartLines.userId, userId), eq(wholesaleCartLines.itemId, input.item_id), eq(wholesaleCartLines.selectionKey, key));
@@ -371,7 +397,7 @@ export async function updateServerCart(deps: Pick<ServiceDeps, 'db'>, restaurant
     const [line] = await deps.db.select().from(wholesaleCartLines).where(where).limit(1);
     if (!line) throw AppError.notFound(WholesaleMessages.itemNotFound);
     if (input.quantity > line.quantity) {
-      const problems = addToCartProblems(await shopItem(deps.db, restaurantId, input.item_id), line.selectedOptions, input.quantity);
+      const problems = addToCartProblems(await shopItem(deps, restaurantId, input.item_id), line.selectedOptions, input.quantity);
       if (problems.length > 0) throw AppError.conflict(problems[0]!, { errors: problems });
     }
     await deps.db.update(wholesaleCartLines).set({ quantity: input.quantity, updatedAt: new Date() }).where(eq(wholesaleCartLines.id, line.id));
@@ -379,12 +405,12 @@ export async function updateServerCart(deps: Pick<ServiceDeps, 'db'>, restaurant
   return getServerCart(deps, userId);
 }
 
-export async function removeFromServerCart(deps: Pick<ServiceDeps, 'db'>, userId: number, itemId: number) {
+export async function removeFromServerCart(deps: Pick<ServiceDeps, 'db' | 'clock'>, userId: number, itemId: number) {
   await deps.db.delete(wholesaleCartLines).where(and(eq(wholesaleCartLines.userId, userId), eq(wholesaleCartLines.itemId, itemId)));
   return getServerCart(deps, userId);
 }
 
-export async function clearServerCart(deps: Pick<ServiceDeps, 'db'>, userId: number) {
+export async function clearServerCart(deps: Pick<ServiceDeps, 'db' | 'clock'>, userId: number) {
   await deps.db.delete(wholesaleCartLines).where(eq(wholesaleCartLines.userId, userId));
   return getServerCart(deps, userId);
 }
@@ -401,7 +427,7 @@ function quoteHashOf(fundraiserId: number, check: WholesaleCartCheck): string {
  * payment for exactly that total with the restaurant's processor. Nothing is reserved yet.
  */
 export async function openPayment(deps: WholesaleDeps, restaurantId: number, input: PaymentOpenInput) {
-  const { check, fundraiser } = await checkCart(deps.db, restaurantId, input.cart_items, input.fundraiser_id);
+  const { check, fundraiser } = await checkCart(deps, deps.db, restaurantId, input.cart_items, input.fundraiser_id);
   if (!fundraiser) throw AppError.notFound(WholesaleMessages.fundraiserNotAvailable);
   if (check.issues.length > 0) throw cartIssuesError(check.issues);
   const [restaurant] = await deps.db.select().from(restaurants).where(eq(restaurants.id, restaurantId)).limit(1);
@@ -525,7 +551,7 @@ async function writeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Prom
       if (locked.status === 'failed') throw paymentFailed(locked.failureMessage ?? WholesaleMessages.paymentFailed);
       if (locked.status !== 'authorized') throw AppError.conflict(WholesaleMessages.paymentNotAuthorized);
 
-      const { check, fundraiser } = await checkCart(tx, restaurantId, body.cart_items, body.fundraiser_id, true);
+      const { check, fundraiser } = await checkCart(deps, tx, restaurantId, body.cart_items, body.fundraiser_id, true);
       if (!fundraiser) throw AppError.notFound(WholesaleMessages.fundraiserNotAvailable);
       if (check.issues.length > 0) throw cartIssuesError(check.issues);
       const participantId = body.order.participantId ?? null;
@@ -546,7 +572,7 @@ async function writeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Prom
       for (const { unit, quantity } of demand) {
         if (!(await takeStock(tx, unit.kind, unit.id, quantity))) {
           // Another order took it first (its commit is visible now): answer with the fresh issues.
-          const again = await checkCart(tx, restaurantId, body.cart_items, fundraiser.id);
+          const again = await checkCart(deps, tx, restaurantId, body.cart_items, fundraiser.id);
           throw cartIssuesError(again.check.issues.length > 0 ? again.check.issues : check.issues);
         }
       }
@@ -664,7 +690,7 @@ async function emitStockAndGoals(deps: WholesaleDeps, fundraiserId: number, item
 
 // ── History, detail, cancel ──────────────────────────────────────────────────────────────────
 
-export async function listOrders(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, auth: Auth, query: { status?: string | undefined; fundraiser?: string | undefined; from?: string | undefined; to?: string | undefined }): Promise<OrderOutput[]> {
+export async function listOrders(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, auth: Auth, query: { status?: string | undefined; fundraiser?: string | undefined; from?: string | undefined; to?: string | undefined }): Promise<OrderOutput[]> {
   const filters: SQL[] = [eq(wholesaleOrders.restaurantId, restaurantId), eq(wholesaleOrders.userId, auth.user.id)];
   if (query.status) filters.push(eq(wholesaleOrders.status, query.status as WholesaleOrderRow['status']));
   // Dates are the restaurant's days (Guam); the end day is included whole.
