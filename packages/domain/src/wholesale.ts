@@ -970,6 +970,12 @@ export type ParticipantInput = z.infer<typeof ParticipantInput>;
 
 const stock = z.number().int().min(0).max(INT4_MAX);
 
+/**
+ * An item as management writes it. On an edit (PUT) the groups and options are matched to the
+ * item's own by id, else by name (the screen's text form names them), and updated in place, so
+ * order lines, carts and stock keep pointing at the same rows; a stock field left out keeps the
+ * stock as it is (sales since the form was opened are not undone). On creation it counts as 0.
+ */
 export const ItemInput = z.object({
   name: requiredText('Name is required'),
   description: z.string().trim().max(5000).default(''),
@@ -977,13 +983,14 @@ export const ItemInput = z.object({
   price_cents: z.number({ error: 'price_cents is required' }).int().min(0).max(INT4_MAX),
   images: z.array(z.object({ image_url: z.string().max(500), alt_text: z.string().max(300).nullable() })).max(10).default([]),
   inventory_mode: z.enum(WHOLESALE_INVENTORY_MODES).default('none'),
-  stock_quantity: stock.default(0),
-  damaged_quantity: stock.default(0),
+  stock_quantity: stock.optional(),
+  damaged_quantity: stock.optional(),
   low_stock_threshold: stock.nullable().optional(),
   active: z.boolean().default(true),
   option_groups: z
     .array(
       z.object({
+        id: z.number().int().min(1).max(INT4_MAX).optional(),
         name: requiredText('Group name is required'),
         min_select: z.number().int().min(0).max(50).default(0),
         max_select: z.number().int().min(1).max(50).default(1),
@@ -991,11 +998,12 @@ export const ItemInput = z.object({
         options: z
           .array(
             z.object({
+              id: z.number().int().min(1).max(INT4_MAX).optional(),
               name: requiredText('Option name is required'),
               additional_price_cents: z.number().int().min(0).max(INT4_MAX).default(0),
               available: z.boolean().default(true),
-              stock_quantity: stock.default(0),
-              damaged_quantity: stock.default(0),
+              stock_quantity: stock.optional(),
+              damaged_quantity: stock.optional(),
             }),
           )
           .max(50),
@@ -1003,7 +1011,7 @@ export const ItemInput = z.object({
     )
     .max(10)
     .default([]),
-  /** Variant stock by option names ('Large / Red' → stock); variants are generated from the options. */
+  /** Variant stock by option names ('Large / Red' → stock); variants are generated from the options. A variant left out keeps its stock (a new one starts at 0). */
   variant_stock: z.record(z.string().max(500), stock).optional(),
 });
 export type ItemInput = z.infer<typeof ItemInput>;

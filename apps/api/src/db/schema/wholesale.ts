@@ -159,9 +159,16 @@ export const wholesaleItemVariants = pgTable(
     stockQuantity: integer().notNull().default(0),
     damagedQuantity: integer().notNull().default(0),
     lowStockThreshold: integer(),
+    /**
+     * Set when an item edit drops the variant's combination while orders name it (as merchandise
+     * variants, decision 0072): no longer listed or sold, kept for those orders' lines and for the
+     * stock a cancellation gives back. A variant no order names is deleted instead.
+     */
+    archivedAt: timestamptz(),
   },
   (t) => [
-    unique('wholesale_item_variants_item_key_unique').on(t.itemId, t.variantKey),
+    // Unique among the live variants (archived_at NULL, equal under NULLS NOT DISTINCT); archived ones each have their own time.
+    unique('wholesale_item_variants_item_key_unique').on(t.itemId, t.variantKey, t.archivedAt).nullsNotDistinct(),
     check('wholesale_item_variants_key_check', sql`${t.variantKey} ~ '^[0-9]+(-[0-9]+)*$'`),
     check('wholesale_item_variants_stock_check', sql`${t.stockQuantity} >= 0 AND ${t.damagedQuantity} >= 0 AND ${t.damagedQuantity} <= ${t.stockQuantity}`),
   ],

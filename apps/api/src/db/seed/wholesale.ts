@@ -260,7 +260,7 @@ export async function seedWholesale(tx: DbOrTx): Promise<void> {
           shippingAddress: `Pickup: ${spec.pickup.name}, ${spec.pickup.address}`,
           accessToken: randomBytes(24).toString('base64url'),
           idempotencyKey: `seed-${spec.slug}-${orderIndex}`,
-          createdAt: new Date(`${spec.startDate}T02:00:00Z`),
+          createdAt: new Date(`${f!.startDate}T02:00:00Z`),
         })
         .returning();
       await tx.insert(wholesaleOrderItems).values({

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { centsToDollars } from '@kusina/domain/money';
 import { isStaffRole } from '@kusina/domain/roles';
 import {
@@ -65,7 +65,12 @@ export async function loadItems(db: DbOrTx, where: { fundraiserIds?: number[]; i
   const ids = rows.map((r) => r.id);
   const [groups, variants] = await Promise.all([
     db.select().from(wholesaleOptionGroups).where(inArray(wholesaleOptionGroups.itemId, ids)).orderBy(asc(wholesaleOptionGroups.position), asc(wholesaleOptionGroups.id)),
-    db.select().from(wholesaleItemVariants).where(inArray(wholesaleItemVariants.itemId, ids)).orderBy(asc(wholesaleItemVariants.id)),
+    // Archived variants (dropped by an edit while orders name them) are neither listed nor sold.
+    db
+      .select()
+      .from(wholesaleItemVariants)
+      .where(and(inArray(wholesaleItemVariants.itemId, ids), isNull(wholesaleItemVariants.archivedAt)))
+      .orderBy(asc(wholesaleItemVariants.id)),
   ]);
   const options =
     groups.length === 0

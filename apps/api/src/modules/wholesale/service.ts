@@ -29,7 +29,7 @@ import {
   type VariantOutput,
   type WholesaleCartCheck,
 } from '@kusina/domain/wholesale';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   payments,
   restaurants,

@@ -37,12 +37,12 @@ export function parseGroups(text: string): ItemInput['option_groups'] {
     });
 }
 
-export function formatGroups(groups: { name: string; enable_inventory_tracking: boolean; options: { name: string; additional_price_cents: number; stock_quantity: number }[] }[]): string {
+export function formatGroups(groups: { name: string; enable_inventory_tracking: boolean; options: { name: string; additional_price_cents: number; stock_quantity?: number | undefined }[] }[]): string {
   return groups
     .map(
       (g) =>
         `${g.name}${g.enable_inventory_tracking ? '*' : ''}: ${g.options
-          .map((o) => `${o.name}${o.additional_price_cents ? ` +${(o.additional_price_cents / 100).toFixed(2)}` : ''}${g.enable_inventory_tracking ? ` =${o.stock_quantity}` : ''}`)
+          .map((o) => `${o.name}${o.additional_price_cents ? ` +${(o.additional_price_cents / 100).toFixed(2)}` : ''}${g.enable_inventory_tracking ? ` =${o.stock_quantity ?? 0}` : ''}`)
           .join(', ')}`,
     )
     .join('\n');

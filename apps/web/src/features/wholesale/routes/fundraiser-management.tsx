@@ -2,7 +2,7 @@ import { CATCH_UP_EVENT } from '@kusina/domain/realtime';
 import { formatUSD } from '@kusina/domain/money';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { WHOLESALE_FUNDRAISER_STATUSES, WHOLESALE_INVENTORY_MODES, type FundraiserDetailOutput, type FundraiserInput, type ItemOutput } from '@kusina/domain/wholesale';
+import { WHOLESALE_FUNDRAISER_STATUSES, WHOLESALE_INVENTORY_MODES, type FundraiserDetailOutput, type FundraiserInput, type ItemInput, type ItemOutput } from '@kusina/domain/wholesale';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -341,6 +341,28 @@ function VariantStock({ item }: { item: ItemOutput }) {
   );
 }
 
+/**
+ * An edit's groups with the ids of the item's own groups and options of the same name (the server
+ * then updates them in place, issue #36), and option stock only where it was changed.
+ */
+function keepOptionIds(groups: ItemInput['option_groups'], item: ItemOutput): ItemInput['option_groups'] {
+  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+  return groups.map((group) => {
+    const existing = item.option_groups.find((g) => same(g.name, group.name));
+    return {
+      ...group,
+      ...(existing ? { id: existing.id } : {}),
+      options: group.options.map((option) => {
+        const { stock_quantity, damaged_quantity: _damaged, ...rest } = option;
+        const known = existing?.options.find((o) => same(o.name, option.name));
+        if (!known) return option;
+        const changed = group.enable_inventory_tracking && stock_quantity !== undefined && stock_quantity !== known.stock_quantity;
+        return { ...rest, id: known.id, ...(changed ? { stock_quantity } : {}) };
+      }),
+    };
+  });
+}
+
 function ItemForm({ fundraiserId, item, onDone }: { fundraiserId: number; item: ItemOutput | null; onDone(): void }) {
   const save = useSaveItem();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -373,12 +395,11 @@ function ItemForm({ fundraiserId, item, onDone }: { fundraiserId: number; item: 
           price_cents: price,
           images: form.image ? [{ image_url: form.image, alt_text: form.name }] : [],
           inventory_mode: form.mode as ItemOutput['inventory_mode'],
-          stock_quantity: Number(form.stock) || 0,
-          damaged_quantity: 0,
+          // An edit sends stock only where the admin changed it: sales since the form opened stay sold.
+          ...(!item || form.stock !== String(item.stock_quantity) ? { stock_quantity: Number(form.stock) || 0 } : {}),
           low_stock_threshold: form.threshold.trim() ? Number(form.threshold) : null,
           active: true,
-          option_groups: parseGroups(form.groups),
-          ...(item ? { variant_stock: Object.fromEntries(item.item_variants.map((v) => [v.variant_name, v.stock_quantity])) } : {}),
+          option_groups: item ? keepOptionIds(parseGroups(form.groups), item) : parseGroups(form.groups),
         },
       },
       { onSuccess: onDone, onError: (e) => setErrors(e instanceof ApiError ? e.fields : {}) },

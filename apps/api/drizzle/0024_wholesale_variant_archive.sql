@@ -1,0 +1,3 @@
+ALTER TABLE "wholesale_item_variants" DROP CONSTRAINT "wholesale_item_variants_item_key_unique";--> statement-breakpoint
+ALTER TABLE "wholesale_item_variants" ADD COLUMN "archived_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "wholesale_item_variants" ADD CONSTRAINT "wholesale_item_variants_item_key_unique" UNIQUE NULLS NOT DISTINCT("item_id","variant_key","archived_at");
