@@ -421,8 +421,9 @@ export function addToCartProblems(item: RuleItem, selection: OptionSelection, qu
  * The cart line's stock hint (§5): shown when the maximum is under 999 and at most 5 remain, or
  * stock is low or out. null: no hint.
  */
-export function stockHint(input: { max: number | null; quantity: number; status?: WholesaleStockStatus | null; loading?: boolean }): string | null {
+export function stockHint(input: { max: number | null | undefined; quantity: number; status?: WholesaleStockStatus | null; loading?: boolean }): string | null {
   if (input.loading) return 'Loading inventory...';
+  // undefined: the stock could not be learned.
   if (input.max === undefined) return 'Inventory status unknown';
   if (input.max === null) return null;
   const remaining = input.max - input.quantity;
