@@ -628,6 +628,31 @@ function optionFieldsOf(item: RuleItem, optionId: number) {
   return {};
 }
 
+/**
+ * The cart check run before the server is asked (§5): an empty cart fails with 'Cart is empty', a
+ * cart whose fundraiser is not known (no fundraiser id, or lines of another one) with 'No
+ * fundraiser selected'. null when the server may check it.
+ */
+export function cartPrecheck(lines: readonly { fundraiserId?: number | null | undefined }[], fundraiserId: number | null | undefined): string | null {
+  if (lines.length === 0) return WholesaleMessages.cartEmpty;
+  const known = typeof fundraiserId === 'number' && Number.isInteger(fundraiserId) && fundraiserId > 0;
+  if (!known || lines.some((l) => l.fundraiserId !== fundraiserId)) return WholesaleMessages.noFundraiser;
+  return null;
+}
+
+/**
+ * The words a validation answer shows (§8): nothing when valid; 'Some items in your cart need
+ * attention' with issues; otherwise the server's message, or 'Cart validation failed'.
+ */
+export function cartValidationMessage(answer: { valid: boolean; issues: readonly unknown[] }, serverMessage?: string | null): string | null {
+  if (answer.valid) return null;
+  if (answer.issues.length > 0) return WholesaleMessages.needsAttention;
+  return serverMessage?.trim() || WholesaleMessages.validationFailed;
+}
+
+/** How long the shop's toasts stay (§9). */
+export const WHOLESALE_TOAST_MS = 5000;
+
 // ── The cart's automatic fix (§4) ────────────────────────────────────────────────────────────
 
 export interface FixableLine {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CATCH_UP_EVENT } from '@kusina/domain/realtime';
 import { nowOutOfStockMessage } from '@kusina/domain/wholesale';
 import { openRealtime } from '../../../lib/realtime.ts';
-import { showToast } from '../../../lib/toast.ts';
+import { shopToast } from '../toast.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useWholesaleCartStore } from '../../../stores/wholesale-cart-store.ts';
 import type { Order } from './contracts.ts';
@@ -38,7 +38,7 @@ export function useFundraiserLive(fundraiserId: number | null | undefined, onSto
           refresh();
           onStockRef.current?.(event);
           const inCart = useWholesaleCartStore.getState().items.some((l) => l.itemId === event.id);
-          if (!event.inStock && inCart) showToast('error', nowOutOfStockMessage(event.name), { id: `oos-${event.id}` });
+          if (!event.inStock && inCart) shopToast('error', nowOutOfStockMessage(event.name), { id: `oos-${event.id}` });
         },
         wholesale_participant_goal_updated: refresh,
         wholesale_fundraiser_updated: refresh,

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ImageOff } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { fixCart, fixResultMessage, stockHint, WholesaleMessages, WHOLESALE_FIX_MESSAGE_MS } from '@kusina/domain/wholesale';
+import { cartPrecheck, cartValidationMessage, fixCart, fixResultMessage, stockHint, WholesaleMessages, WHOLESALE_FIX_MESSAGE_MS } from '@kusina/domain/wholesale';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -41,7 +41,9 @@ export function CartPage() {
   const fundraiser = useNamedCartFundraiser();
   const count = useWholesaleCartStore(selectWholesaleCartCount);
   const total = useWholesaleCartStore(selectWholesaleCartTotalCents);
-  const validation = useCartValidation(items);
+  // A cart without a known fundraiser is not sent to the server: 'No fundraiser selected' (§5).
+  const precheck = items.length > 0 ? cartPrecheck(items, fundraiser?.id) : null;
+  const validation = useCartValidation(items, precheck === null);
   const stock = useCartStock(items);
   const [fixMessage, setFixMessage] = useState<string | null>(null);
   const [, navigate] = useLocation();
@@ -89,7 +91,17 @@ export function CartPage() {
         {pluralize(count, 'item')} · <span className="font-semibold">{money(total)}</span>
       </p>
 
+      {precheck ? (
+        <Alert tone="error" className="mt-4">
+          {precheck}
+        </Alert>
+      ) : null}
       {validation.isError ? <Alert tone="error" className="mt-4">{errorMessage(validation.error, WholesaleMessages.validateRetry)}</Alert> : null}
+      {validation.data && issues.length === 0 && !validation.data.data.valid ? (
+        <Alert tone="error" className="mt-4">
+          {cartValidationMessage(validation.data.data, validation.data.message)}
+        </Alert>
+      ) : null}
       {issues.length > 0 ? (
         <Alert tone="warning" className="mt-4" title={WholesaleMessages.needsAttention}>
           <ul className="list-disc pl-5">

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { showToast } from '../../../lib/toast.ts';
+import { shopToast } from '../toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { addWholesaleLine, clearWholesaleCart, useCartFundraiser } from '../../../stores/wholesale-cart-actions.ts';
 import type { Item } from '../api/contracts.ts';
@@ -135,7 +135,7 @@ export function FundraiserPage({ slug }: { slug: string }) {
         onClose={() => setOpen(null)}
         onAdded={(line) => {
           setOpen(null);
-          showToast('success', `Added ${line.quantity > 1 ? `${line.quantity} ` : ''}${line.name} to cart`);
+          shopToast('success', `Added ${line.quantity > 1 ? `${line.quantity} ` : ''}${line.name} to cart`);
         }}
         onConflict={(line) => {
           setOpen(null);
@@ -151,7 +151,7 @@ export function FundraiserPage({ slug }: { slug: string }) {
           if (conflict) {
             clearWholesaleCart();
             addWholesaleLine(conflict, summary);
-            showToast('success', `Added ${conflict.name} to cart`);
+            shopToast('success', `Added ${conflict.name} to cart`);
           }
           setConflict(null);
         }}

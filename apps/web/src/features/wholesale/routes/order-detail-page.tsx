@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useRestaurant } from '../../../lib/restaurant.ts';
-import { showToast } from '../../../lib/toast.ts';
+import { shopToast } from '../toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useOrder } from '../api/get-order.ts';
@@ -73,7 +73,7 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
     cancel.mutate(undefined, {
       onSuccess: () => {
         setConfirming(false);
-        showToast('success', 'Order cancelled. Your refund is on its way.');
+        shopToast('success', 'Order cancelled. Your refund is on its way.');
       },
       onError: (error) => {
         setConfirming(false);
