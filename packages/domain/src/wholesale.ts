@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INT4_MAX } from './integers.ts';
+import { parseRestaurantDateTime } from './restaurant-schedule.ts';
 import { centsToDollars, type Cents } from './money.ts';
 import { isAcceptedPhone, normalizePhone } from './phone.ts';
 import { phoneRuleMessage } from './phone-rules.ts';
@@ -778,6 +779,8 @@ export const FundraiserOutput = z.object({
   pickup_hours: z.string().nullable(),
   pickup_contact_name: z.string().nullable(),
   pickup_contact_phone: z.string().nullable(),
+  /** When pickup opens (an instant, ISO 8601); null when not announced. */
+  pickup_starts_at: z.string().nullable(),
   item_count: z.number().int(),
   participant_count: z.number().int(),
 });
@@ -897,6 +900,7 @@ export const OrderOutput = z.object({
     pickup_hours: true,
     pickup_contact_name: true,
     pickup_contact_phone: true,
+    pickup_starts_at: true,
   }),
   participant: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   payment: z
@@ -982,6 +986,14 @@ export const FundraiserInput = z.object({
   pickup_hours: optionalText(200),
   pickup_contact_name: optionalText(200),
   pickup_contact_phone: optionalText(40),
+  /** When pickup opens: the restaurant's wall-clock time ('2026-12-20T09:00') or an instant with its offset. */
+  pickup_starts_at: z
+    .string()
+    .trim()
+    .max(40)
+    .refine((v) => !Number.isNaN(parseRestaurantDateTime(v)), 'Enter a date and time, e.g. 2026-12-20T09:00')
+    .nullable()
+    .optional(),
 });
 export type FundraiserInput = z.infer<typeof FundraiserInput>;
 

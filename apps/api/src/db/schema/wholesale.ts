@@ -39,6 +39,8 @@ export const wholesaleFundraisers = pgTable(
     pickupHours: text(),
     pickupContactName: text(),
     pickupContactPhone: text(),
+    /** When pickup opens: an order's Estimated Pickup (§2 confirmation). NULL: not announced yet. */
+    pickupStartsAt: timestamptz(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

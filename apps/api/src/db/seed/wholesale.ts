@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { addDays, zonedParts } from '@kusina/domain/restaurant-schedule';
+import { addDays, zonedInstant, zonedParts } from '@kusina/domain/restaurant-schedule';
 import { generateVariants, type ItemInput } from '@kusina/domain/wholesale';
 import type { DbOrTx } from '../client.ts';
 import {
@@ -189,6 +189,8 @@ export async function seedWholesale(tx: DbOrTx): Promise<void> {
         status: spec.status,
         startDate: addDays(today, spec.startDate),
         endDate: addDays(today, spec.endDate),
+        // Pickup opens at 9 AM (Guam) the day after sales end: the orders' Estimated Pickup.
+        pickupStartsAt: new Date(zonedInstant(addDays(today, spec.endDate + 1), 9 * 60)),
         cardImageUrl: img(`${spec.image}-card`),
         bannerUrl: img(`${spec.image}-banner`),
         pickupDisplayName: spec.pickup.name,
@@ -261,6 +263,7 @@ export async function seedWholesale(tx: DbOrTx): Promise<void> {
           accessToken: randomBytes(24).toString('base64url'),
           idempotencyKey: `seed-${spec.slug}-${orderIndex}`,
           createdAt: new Date(`${f!.startDate}T02:00:00Z`),
+          estimatedPickupTime: f!.pickupStartsAt,
         })
         .returning();
       await tx.insert(wholesaleOrderItems).values({

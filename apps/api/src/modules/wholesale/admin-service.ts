@@ -23,6 +23,7 @@ import {
   wholesaleParticipants,
 } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
+import { parseRestaurantDateTime } from '@kusina/domain/restaurant-schedule';
 import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/access.ts';
 import { rooms } from '../../realtime/socket.ts';
@@ -59,6 +60,7 @@ function fundraiserValues(input: FundraiserInput) {
     pickupHours: input.pickup_hours ?? null,
     pickupContactName: input.pickup_contact_name ?? null,
     pickupContactPhone: input.pickup_contact_phone ?? null,
+    pickupStartsAt: input.pickup_starts_at ? new Date(parseRestaurantDateTime(input.pickup_starts_at)) : null,
   };
 }
 
@@ -96,8 +98,16 @@ export async function createFundraiser(deps: WholesaleDeps, restaurantId: number
 export async function updateFundraiser(deps: WholesaleDeps, restaurantId: number, id: number, input: FundraiserInput) {
   checkDates(input);
   await ownFundraiser(deps.db, restaurantId, id);
+  const values = fundraiserValues(input);
   try {
-    await deps.db.update(wholesaleFundraisers).set(fundraiserValues(input)).where(eq(wholesaleFundraisers.id, id));
+    await transaction(deps.pool, async ({ tx }) => {
+      await tx.update(wholesaleFundraisers).set(values).where(eq(wholesaleFundraisers.id, id));
+      // Orders not yet handed over follow a new pickup time (their Estimated Pickup).
+      await tx
+        .update(wholesaleOrders)
+        .set({ estimatedPickupTime: values.pickupStartsAt })
+        .where(and(eq(wholesaleOrders.fundraiserId, id), inArray(wholesaleOrders.status, ['pending', 'confirmed', 'processing'])));
+    });
   } catch (error) {
     slugTaken(error);
   }

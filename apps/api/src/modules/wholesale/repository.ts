@@ -212,6 +212,7 @@ export function toFundraiserOutput(row: FundraiserRow, counts: { items: number; 
     pickup_hours: row.pickupHours,
     pickup_contact_name: row.pickupContactName,
     pickup_contact_phone: row.pickupContactPhone,
+    pickup_starts_at: row.pickupStartsAt?.toISOString() ?? null,
     item_count: counts.items,
     participant_count: counts.participants,
   };
@@ -337,6 +338,7 @@ export function orderOutputOf(
       pickup_hours: f.pickupHours,
       pickup_contact_name: f.pickupContactName,
       pickup_contact_phone: f.pickupContactPhone,
+      pickup_starts_at: f.pickupStartsAt?.toISOString() ?? null,
     },
     participant: p ? { id: p.id, name: p.name } : null,
     payment: pay ? { processor: pay.processor, card_brand: pay.cardBrand, card_last4: pay.cardLast4, transaction_id: pay.transactionId } : null,

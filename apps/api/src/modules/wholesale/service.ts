@@ -592,6 +592,8 @@ async function writeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Prom
           customerPhone: body.order.customerPhone,
           shippingAddress: body.order.shippingAddress,
           notes: body.order.notes || null,
+          // Estimated Pickup: when the fundraiser's pickup opens, as it stands when the order is written.
+          estimatedPickupTime: fundraiser.pickupStartsAt,
           accessToken,
           idempotencyKey: input.idempotencyKey,
         })

@@ -2,6 +2,7 @@ import { CATCH_UP_EVENT } from '@kusina/domain/realtime';
 import { formatUSD } from '@kusina/domain/money';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { clockTime, zonedParts } from '@kusina/domain/restaurant-schedule';
 import { WHOLESALE_FUNDRAISER_STATUSES, WHOLESALE_INVENTORY_MODES, type FundraiserDetailOutput, type FundraiserInput, type ItemInput, type ItemOutput } from '@kusina/domain/wholesale';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -151,6 +152,12 @@ function ImageField({ label, value, onChange }: { label: string; value: string; 
   );
 }
 
+/** An instant as the restaurant's wall-clock time for a datetime-local field ('2026-12-20T09:00'). */
+function restaurantWallClock(iso: string): string {
+  const { date, minutes } = zonedParts(Date.parse(iso));
+  return `${date}T${clockTime(minutes)}`;
+}
+
 function FundraiserForm({ fundraiser, onCreated }: { fundraiser: FundraiserDetailOutput | null; onCreated(id: number): void }) {
   const save = useSaveFundraiser();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -170,6 +177,7 @@ function FundraiserForm({ fundraiser, onCreated }: { fundraiser: FundraiserDetai
     pickup_hours: fundraiser?.pickup_hours ?? null,
     pickup_contact_name: fundraiser?.pickup_contact_name ?? null,
     pickup_contact_phone: fundraiser?.pickup_contact_phone ?? null,
+    pickup_starts_at: fundraiser?.pickup_starts_at ? restaurantWallClock(fundraiser.pickup_starts_at) : null,
   }));
   const text = (key: keyof FundraiserInput) => ({
     value: (form[key] as string | null | undefined) ?? '',
@@ -227,6 +235,7 @@ function FundraiserForm({ fundraiser, onCreated }: { fundraiser: FundraiserDetai
         <TextField label="Pickup name" {...text('pickup_display_name')} />
         <TextField label="Pickup address" {...text('pickup_display_address')} />
         <TextField label="Pickup hours" {...text('pickup_hours')} />
+        <TextField label="Pickup starts" type="datetime-local" hint="Guam time: the orders' Estimated Pickup" {...text('pickup_starts_at')} />
         <TextField label="Pickup instructions" {...text('pickup_instructions')} />
         <TextField label="Pickup contact" {...text('pickup_contact_name')} />
         <TextField label="Pickup contact phone" type="tel" {...text('pickup_contact_phone')} />

@@ -118,6 +118,11 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
           <p className="font-semibold">{o.fundraiser.pickup_display_name}</p>
           <p>{address}</p>
           {o.fundraiser.pickup_hours ? <p>{o.fundraiser.pickup_hours}</p> : null}
+          {o.estimated_pickup_time ? (
+            <p>
+              Estimated Pickup: <time dateTime={o.estimated_pickup_time}>{formatDateTime(o.estimated_pickup_time)}</time>
+            </p>
+          ) : null}
           {o.fundraiser.pickup_instructions ? <p className="text-ink-muted">{o.fundraiser.pickup_instructions}</p> : null}
           <a href={mapLink(address)} target="_blank" rel="noreferrer" className="font-semibold text-brand-ink underline">
             Open in Maps

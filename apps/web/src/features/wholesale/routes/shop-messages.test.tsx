@@ -62,3 +62,13 @@ describe("the shop's messages (wholesale.md §5, §8, §9)", () => {
     await waitFor(() => expect(showToast).toHaveBeenCalledWith('success', 'Items added to your cart.', expect.objectContaining({ duration: 5000 })));
   });
 });
+
+describe('the confirmation (wholesale.md §2)', () => {
+  it('shows the Estimated Pickup the server set, in Guam time', async () => {
+    mockApi({ 'GET /wholesale/orders/77': envelope({ order: orderFixture({ estimated_pickup_time: '2026-12-19T23:00:00.000Z' }) }) });
+    renderApp('/wholesale/orders/77/confirmation?token=guest-token');
+    expect(await screen.findByRole('heading', { name: 'Wholesale Order Confirmed!' })).toBeInTheDocument();
+    const section = screen.getByText('Estimated Pickup').closest('details')!;
+    expect(section).toHaveTextContent('From Dec 20, 2026, 9:00 AM · Sat 9–12');
+  });
+});
