@@ -3,7 +3,7 @@ import { formatUSD } from '@kusina/domain/money';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { clockTime, zonedParts } from '@kusina/domain/restaurant-schedule';
-import { WHOLESALE_FUNDRAISER_STATUSES, WHOLESALE_INVENTORY_MODES, type FundraiserDetailOutput, type FundraiserInput, type ItemInput, type ItemOutput } from '@kusina/domain/wholesale';
+import { WHOLESALE_FUNDRAISER_STATUSES, WHOLESALE_INVENTORY_MODES, type FundraiserDetailOutput, type FundraiserInput, type ItemOutput } from '@kusina/domain/wholesale';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -25,7 +25,7 @@ import { useUpdateVariant } from '../api/update-variant.ts';
 import { useWholesaleDashboard } from '../api/get-dashboard.ts';
 import { wholesaleAdminKey } from '../api/admin-request.ts';
 import { FundraiserOrders } from '../components/fundraiser-orders.tsx';
-import { formatGroups, parseGroups } from '../components/wholesale-groups.ts';
+import { formatGroups, keepOptionIds, parseGroups } from '../components/wholesale-groups.ts';
 
 const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
 
@@ -348,28 +348,6 @@ function VariantStock({ item }: { item: ItemOutput }) {
       ))}
     </ul>
   );
-}
-
-/**
- * An edit's groups with the ids of the item's own groups and options of the same name (the server
- * then updates them in place, issue #36), and option stock only where it was changed.
- */
-function keepOptionIds(groups: ItemInput['option_groups'], item: ItemOutput): ItemInput['option_groups'] {
-  const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-  return groups.map((group) => {
-    const existing = item.option_groups.find((g) => same(g.name, group.name));
-    return {
-      ...group,
-      ...(existing ? { id: existing.id } : {}),
-      options: group.options.map((option) => {
-        const { stock_quantity, damaged_quantity: _damaged, ...rest } = option;
-        const known = existing?.options.find((o) => same(o.name, option.name));
-        if (!known) return option;
-        const changed = group.enable_inventory_tracking && stock_quantity !== undefined && stock_quantity !== known.stock_quantity;
-        return { ...rest, id: known.id, ...(changed ? { stock_quantity } : {}) };
-      }),
-    };
-  });
 }
 
 function ItemForm({ fundraiserId, item, onDone }: { fundraiserId: number; item: ItemOutput | null; onDone(): void }) {
