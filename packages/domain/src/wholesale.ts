@@ -783,6 +783,12 @@ export const FundraiserOutput = z.object({
   pickup_starts_at: z.string().nullable(),
   item_count: z.number().int(),
   participant_count: z.number().int(),
+  /** Team progress (issue #36 item 1, decision 0111): the team's goal, the ledger's net raised, distinct supporters, whole days left (0: ends today; null: no end date). */
+  goal_cents: z.number().int().nullable(),
+  raised_cents: z.number().int(),
+  progress_percent: z.number().int().nullable(),
+  supporters_count: z.number().int(),
+  days_left: z.number().int().nullable(),
 });
 export type FundraiserOutput = z.infer<typeof FundraiserOutput>;
 
@@ -987,6 +993,7 @@ export const FundraiserInput = z.object({
   pickup_contact_name: optionalText(200),
   pickup_contact_phone: optionalText(40),
   /** When pickup opens: the restaurant's wall-clock time ('2026-12-20T09:00') or an instant with its offset. */
+  goal_cents: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
   pickup_starts_at: z
     .string()
     .trim()

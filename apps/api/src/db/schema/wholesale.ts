@@ -41,6 +41,8 @@ export const wholesaleFundraisers = pgTable(
     pickupContactPhone: text(),
     /** When pickup opens: an order's Estimated Pickup (§2 confirmation). NULL: not announced yet. */
     pickupStartsAt: timestamptz(),
+    /** The team's goal in cents (its progress: the ledger's net against it); NULL: no goal shown. */
+    goalCents: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,6 +50,7 @@ export const wholesaleFundraisers = pgTable(
     uniqueIndex('wholesale_fundraisers_restaurant_slug_unique').on(t.restaurantId, t.slug),
     check('wholesale_fundraisers_status_check', sql`${t.status} in ('draft', 'current', 'ended')`),
     check('wholesale_fundraisers_slug_check', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('wholesale_fundraisers_goal_check', sql`${t.goalCents} IS NULL OR ${t.goalCents} > 0`),
     check('wholesale_fundraisers_dates_check', sql`${t.startDate} IS NULL OR ${t.endDate} IS NULL OR ${t.startDate} <= ${t.endDate}`),
   ],
 );

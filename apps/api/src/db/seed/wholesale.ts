@@ -31,6 +31,8 @@ interface SeedFundraiser {
   slug: string;
   description: string;
   status: 'current' | 'ended';
+  /** The team's goal (team progress). */
+  goalCents: number;
   /** Days from the day the demo is seeded (Guam): the current ones run on past it (an end date closes sales, decision 0110). */
   startDate: number;
   endDate: number;
@@ -48,6 +50,7 @@ const fundraisers: SeedFundraiser[] = [
     slug: 'tamuning-tigers',
     description: 'Help the Tigers travel to the Micronesian Little League championship in Saipan. Every order supports uniforms, gear and airfare for 14 players.',
     status: 'current',
+    goalCents: 500000,
     startDate: -28,
     endDate: 63,
     image: 'tigers',
@@ -108,6 +111,7 @@ const fundraisers: SeedFundraiser[] = [
     slug: 'st-anthony-choir',
     description: 'Our youth choir is singing at the Festival of Voices in Honolulu. Support their trip with treats and keepsakes.',
     status: 'current',
+    goalCents: 250000,
     startDate: -14,
     endDate: 21,
     image: 'choir',
@@ -158,6 +162,7 @@ const fundraisers: SeedFundraiser[] = [
     slug: 'hagatna-canoe-club',
     description: "Last summer's regatta fundraiser. Thank you for paddling with us!",
     status: 'ended',
+    goalCents: 150000,
     startDate: -210,
     endDate: -120,
     image: 'canoe',
@@ -189,6 +194,7 @@ export async function seedWholesale(tx: DbOrTx): Promise<void> {
         status: spec.status,
         startDate: addDays(today, spec.startDate),
         endDate: addDays(today, spec.endDate),
+        goalCents: spec.goalCents,
         // Pickup opens at 9 AM (Guam) the day after sales end: the orders' Estimated Pickup.
         pickupStartsAt: new Date(zonedInstant(addDays(today, spec.endDate + 1), 9 * 60)),
         cardImageUrl: img(`${spec.image}-card`),

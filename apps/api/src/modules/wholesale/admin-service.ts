@@ -28,7 +28,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/access.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { findFundraiser, loadItems, participantsOf, toItemOutput, toOrderOutputs, toParticipantOutput, type FundraiserRow } from './repository.ts';
-import { changeStatus, fundraiserList, fundraiserOutput, WholesaleEvents, type WholesaleDeps } from './service.ts';
+import { changeStatus, fundraiserList, fundraiserOutput, shopToday, WholesaleEvents, type WholesaleDeps } from './service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 
 /** The restaurant an admin manages: their own; a super admin names one (default: their own). */
@@ -61,6 +61,7 @@ function fundraiserValues(input: FundraiserInput) {
     pickupContactName: input.pickup_contact_name ?? null,
     pickupContactPhone: input.pickup_contact_phone ?? null,
     pickupStartsAt: input.pickup_starts_at ? new Date(parseRestaurantDateTime(input.pickup_starts_at)) : null,
+    goalCents: input.goal_cents ?? null,
   };
 }
 
@@ -75,13 +76,13 @@ function slugTaken(error: unknown): never {
   throw error;
 }
 
-export async function listAdminFundraisers(deps: Pick<ServiceDeps, 'db'>, restaurantId: number) {
-  return fundraiserList(deps.db, eq(wholesaleFundraisers.restaurantId, restaurantId), [desc(wholesaleFundraisers.id)]);
+export async function listAdminFundraisers(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number) {
+  return fundraiserList(deps.db, shopToday(deps), eq(wholesaleFundraisers.restaurantId, restaurantId), [desc(wholesaleFundraisers.id)]);
 }
 
-export async function adminFundraiser(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, id: number) {
+export async function adminFundraiser(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, id: number) {
   const row = await ownFundraiser(deps.db, restaurantId, id);
-  const [summary, participants, items] = await Promise.all([fundraiserOutput(deps.db, row), participantsOf(deps.db, row.id, { includeInactive: true }), loadItems(deps.db, { fundraiserIds: [row.id] })]);
+  const [summary, participants, items] = await Promise.all([fundraiserOutput(deps.db, shopToday(deps), row), participantsOf(deps.db, row.id, { includeInactive: true }), loadItems(deps.db, { fundraiserIds: [row.id] })]);
   return { ...summary, participants, items: items.map(toItemOutput) };
 }
 
@@ -421,7 +422,7 @@ export async function updateVariant(
 
 // ── Orders ───────────────────────────────────────────────────────────────────────────────────
 
-export async function listAdminOrders(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, query: { fundraiser_id?: number | undefined; participant_id?: number | 'general' | undefined; status?: string | undefined }): Promise<OrderOutput[]> {
+export async function listAdminOrders(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, query: { fundraiser_id?: number | undefined; participant_id?: number | 'general' | undefined; status?: string | undefined }): Promise<OrderOutput[]> {
   const filters: SQL[] = [eq(wholesaleOrders.restaurantId, restaurantId)];
   if (query.fundraiser_id) filters.push(eq(wholesaleOrders.fundraiserId, query.fundraiser_id));
   if (query.participant_id === 'general') filters.push(isNull(wholesaleOrders.participantId));
@@ -462,7 +463,7 @@ function csvCell(value: unknown): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export async function ordersCsv(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, query: Parameters<typeof listAdminOrders>[2]): Promise<string> {
+export async function ordersCsv(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, query: Parameters<typeof listAdminOrders>[2]): Promise<string> {
   const orders = await listAdminOrders(deps, restaurantId, query);
   const header = ['Order', 'Placed', 'Status', 'Payment', 'Fundraiser', 'Participant', 'Customer', 'Email', 'Phone', 'Items', 'Total'];
   const rows = orders.map((o) => [
@@ -482,7 +483,7 @@ export async function ordersCsv(deps: Pick<ServiceDeps, 'db'>, restaurantId: num
 }
 
 /** Pickup day: what to hand to whom (per participant, then per order) and what to pull from stock (per item). */
-export async function pickList(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, fundraiserId: number) {
+export async function pickList(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, fundraiserId: number) {
   const fundraiser = await ownFundraiser(deps.db, restaurantId, fundraiserId);
   const orders = (await listAdminOrders(deps, restaurantId, { fundraiser_id: fundraiserId })).filter((o) => o.status !== 'cancelled' && o.status !== 'completed');
   const byParticipant = new Map<string, { participant: string; orders: { orderNumber: string; customerName: string; status: string; items: { name: string; variant: string | null; quantity: number }[] }[] }>();
@@ -512,10 +513,10 @@ export async function pickList(deps: Pick<ServiceDeps, 'db'>, restaurantId: numb
 }
 
 /** The per-fundraiser dashboard: orders, units sold, gross and net (the ledger), and each participant against goal. */
-export async function dashboard(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, fundraiserId: number): Promise<DashboardOutput> {
+export async function dashboard(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, fundraiserId: number): Promise<DashboardOutput> {
   const row = await ownFundraiser(deps.db, restaurantId, fundraiserId);
   const [summary, participants, [counts], [units], ledger] = await Promise.all([
-    fundraiserOutput(deps.db, row),
+    fundraiserOutput(deps.db, shopToday(deps), row),
     participantsOf(deps.db, fundraiserId, { includeInactive: true }),
     deps.db
       .select({

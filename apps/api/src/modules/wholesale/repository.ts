@@ -195,7 +195,7 @@ export function toItemOutput(item: CatalogItem): ItemOutput {
   };
 }
 
-export function toFundraiserOutput(row: FundraiserRow, counts: { items: number; participants: number }): FundraiserOutput {
+export function toFundraiserOutput(row: FundraiserRow, counts: { items: number; participants: number; raised: number; supporters: number; daysLeft: number | null }): FundraiserOutput {
   return {
     id: row.id,
     name: row.name,
@@ -215,6 +215,11 @@ export function toFundraiserOutput(row: FundraiserRow, counts: { items: number; 
     pickup_starts_at: row.pickupStartsAt?.toISOString() ?? null,
     item_count: counts.items,
     participant_count: counts.participants,
+    goal_cents: row.goalCents,
+    raised_cents: counts.raised,
+    progress_percent: goalProgress(counts.raised, row.goalCents),
+    supporters_count: counts.supporters,
+    days_left: counts.daysLeft,
   };
 }
 

@@ -114,26 +114,41 @@ function cartIssuesError(issues: CartIssue[]): AppError {
 // ── Fundraisers and items ────────────────────────────────────────────────────────────────────
 
 /**
- * A fundraiser's active items and participants, counted in the statement that reads its row
- * (each a scalar subquery on the fundraiser_id index): a list is one round trip. Written with
- * the outer table named, since Drizzle leaves a one-table query's columns unqualified.
+ * A fundraiser's active items and participants and its team progress (decision 0111), computed in
+ * the statement that reads its row — each a scalar subquery on a fundraiser_id index — so a list
+ * is one round trip: raised is the ledger's net (sales less reversals, general support included),
+ * supporters the distinct e-mails of its orders not cancelled, days_left its end date less today
+ * (the restaurant's date, passed in: the app's clock). Written with the outer table named, since
+ * Drizzle leaves a one-table query's columns unqualified.
  */
-const fundraiserWithCounts = {
-  row: wholesaleFundraisers,
-  items: sql<number>`(SELECT count(*)::int FROM wholesale_items i WHERE i.fundraiser_id = ${wholesaleFundraisers}.id AND i.active)`,
-  participants: sql<number>`(SELECT count(*)::int FROM wholesale_participants p WHERE p.fundraiser_id = ${wholesaleFundraisers}.id AND p.active)`,
-};
-
-/** The fundraisers matching `where`, in `orderBy` order, as the shop and the admin list show them. */
-export async function fundraiserList(db: DbOrTx, where: SQL | undefined, orderBy: SQL[]): Promise<FundraiserOutput[]> {
-  const rows = await db.select(fundraiserWithCounts).from(wholesaleFundraisers).where(where).orderBy(...orderBy);
-  return rows.map(({ row, items, participants }) => toFundraiserOutput(row, { items, participants }));
+function fundraiserColumns(today: SQL | SQL.Aliased | ReturnType<typeof sql.placeholder> | string) {
+  return {
+    row: wholesaleFundraisers,
+    items: sql<number>`(SELECT count(*)::int FROM wholesale_items i WHERE i.fundraiser_id = ${wholesaleFundraisers}.id AND i.active)`,
+    participants: sql<number>`(SELECT count(*)::int FROM wholesale_participants p WHERE p.fundraiser_id = ${wholesaleFundraisers}.id AND p.active)`,
+    raised: sql<number>`(SELECT coalesce(sum(c.amount_cents), 0)::int FROM wholesale_participant_credits c WHERE c.fundraiser_id = ${wholesaleFundraisers}.id)`,
+    supporters: sql<number>`(SELECT count(DISTINCT lower(o.customer_email))::int FROM wholesale_orders o WHERE o.fundraiser_id = ${wholesaleFundraisers}.id AND o.status <> 'cancelled')`,
+    daysLeft: sql<number | null>`(${wholesaleFundraisers}.end_date - ${today}::date)`,
+  };
 }
 
-/** One fundraiser already read, with its counts. */
-export async function fundraiserOutput(db: DbOrTx, row: FundraiserRow): Promise<FundraiserOutput> {
-  const [counts] = await db.select({ items: fundraiserWithCounts.items, participants: fundraiserWithCounts.participants }).from(wholesaleFundraisers).where(eq(wholesaleFundraisers.id, row.id));
-  return toFundraiserOutput(row, counts ?? { items: 0, participants: 0 });
+type FundraiserColumns = { row: FundraiserRow; items: number; participants: number; raised: number; supporters: number; daysLeft: number | null };
+
+function outputOf({ row, ...counts }: FundraiserColumns): FundraiserOutput {
+  return toFundraiserOutput(row, counts);
+}
+
+/** The fundraisers matching `where`, in `orderBy` order, as the shop and the admin list show them. */
+export async function fundraiserList(db: DbOrTx, today: string, where: SQL | undefined, orderBy: SQL[]): Promise<FundraiserOutput[]> {
+  const rows = await db.select(fundraiserColumns(today)).from(wholesaleFundraisers).where(where).orderBy(...orderBy);
+  return rows.map(outputOf);
+}
+
+/** One fundraiser already read, with its counts and progress. */
+export async function fundraiserOutput(db: DbOrTx, today: string, row: FundraiserRow): Promise<FundraiserOutput> {
+  const { row: _row, ...columns } = fundraiserColumns(today);
+  const [counts] = await db.select(columns).from(wholesaleFundraisers).where(eq(wholesaleFundraisers.id, row.id));
+  return toFundraiserOutput(row, counts ?? { items: 0, participants: 0, raised: 0, supporters: 0, daysLeft: null });
 }
 
 /**
@@ -142,7 +157,7 @@ export async function fundraiserOutput(db: DbOrTx, row: FundraiserRow): Promise<
  */
 const shopFundraisers = preparedQuery((db) =>
   db
-    .select(fundraiserWithCounts)
+    .select(fundraiserColumns(sql.placeholder('today')))
     .from(wholesaleFundraisers)
     .where(
       and(
@@ -161,7 +176,7 @@ const shopFundraisers = preparedQuery((db) =>
 export async function listFundraisers(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, search?: string): Promise<FundraiserOutput[]> {
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%';
   const rows = await shopFundraisers(deps.db).execute({ restaurantId, pattern, today: shopToday(deps) });
-  return rows.map(({ row, items, participants }) => toFundraiserOutput(row, { items, participants }));
+  return rows.map(outputOf);
 }
 
 /** A fundraiser a supporter may open: 404 when missing or a draft, 403 when it has ended (§2) or is past its end date (decision 0110). */
@@ -175,7 +190,7 @@ async function openFundraiser(deps: Pick<ServiceDeps, 'db' | 'clock'>, restauran
 export async function getFundraiser(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, slug: string): Promise<FundraiserDetailOutput> {
   const row = await openFundraiser(deps, restaurantId, slug);
   const [summary, participants, items] = await Promise.all([
-    fundraiserOutput(deps.db, row),
+    fundraiserOutput(deps.db, shopToday(deps), row),
     participantsOf(deps.db, row.id),
     loadItems(deps.db, { fundraiserIds: [row.id] }),
   ]);
