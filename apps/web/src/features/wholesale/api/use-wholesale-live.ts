@@ -48,6 +48,27 @@ export function useFundraiserLive(fundraiserId: number | null | undefined, onSto
   }, [fundraiserId, queryClient, sessionUser]);
 }
 
+/**
+ * The list's fundraisers (their rooms, as the page's): a new order, a cancellation or an edit
+ * refreshes the list, so each card's team progress follows.
+ */
+export function useFundraisersLive(fundraiserIds: readonly number[]): void {
+  const queryClient = useQueryClient();
+  const key = [...fundraiserIds].sort((a, b) => a - b).join(',');
+  useEffect(() => {
+    if (!key) return;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['wholesale'] });
+    return openRealtime({
+      subscriptions: key.split(',').map((id) => ({ channel: 'fundraiser', fundraiser_id: Number(id) })),
+      events: {
+        wholesale_participant_goal_updated: refresh,
+        wholesale_fundraiser_updated: refresh,
+        [CATCH_UP_EVENT]: refresh,
+      },
+    });
+  }, [key, queryClient]);
+}
+
 /** An order's live status (wholesale_order_updated) for the confirmation and detail pages. */
 export function useOrderLive(orderId: number, accessToken: string | null): void {
   const queryClient = useQueryClient();

@@ -187,11 +187,14 @@ function FundraiserForm({ fundraiser, onCreated }: { fundraiser: FundraiserDetai
       setSaved(false);
     },
   });
+  const [goal, setGoal] = useState(fundraiser?.goal_cents ? (fundraiser.goal_cents / 100).toFixed(2) : '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
+    const goalCents = goal.trim() ? Math.round(Number(goal) * 100) : null;
+    if (goalCents !== null && (!Number.isFinite(goalCents) || goalCents < 1)) return setErrors({ goal_cents: 'Enter the team goal in dollars' });
     save.mutate(
-      { id: fundraiser?.id ?? null, input: form },
+      { id: fundraiser?.id ?? null, input: { ...form, goal_cents: goalCents } },
       {
         onSuccess: (result) => {
           setSaved(true);
@@ -232,6 +235,17 @@ function FundraiserForm({ fundraiser, onCreated }: { fundraiser: FundraiserDetai
       <div className="grid gap-4 md:grid-cols-2">
         <ImageField label="Card image" value={form.card_image_url ?? ''} onChange={(url) => setForm((f) => ({ ...f, card_image_url: url }))} />
         <ImageField label="Banner image" value={form.banner_url ?? ''} onChange={(url) => setForm((f) => ({ ...f, banner_url: url }))} />
+        <TextField
+          label="Team goal (dollars)"
+          inputMode="decimal"
+          hint="Shown with the amount raised and supporters; leave empty for none"
+          value={goal}
+          error={errors.goal_cents}
+          onChange={(event) => {
+            setGoal(event.target.value);
+            setSaved(false);
+          }}
+        />
         <TextField label="Pickup name" {...text('pickup_display_name')} />
         <TextField label="Pickup address" {...text('pickup_display_address')} />
         <TextField label="Pickup hours" {...text('pickup_hours')} />

@@ -15,6 +15,7 @@ import { useFundraiser } from '../api/get-fundraiser.ts';
 import { useFundraiserLive } from '../api/use-wholesale-live.ts';
 import { CartBar } from '../components/cart-bar.tsx';
 import { ItemDialog, type PendingLine } from '../components/item-dialog.tsx';
+import { TeamProgress } from '../components/team-progress.tsx';
 import { ParticipantCard } from '../components/participant-card.tsx';
 import { SwitchFundraiserDialog } from '../components/switch-fundraiser-dialog.tsx';
 import { rememberParticipant } from '../participant-link.ts';
@@ -87,6 +88,7 @@ export function FundraiserPage({ slug }: { slug: string }) {
           </span>
         ) : null}
       </p>
+      <TeamProgress fundraiser={data} className="mt-4 max-w-md" />
       <p className="mt-4 max-w-3xl">{data.description}</p>
       {preselected ? (
         <Alert tone="info" className="mt-4">
