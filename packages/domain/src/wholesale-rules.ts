@@ -46,3 +46,12 @@ export function isCurrentCartFormat(lines: unknown): boolean {
   });
 }
 
+
+/**
+ * Whether a fundraiser takes orders on `today` (the restaurant's calendar date, YYYY-MM-DD):
+ * status current and, when it has an end date, not past it. The end date is the last whole day of
+ * sales in the restaurant's zone (decision 0110); a fundraiser past it is closed as an ended one is.
+ */
+export function fundraiserTakesOrders(f: { status: string; endDate: string | null }, today: string): boolean {
+  return f.status === 'current' && (f.endDate === null || f.endDate >= today);
+}

@@ -3,6 +3,7 @@ import {
   addToCartProblems,
   canTransition,
   checkoutFieldErrors,
+  CheckoutCustomerInput,
   checkWholesaleCart,
   fixCart,
   fixResultMessage,
@@ -259,6 +260,14 @@ describe('orders', () => {
     expect(checkoutFieldErrors({ customerName: 'A', customerEmail: 'nope', customerPhone: '+16715551234', pickupLocation: 'restaurant' })).toEqual({
       customerEmail: 'Please enter a valid email address',
     });
+  });
+  it('checkout phones follow the platform rule (decision 0031): international numbers pass, others get the spec message', () => {
+    for (const phone of ['+81 90 1234 5678', '+82 10 1234 5678', '+1 671 555 1234', '+16715551234']) {
+      expect(checkoutFieldErrors({ customerName: 'A', customerEmail: 'a@b.co', customerPhone: phone, pickupLocation: 'restaurant' }), phone).toEqual({});
+    }
+    expect(checkoutFieldErrors({ customerName: 'A', customerEmail: 'a@b.co', customerPhone: '12345', pickupLocation: 'restaurant' }).customerPhone).toMatch(/^Phone must be \+/);
+    const parsed = CheckoutCustomerInput.parse({ customerName: 'A', customerEmail: 'a@b.co', customerPhone: '+81 90 1234 5678', shippingAddress: 'Pickup: Gym' });
+    expect(parsed.customerPhone).toBe('+819012345678');
   });
   it('goal progress is bounded', () => {
     expect(goalProgress(5000, 20000)).toBe(25);

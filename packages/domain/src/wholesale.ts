@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { INT4_MAX } from './integers.ts';
+import { parseRestaurantDateTime } from './restaurant-schedule.ts';
 import { centsToDollars, type Cents } from './money.ts';
-import { isValidPhone, phoneRuleMessage } from './phone-rules.ts';
-import { isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection } from './wholesale-rules.ts';
+import { isAcceptedPhone, normalizePhone } from './phone.ts';
+import { phoneRuleMessage } from './phone-rules.ts';
+import { fundraiserTakesOrders, isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection } from './wholesale-rules.ts';
 
-export { isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection };
+export { fundraiserTakesOrders, isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection };
 
 /**
  * The wholesale fundraiser shop (wholesale.md): constants, the spec's words, the pure rules the
@@ -420,8 +422,9 @@ export function addToCartProblems(item: RuleItem, selection: OptionSelection, qu
  * The cart line's stock hint (§5): shown when the maximum is under 999 and at most 5 remain, or
  * stock is low or out. null: no hint.
  */
-export function stockHint(input: { max: number | null; quantity: number; status?: WholesaleStockStatus | null; loading?: boolean }): string | null {
+export function stockHint(input: { max: number | null | undefined; quantity: number; status?: WholesaleStockStatus | null; loading?: boolean }): string | null {
   if (input.loading) return 'Loading inventory...';
+  // undefined: the stock could not be learned.
   if (input.max === undefined) return 'Inventory status unknown';
   if (input.max === null) return null;
   const remaining = input.max - input.quantity;
@@ -626,6 +629,31 @@ function optionFieldsOf(item: RuleItem, optionId: number) {
   return {};
 }
 
+/**
+ * The cart check run before the server is asked (§5): an empty cart fails with 'Cart is empty', a
+ * cart whose fundraiser is not known (no fundraiser id, or lines of another one) with 'No
+ * fundraiser selected'. null when the server may check it.
+ */
+export function cartPrecheck(lines: readonly { fundraiserId?: number | null | undefined }[], fundraiserId: number | null | undefined): string | null {
+  if (lines.length === 0) return WholesaleMessages.cartEmpty;
+  const known = typeof fundraiserId === 'number' && Number.isInteger(fundraiserId) && fundraiserId > 0;
+  if (!known || lines.some((l) => l.fundraiserId !== fundraiserId)) return WholesaleMessages.noFundraiser;
+  return null;
+}
+
+/**
+ * The words a validation answer shows (§8): nothing when valid; 'Some items in your cart need
+ * attention' with issues; otherwise the server's message, or 'Cart validation failed'.
+ */
+export function cartValidationMessage(answer: { valid: boolean; issues: readonly unknown[] }, serverMessage?: string | null): string | null {
+  if (answer.valid) return null;
+  if (answer.issues.length > 0) return WholesaleMessages.needsAttention;
+  return serverMessage?.trim() || WholesaleMessages.validationFailed;
+}
+
+/** How long the shop's toasts stay (§9). */
+export const WHOLESALE_TOAST_MS = 5000;
+
 // ── The cart's automatic fix (§4) ────────────────────────────────────────────────────────────
 
 export interface FixableLine {
@@ -751,8 +779,16 @@ export const FundraiserOutput = z.object({
   pickup_hours: z.string().nullable(),
   pickup_contact_name: z.string().nullable(),
   pickup_contact_phone: z.string().nullable(),
+  /** When pickup opens (an instant, ISO 8601); null when not announced. */
+  pickup_starts_at: z.string().nullable(),
   item_count: z.number().int(),
   participant_count: z.number().int(),
+  /** Team progress (issue #36 item 1, decision 0111): the team's goal, the ledger's net raised, distinct supporters, whole days left (0: ends today; null: no end date). */
+  goal_cents: z.number().int().nullable(),
+  raised_cents: z.number().int(),
+  progress_percent: z.number().int().nullable(),
+  supporters_count: z.number().int(),
+  days_left: z.number().int().nullable(),
 });
 export type FundraiserOutput = z.infer<typeof FundraiserOutput>;
 
@@ -870,6 +906,7 @@ export const OrderOutput = z.object({
     pickup_hours: true,
     pickup_contact_name: true,
     pickup_contact_phone: true,
+    pickup_starts_at: true,
   }),
   participant: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   payment: z
@@ -886,7 +923,8 @@ const requiredText = (message: string, max = 200) => z.string({ error: message }
 export const CheckoutCustomerInput = z.object({
   customerName: requiredText(WholesaleMessages.nameRequired),
   customerEmail: requiredText(WholesaleMessages.emailRequired, 254).pipe(z.email({ error: WholesaleMessages.emailInvalid })),
-  customerPhone: requiredText(WholesaleMessages.phoneRequired, 40).refine(isValidPhone, { message: phoneRuleMessage() }),
+  // The platform's one phone rule (decision 0031): the spec's form or a valid international number, stored E.164.
+  customerPhone: requiredText(WholesaleMessages.phoneRequired, 40).refine(isAcceptedPhone, { message: phoneRuleMessage() }).transform(normalizePhone),
   shippingAddress: requiredText(WholesaleMessages.pickupRequired, 500),
   notes: z.string().trim().max(2000).optional().nullable(),
   /** null: general support of the organisation. */
@@ -902,7 +940,7 @@ export function checkoutFieldErrors(form: { customerName?: string; customerEmail
   if (!email) errors.customerEmail = WholesaleMessages.emailRequired;
   else if (!z.email().safeParse(email).success) errors.customerEmail = WholesaleMessages.emailInvalid;
   if (!form.customerPhone?.trim()) errors.customerPhone = WholesaleMessages.phoneRequired;
-  else if (!isValidPhone(form.customerPhone.trim())) errors.customerPhone = phoneRuleMessage();
+  else if (!isAcceptedPhone(form.customerPhone)) errors.customerPhone = phoneRuleMessage();
   if (!form.pickupLocation?.trim()) errors.pickupLocation = WholesaleMessages.pickupRequired;
   return errors;
 }
@@ -954,6 +992,15 @@ export const FundraiserInput = z.object({
   pickup_hours: optionalText(200),
   pickup_contact_name: optionalText(200),
   pickup_contact_phone: optionalText(40),
+  /** When pickup opens: the restaurant's wall-clock time ('2026-12-20T09:00') or an instant with its offset. */
+  goal_cents: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
+  pickup_starts_at: z
+    .string()
+    .trim()
+    .max(40)
+    .refine((v) => !Number.isNaN(parseRestaurantDateTime(v)), 'Enter a date and time, e.g. 2026-12-20T09:00')
+    .nullable()
+    .optional(),
 });
 export type FundraiserInput = z.infer<typeof FundraiserInput>;
 
@@ -968,6 +1015,12 @@ export type ParticipantInput = z.infer<typeof ParticipantInput>;
 
 const stock = z.number().int().min(0).max(INT4_MAX);
 
+/**
+ * An item as management writes it. On an edit (PUT) the groups and options are matched to the
+ * item's own by id, else by name (the screen's text form names them), and updated in place, so
+ * order lines, carts and stock keep pointing at the same rows; a stock field left out keeps the
+ * stock as it is (sales since the form was opened are not undone). On creation it counts as 0.
+ */
 export const ItemInput = z.object({
   name: requiredText('Name is required'),
   description: z.string().trim().max(5000).default(''),
@@ -975,13 +1028,14 @@ export const ItemInput = z.object({
   price_cents: z.number({ error: 'price_cents is required' }).int().min(0).max(INT4_MAX),
   images: z.array(z.object({ image_url: z.string().max(500), alt_text: z.string().max(300).nullable() })).max(10).default([]),
   inventory_mode: z.enum(WHOLESALE_INVENTORY_MODES).default('none'),
-  stock_quantity: stock.default(0),
-  damaged_quantity: stock.default(0),
+  stock_quantity: stock.optional(),
+  damaged_quantity: stock.optional(),
   low_stock_threshold: stock.nullable().optional(),
   active: z.boolean().default(true),
   option_groups: z
     .array(
       z.object({
+        id: z.number().int().min(1).max(INT4_MAX).optional(),
         name: requiredText('Group name is required'),
         min_select: z.number().int().min(0).max(50).default(0),
         max_select: z.number().int().min(1).max(50).default(1),
@@ -989,11 +1043,12 @@ export const ItemInput = z.object({
         options: z
           .array(
             z.object({
+              id: z.number().int().min(1).max(INT4_MAX).optional(),
               name: requiredText('Option name is required'),
               additional_price_cents: z.number().int().min(0).max(INT4_MAX).default(0),
               available: z.boolean().default(true),
-              stock_quantity: stock.default(0),
-              damaged_quantity: stock.default(0),
+              stock_quantity: stock.optional(),
+              damaged_quantity: stock.optional(),
             }),
           )
           .max(50),
@@ -1001,7 +1056,7 @@ export const ItemInput = z.object({
     )
     .max(10)
     .default([]),
-  /** Variant stock by option names ('Large / Red' → stock); variants are generated from the options. */
+  /** Variant stock by option names ('Large / Red' → stock); variants are generated from the options. A variant left out keeps its stock (a new one starts at 0). */
   variant_stock: z.record(z.string().max(500), stock).optional(),
 });
 export type ItemInput = z.infer<typeof ItemInput>;

@@ -39,6 +39,10 @@ export const wholesaleFundraisers = pgTable(
     pickupHours: text(),
     pickupContactName: text(),
     pickupContactPhone: text(),
+    /** When pickup opens: an order's Estimated Pickup (§2 confirmation). NULL: not announced yet. */
+    pickupStartsAt: timestamptz(),
+    /** The team's goal in cents (its progress: the ledger's net against it); NULL: no goal shown. */
+    goalCents: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -46,6 +50,7 @@ export const wholesaleFundraisers = pgTable(
     uniqueIndex('wholesale_fundraisers_restaurant_slug_unique').on(t.restaurantId, t.slug),
     check('wholesale_fundraisers_status_check', sql`${t.status} in ('draft', 'current', 'ended')`),
     check('wholesale_fundraisers_slug_check', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('wholesale_fundraisers_goal_check', sql`${t.goalCents} IS NULL OR ${t.goalCents} > 0`),
     check('wholesale_fundraisers_dates_check', sql`${t.startDate} IS NULL OR ${t.endDate} IS NULL OR ${t.startDate} <= ${t.endDate}`),
   ],
 );
@@ -159,9 +164,16 @@ export const wholesaleItemVariants = pgTable(
     stockQuantity: integer().notNull().default(0),
     damagedQuantity: integer().notNull().default(0),
     lowStockThreshold: integer(),
+    /**
+     * Set when an item edit drops the variant's combination while orders name it (as merchandise
+     * variants, decision 0072): no longer listed or sold, kept for those orders' lines and for the
+     * stock a cancellation gives back. A variant no order names is deleted instead.
+     */
+    archivedAt: timestamptz(),
   },
   (t) => [
-    unique('wholesale_item_variants_item_key_unique').on(t.itemId, t.variantKey),
+    // Unique among the live variants (archived_at NULL, equal under NULLS NOT DISTINCT); archived ones each have their own time.
+    unique('wholesale_item_variants_item_key_unique').on(t.itemId, t.variantKey, t.archivedAt).nullsNotDistinct(),
     check('wholesale_item_variants_key_check', sql`${t.variantKey} ~ '^[0-9]+(-[0-9]+)*$'`),
     check('wholesale_item_variants_stock_check', sql`${t.stockQuantity} >= 0 AND ${t.damagedQuantity} >= 0 AND ${t.damagedQuantity} <= ${t.stockQuantity}`),
   ],

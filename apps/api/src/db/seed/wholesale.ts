@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { addDays, zonedInstant, zonedParts } from '@kusina/domain/restaurant-schedule';
 import { generateVariants, type ItemInput } from '@kusina/domain/wholesale';
 import type { DbOrTx } from '../client.ts';
 import {
@@ -30,8 +31,11 @@ interface SeedFundraiser {
   slug: string;
   description: string;
   status: 'current' | 'ended';
-  startDate: string;
-  endDate: string;
+  /** The team's goal (team progress). */
+  goalCents: number;
+  /** Days from the day the demo is seeded (Guam): the current ones run on past it (an end date closes sales, decision 0110). */
+  startDate: number;
+  endDate: number;
   image: string;
   pickup: { name: string; address: string; instructions: string; hours: string; contact: string; phone: string };
   participants: { name: string; description: string; photo: string; goalCents: number | null }[];
@@ -46,8 +50,9 @@ const fundraisers: SeedFundraiser[] = [
     slug: 'tamuning-tigers',
     description: 'Help the Tigers travel to the Micronesian Little League championship in Saipan. Every order supports uniforms, gear and airfare for 14 players.',
     status: 'current',
-    startDate: '2026-11-01',
-    endDate: '2027-01-31',
+    goalCents: 500000,
+    startDate: -28,
+    endDate: 63,
     image: 'tigers',
     pickup: {
       name: 'Kusina Tamuning',
@@ -106,8 +111,9 @@ const fundraisers: SeedFundraiser[] = [
     slug: 'st-anthony-choir',
     description: 'Our youth choir is singing at the Festival of Voices in Honolulu. Support their trip with treats and keepsakes.',
     status: 'current',
-    startDate: '2026-11-15',
-    endDate: '2026-12-20',
+    goalCents: 250000,
+    startDate: -14,
+    endDate: 21,
     image: 'choir',
     pickup: {
       name: 'St. Anthony Parish Hall',
@@ -156,8 +162,9 @@ const fundraisers: SeedFundraiser[] = [
     slug: 'hagatna-canoe-club',
     description: "Last summer's regatta fundraiser. Thank you for paddling with us!",
     status: 'ended',
-    startDate: '2026-05-01',
-    endDate: '2026-07-31',
+    goalCents: 150000,
+    startDate: -210,
+    endDate: -120,
     image: 'canoe',
     pickup: { name: 'Paseo Boat Ramp', address: 'Paseo de Susana, Hagåtña, GU 96910', instructions: 'At the club tent.', hours: 'Saturdays 7-10 AM', contact: 'Joe Quinata', phone: '+16715550199' },
     participants: [{ name: 'Paddlers Team A', description: 'Six-person outrigger crew.', photo: 'p-kai', goalCents: 100000 }],
@@ -175,6 +182,7 @@ const fundraisers: SeedFundraiser[] = [
 export async function seedWholesale(tx: DbOrTx): Promise<void> {
   const [customer] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'customer@kusina.test'));
   let orderIndex = 0;
+  const today = zonedParts(Date.now()).date;
   for (const spec of fundraisers) {
     const [f] = await tx
       .insert(wholesaleFundraisers)
@@ -184,8 +192,11 @@ export async function seedWholesale(tx: DbOrTx): Promise<void> {
         slug: spec.slug,
         description: spec.description,
         status: spec.status,
-        startDate: spec.startDate,
-        endDate: spec.endDate,
+        startDate: addDays(today, spec.startDate),
+        endDate: addDays(today, spec.endDate),
+        goalCents: spec.goalCents,
+        // Pickup opens at 9 AM (Guam) the day after sales end: the orders' Estimated Pickup.
+        pickupStartsAt: new Date(zonedInstant(addDays(today, spec.endDate + 1), 9 * 60)),
         cardImageUrl: img(`${spec.image}-card`),
         bannerUrl: img(`${spec.image}-banner`),
         pickupDisplayName: spec.pickup.name,
@@ -257,7 +268,8 @@ export async function seedWholesale(tx: DbOrTx): Promise<void> {
           shippingAddress: `Pickup: ${spec.pickup.name}, ${spec.pickup.address}`,
           accessToken: randomBytes(24).toString('base64url'),
           idempotencyKey: `seed-${spec.slug}-${orderIndex}`,
-          createdAt: new Date(`${spec.startDate}T02:00:00Z`),
+          createdAt: new Date(`${f!.startDate}T02:00:00Z`),
+          estimatedPickupTime: f!.pickupStartsAt,
         })
         .returning();
       await tx.insert(wholesaleOrderItems).values({

@@ -63,7 +63,9 @@ function ok<T>(data: T, message = '') {
  */
 export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
-  app.addHook('preHandler', requireAdmin(app));
+  // The caller is checked on request, before the body is parsed or validated: a guest gets 401 and
+  // a customer 403 whatever they send (never a 400 describing the management contract).
+  app.addHook('onRequest', requireAdmin(app));
   const deps = () => app.deps;
   const restaurantOf = (request: { auth: unknown; query: unknown }) =>
     admin.managedRestaurant(requireAuth(request as Parameters<typeof requireAuth>[0]).user, (request.query as { restaurant_id?: number } | undefined)?.restaurant_id);

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import {
   generateVariants,
   WholesaleMessages,
@@ -23,11 +23,12 @@ import {
   wholesaleParticipants,
 } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
+import { parseRestaurantDateTime } from '@kusina/domain/restaurant-schedule';
 import { AppError } from '../../lib/errors.ts';
 import type { SessionUser } from '../../lib/access.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { findFundraiser, loadItems, participantsOf, toItemOutput, toOrderOutputs, toParticipantOutput, type FundraiserRow } from './repository.ts';
-import { changeStatus, fundraiserList, fundraiserOutput, WholesaleEvents, type WholesaleDeps } from './service.ts';
+import { changeStatus, fundraiserList, fundraiserOutput, shopToday, WholesaleEvents, type WholesaleDeps } from './service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 
 /** The restaurant an admin manages: their own; a super admin names one (default: their own). */
@@ -59,6 +60,8 @@ function fundraiserValues(input: FundraiserInput) {
     pickupHours: input.pickup_hours ?? null,
     pickupContactName: input.pickup_contact_name ?? null,
     pickupContactPhone: input.pickup_contact_phone ?? null,
+    pickupStartsAt: input.pickup_starts_at ? new Date(parseRestaurantDateTime(input.pickup_starts_at)) : null,
+    goalCents: input.goal_cents ?? null,
   };
 }
 
@@ -73,13 +76,13 @@ function slugTaken(error: unknown): never {
   throw error;
 }
 
-export async function listAdminFundraisers(deps: Pick<ServiceDeps, 'db'>, restaurantId: number) {
-  return fundraiserList(deps.db, eq(wholesaleFundraisers.restaurantId, restaurantId), [desc(wholesaleFundraisers.id)]);
+export async function listAdminFundraisers(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number) {
+  return fundraiserList(deps.db, shopToday(deps), eq(wholesaleFundraisers.restaurantId, restaurantId), [desc(wholesaleFundraisers.id)]);
 }
 
-export async function adminFundraiser(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, id: number) {
+export async function adminFundraiser(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, id: number) {
   const row = await ownFundraiser(deps.db, restaurantId, id);
-  const [summary, participants, items] = await Promise.all([fundraiserOutput(deps.db, row), participantsOf(deps.db, row.id, { includeInactive: true }), loadItems(deps.db, { fundraiserIds: [row.id] })]);
+  const [summary, participants, items] = await Promise.all([fundraiserOutput(deps.db, shopToday(deps), row), participantsOf(deps.db, row.id, { includeInactive: true }), loadItems(deps.db, { fundraiserIds: [row.id] })]);
   return { ...summary, participants, items: items.map(toItemOutput) };
 }
 
@@ -96,8 +99,16 @@ export async function createFundraiser(deps: WholesaleDeps, restaurantId: number
 export async function updateFundraiser(deps: WholesaleDeps, restaurantId: number, id: number, input: FundraiserInput) {
   checkDates(input);
   await ownFundraiser(deps.db, restaurantId, id);
+  const values = fundraiserValues(input);
   try {
-    await deps.db.update(wholesaleFundraisers).set(fundraiserValues(input)).where(eq(wholesaleFundraisers.id, id));
+    await transaction(deps.pool, async ({ tx }) => {
+      await tx.update(wholesaleFundraisers).set(values).where(eq(wholesaleFundraisers.id, id));
+      // Orders not yet handed over follow a new pickup time (their Estimated Pickup).
+      await tx
+        .update(wholesaleOrders)
+        .set({ estimatedPickupTime: values.pickupStartsAt })
+        .where(and(eq(wholesaleOrders.fundraiserId, id), inArray(wholesaleOrders.status, ['pending', 'confirmed', 'processing'])));
+    });
   } catch (error) {
     slugTaken(error);
   }
@@ -181,18 +192,60 @@ export async function updateParticipant(deps: WholesaleDeps, restaurantId: numbe
 
 // ── Items ────────────────────────────────────────────────────────────────────────────────────
 
-/** Writes an item (new, or replacing an existing one's groups, options and variants) in the caller's transaction. */
+type GroupRow = typeof wholesaleOptionGroups.$inferSelect;
+type OptionRow = typeof wholesaleOptions.$inferSelect;
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Pairs each wanted entry with an existing row: by id (which must be one of `rows`), else by name among those not yet paired. */
+function matchRows<W extends { id?: number | undefined; name: string }, R extends { id: number; name: string }>(wanted: readonly W[], rows: readonly R[], field: (index: number) => string): (R | null)[] {
+  const taken = new Set<number>();
+  const byId = wanted.map((w, index) => {
+    if (w.id === undefined) return null;
+    const row = rows.find((r) => r.id === w.id);
+    if (!row || taken.has(row.id)) throw AppError.validation('This option group or option is not part of the item', { [field(index)]: 'This option group or option is not part of the item' });
+    taken.add(row.id);
+    return row;
+  });
+  return wanted.map((w, index) => {
+    if (byId[index]) return byId[index];
+    const row = rows.find((r) => !taken.has(r.id) && sameName(r.name, w.name)) ?? null;
+    if (row) taken.add(row.id);
+    return row;
+  });
+}
+
+/**
+ * Variants that leave an item (their combination is gone, or the item no longer counts stock by
+ * variant): archived when an order line names one — its lines and a later cancellation's stock
+ * keep their row — deleted otherwise (as merchandise variants, decision 0072).
+ */
+async function retireVariants(tx: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const ordered = new Set(
+    (await tx.selectDistinct({ id: wholesaleOrderItems.variantId }).from(wholesaleOrderItems).where(inArray(wholesaleOrderItems.variantId, ids))).map((r) => r.id),
+  );
+  const archive = ids.filter((id) => ordered.has(id));
+  const remove = ids.filter((id) => !ordered.has(id));
+  if (archive.length) await tx.update(wholesaleItemVariants).set({ archivedAt: sql`now()` }).where(inArray(wholesaleItemVariants.id, archive));
+  if (remove.length) await tx.delete(wholesaleItemVariants).where(inArray(wholesaleItemVariants.id, remove));
+}
+
+function damagedCheck(stock: number, damaged: number, field: string) {
+  if (damaged > stock) throw AppError.validation('Damaged units cannot exceed the stock', { [field]: 'Damaged units cannot exceed the stock' });
+}
+
+/**
+ * Writes an item in the caller's transaction. A new one gets its groups, options and variants. An
+ * edit changes the item **in place** (issue #36): its row is locked, groups and options are matched
+ * by id or name and updated (their ids stay, so order lines, carts and the stock a cancellation
+ * gives back still point at them), new ones are added, removed ones deleted; variants keep their
+ * row (and stock) while their combination exists, new combinations are added, and those that go
+ * are archived or deleted (retireVariants). Stock fields left out keep the stock as it is.
+ */
 async function writeItem(tx: DbOrTx, fundraiserId: number, itemId: number | null, input: ItemInput): Promise<number> {
-  if (input.damaged_quantity > input.stock_quantity) {
-    throw AppError.validation('Damaged units cannot exceed the stock', { damaged_quantity: 'Damaged units cannot exceed the stock' });
-  }
   for (const [g, group] of input.option_groups.entries()) {
     if (group.min_select > group.max_select) throw AppError.validation('min_select cannot exceed max_select', { [`option_groups.${g}.min_select`]: 'min_select cannot exceed max_select' });
-    for (const [o, option] of group.options.entries()) {
-      if (option.damaged_quantity > option.stock_quantity) {
-        throw AppError.validation('Damaged units cannot exceed the stock', { [`option_groups.${g}.options.${o}.damaged_quantity`]: 'Damaged units cannot exceed the stock' });
-      }
-    }
   }
   const values = {
     fundraiserId,
@@ -202,54 +255,117 @@ async function writeItem(tx: DbOrTx, fundraiserId: number, itemId: number | null
     priceCents: input.price_cents,
     images: input.images,
     inventoryMode: input.inventory_mode,
-    stockQuantity: input.stock_quantity,
-    damagedQuantity: input.damaged_quantity,
     lowStockThreshold: input.low_stock_threshold ?? null,
     active: input.active,
   };
   let id: number;
+  let oldGroups: GroupRow[] = [];
+  let oldOptions: OptionRow[] = [];
   if (itemId === null) {
+    const stock = input.stock_quantity ?? 0;
+    const damaged = input.damaged_quantity ?? 0;
+    damagedCheck(stock, damaged, 'damaged_quantity');
     const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(wholesaleItems).where(eq(wholesaleItems.fundraiserId, fundraiserId));
-    const [row] = await tx.insert(wholesaleItems).values({ ...values, position: n }).returning({ id: wholesaleItems.id });
+    const [row] = await tx
+      .insert(wholesaleItems)
+      .values({ ...values, stockQuantity: stock, damagedQuantity: damaged, position: n })
+      .returning({ id: wholesaleItems.id });
     id = row!.id;
   } else {
     id = itemId;
-    await tx.update(wholesaleItems).set(values).where(eq(wholesaleItems.id, id));
-    await tx.delete(wholesaleOptionGroups).where(eq(wholesaleOptionGroups.itemId, id));
-    await tx.delete(wholesaleItemVariants).where(eq(wholesaleItemVariants.itemId, id));
+    // Locked first: an order taking this item's stock waits for the edit, or the edit for it.
+    const [current] = await tx.select().from(wholesaleItems).where(eq(wholesaleItems.id, id)).for('update');
+    if (!current) throw AppError.notFound(WholesaleMessages.itemNotFound);
+    const stock = input.stock_quantity ?? current.stockQuantity;
+    const damaged = input.damaged_quantity ?? current.damagedQuantity;
+    damagedCheck(stock, damaged, 'damaged_quantity');
+    await tx.update(wholesaleItems).set({ ...values, stockQuantity: stock, damagedQuantity: damaged }).where(eq(wholesaleItems.id, id));
+    oldGroups = await tx.select().from(wholesaleOptionGroups).where(eq(wholesaleOptionGroups.itemId, id));
+    oldOptions = oldGroups.length
+      ? await tx
+          .select()
+          .from(wholesaleOptions)
+          .where(
+            inArray(
+              wholesaleOptions.optionGroupId,
+              oldGroups.map((g) => g.id),
+            ),
+          )
+      : [];
   }
+
+  const groupMatches = matchRows(input.option_groups, oldGroups, (g) => `option_groups.${g}.id`);
+  const keptOptionIds = new Set<number>();
   const groups: { options: { id: number; name: string }[] }[] = [];
   for (const [position, group] of input.option_groups.entries()) {
-    const [g] = await tx
-      .insert(wholesaleOptionGroups)
-      .values({ itemId: id, name: group.name, minSelect: group.min_select, maxSelect: group.max_select, enableInventoryTracking: group.enable_inventory_tracking, position })
-      .returning({ id: wholesaleOptionGroups.id });
-    const options = group.options.length
-      ? await tx
+    const groupValues = { name: group.name, minSelect: group.min_select, maxSelect: group.max_select, enableInventoryTracking: group.enable_inventory_tracking, position };
+    const existing = groupMatches[position];
+    let groupId: number;
+    if (existing) {
+      groupId = existing.id;
+      await tx.update(wholesaleOptionGroups).set(groupValues).where(eq(wholesaleOptionGroups.id, groupId));
+    } else {
+      const [g] = await tx.insert(wholesaleOptionGroups).values({ itemId: id, ...groupValues }).returning({ id: wholesaleOptionGroups.id });
+      groupId = g!.id;
+    }
+    const own = existing ? oldOptions.filter((o) => o.optionGroupId === existing.id) : [];
+    const optionMatches = matchRows(group.options, own, (o) => `option_groups.${position}.options.${o}.id`);
+    const options: { id: number; name: string }[] = [];
+    for (const [p, option] of group.options.entries()) {
+      const field = `option_groups.${position}.options.${p}.damaged_quantity`;
+      const match = optionMatches[p];
+      const optionValues = { name: option.name, additionalPriceCents: option.additional_price_cents, available: option.available, position: p };
+      if (match) {
+        const stock = option.stock_quantity ?? match.stockQuantity;
+        const damaged = option.damaged_quantity ?? match.damagedQuantity;
+        damagedCheck(stock, damaged, field);
+        await tx.update(wholesaleOptions).set({ ...optionValues, stockQuantity: stock, damagedQuantity: damaged }).where(eq(wholesaleOptions.id, match.id));
+        keptOptionIds.add(match.id);
+        options.push({ id: match.id, name: option.name });
+      } else {
+        const stock = option.stock_quantity ?? 0;
+        const damaged = option.damaged_quantity ?? 0;
+        damagedCheck(stock, damaged, field);
+        const [row] = await tx
           .insert(wholesaleOptions)
-          .values(
-            group.options.map((o, p) => ({
-              optionGroupId: g!.id,
-              name: o.name,
-              additionalPriceCents: o.additional_price_cents,
-              available: o.available,
-              stockQuantity: o.stock_quantity,
-              damagedQuantity: o.damaged_quantity,
-              position: p,
-            })),
-          )
-          .returning({ id: wholesaleOptions.id, name: wholesaleOptions.name })
-      : [];
+          .values({ optionGroupId: groupId, ...optionValues, stockQuantity: stock, damagedQuantity: damaged })
+          .returning({ id: wholesaleOptions.id });
+        options.push({ id: row!.id, name: option.name });
+      }
+    }
     groups.push({ options });
   }
-  if (input.inventory_mode === 'variant') {
-    const generated = generateVariants(groups);
-    if (generated.length > 0) {
-      await tx
-        .insert(wholesaleItemVariants)
-        .values(generated.map((v) => ({ itemId: id, variantKey: v.variantKey, variantName: v.variantName, stockQuantity: input.variant_stock?.[v.variantName] ?? 0 })));
+
+  // Variants: the live ones keep their row while their combination exists.
+  const liveVariants = itemId === null ? [] : await tx.select().from(wholesaleItemVariants).where(and(eq(wholesaleItemVariants.itemId, id), isNull(wholesaleItemVariants.archivedAt)));
+  const generated = input.inventory_mode === 'variant' ? generateVariants(groups) : [];
+  const wantedKeys = new Set(generated.map((v) => v.variantKey));
+  await retireVariants(
+    tx,
+    liveVariants.filter((v) => !wantedKeys.has(v.variantKey)).map((v) => v.id),
+  );
+  const fresh: { itemId: number; variantKey: string; variantName: string; stockQuantity: number }[] = [];
+  for (const v of generated) {
+    const live = liveVariants.find((x) => x.variantKey === v.variantKey);
+    const asked = input.variant_stock?.[v.variantName];
+    if (!live) {
+      fresh.push({ itemId: id, variantKey: v.variantKey, variantName: v.variantName, stockQuantity: asked ?? 0 });
+      continue;
+    }
+    const stock = asked ?? live.stockQuantity;
+    damagedCheck(stock, live.damagedQuantity, `variant_stock.${v.variantName}`);
+    if (live.variantName !== v.variantName || stock !== live.stockQuantity) {
+      await tx.update(wholesaleItemVariants).set({ variantName: v.variantName, stockQuantity: stock }).where(eq(wholesaleItemVariants.id, live.id));
     }
   }
+  if (fresh.length > 0) await tx.insert(wholesaleItemVariants).values(fresh);
+
+  // Groups and options the edit dropped (variants naming them were retired above).
+  const droppedOptions = oldOptions.filter((o) => !keptOptionIds.has(o.id)).map((o) => o.id);
+  if (droppedOptions.length) await tx.delete(wholesaleOptions).where(inArray(wholesaleOptions.id, droppedOptions));
+  const keptGroups = new Set(groupMatches.filter((g): g is GroupRow => g !== null).map((g) => g.id));
+  const droppedGroups = oldGroups.filter((g) => !keptGroups.has(g.id)).map((g) => g.id);
+  if (droppedGroups.length) await tx.delete(wholesaleOptionGroups).where(inArray(wholesaleOptionGroups.id, droppedGroups));
   return id;
 }
 
@@ -267,7 +383,7 @@ async function ownItem(db: DbOrTx, restaurantId: number, itemId: number) {
   return row;
 }
 
-/** Replaces an item's fields, groups, options and variants (option ids change: old carts get invalid_options). */
+/** Edits an item in place (writeItem): ids of kept groups, options and variants stay, and so does stock not named. */
 export async function updateItem(deps: WholesaleDeps, restaurantId: number, itemId: number, input: ItemInput): Promise<ItemOutput> {
   const row = await ownItem(deps.db, restaurantId, itemId);
   await transaction(deps.pool, ({ tx }) => writeItem(tx, row.fundraiserId, itemId, input));
@@ -284,7 +400,7 @@ export async function updateVariant(
   input: { stock_quantity?: number | undefined; damaged_quantity?: number | undefined; low_stock_threshold?: number | null | undefined; active?: boolean | undefined },
 ): Promise<ItemOutput> {
   const [variant] = await deps.db.select().from(wholesaleItemVariants).where(eq(wholesaleItemVariants.id, variantId));
-  if (!variant) throw AppError.notFound(WholesaleMessages.variantNotFound);
+  if (!variant || variant.archivedAt) throw AppError.notFound(WholesaleMessages.variantNotFound);
   const row = await ownItem(deps.db, restaurantId, variant.itemId);
   const stock = input.stock_quantity ?? variant.stockQuantity;
   const damaged = input.damaged_quantity ?? variant.damagedQuantity;
@@ -306,7 +422,7 @@ export async function updateVariant(
 
 // ── Orders ───────────────────────────────────────────────────────────────────────────────────
 
-export async function listAdminOrders(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, query: { fundraiser_id?: number | undefined; participant_id?: number | 'general' | undefined; status?: string | undefined }): Promise<OrderOutput[]> {
+export async function listAdminOrders(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, query: { fundraiser_id?: number | undefined; participant_id?: number | 'general' | undefined; status?: string | undefined }): Promise<OrderOutput[]> {
   const filters: SQL[] = [eq(wholesaleOrders.restaurantId, restaurantId)];
   if (query.fundraiser_id) filters.push(eq(wholesaleOrders.fundraiserId, query.fundraiser_id));
   if (query.participant_id === 'general') filters.push(isNull(wholesaleOrders.participantId));
@@ -347,7 +463,7 @@ function csvCell(value: unknown): string {
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export async function ordersCsv(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, query: Parameters<typeof listAdminOrders>[2]): Promise<string> {
+export async function ordersCsv(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, query: Parameters<typeof listAdminOrders>[2]): Promise<string> {
   const orders = await listAdminOrders(deps, restaurantId, query);
   const header = ['Order', 'Placed', 'Status', 'Payment', 'Fundraiser', 'Participant', 'Customer', 'Email', 'Phone', 'Items', 'Total'];
   const rows = orders.map((o) => [
@@ -367,7 +483,7 @@ export async function ordersCsv(deps: Pick<ServiceDeps, 'db'>, restaurantId: num
 }
 
 /** Pickup day: what to hand to whom (per participant, then per order) and what to pull from stock (per item). */
-export async function pickList(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, fundraiserId: number) {
+export async function pickList(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, fundraiserId: number) {
   const fundraiser = await ownFundraiser(deps.db, restaurantId, fundraiserId);
   const orders = (await listAdminOrders(deps, restaurantId, { fundraiser_id: fundraiserId })).filter((o) => o.status !== 'cancelled' && o.status !== 'completed');
   const byParticipant = new Map<string, { participant: string; orders: { orderNumber: string; customerName: string; status: string; items: { name: string; variant: string | null; quantity: number }[] }[] }>();
@@ -397,10 +513,10 @@ export async function pickList(deps: Pick<ServiceDeps, 'db'>, restaurantId: numb
 }
 
 /** The per-fundraiser dashboard: orders, units sold, gross and net (the ledger), and each participant against goal. */
-export async function dashboard(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, fundraiserId: number): Promise<DashboardOutput> {
+export async function dashboard(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, fundraiserId: number): Promise<DashboardOutput> {
   const row = await ownFundraiser(deps.db, restaurantId, fundraiserId);
   const [summary, participants, [counts], [units], ledger] = await Promise.all([
-    fundraiserOutput(deps.db, row),
+    fundraiserOutput(deps.db, shopToday(deps), row),
     participantsOf(deps.db, fundraiserId, { includeInactive: true }),
     deps.db
       .select({

@@ -10,7 +10,8 @@ describe('wholesale management API', () => {
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await build({ CODE_CHECK_RATE_LIMIT_PER_MINUTE: '10000' });
+    // The clock inside the fundraisers' dates (an end date closes sales, decision 0110).
+    t = await build({ CODE_CHECK_RATE_LIMIT_PER_MINUTE: '10000' }, { now: () => new Date('2026-11-20T00:00:00Z') });
     const accounts: [string, string][] = [
       ['customer', 'customer@kusina.test'],
       ['staff', 'staff@kusina.test'],

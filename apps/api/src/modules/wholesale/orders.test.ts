@@ -166,6 +166,23 @@ describe('wholesale checkout, history, cancellation and privacy', () => {
     expect((await t.db.select().from(wholesaleOrders)).length).toBe(before);
   });
 
+  it('takes international phones as reservations and signup do (decision 0031), stored E.164', async () => {
+    const lines = [{ item_id: item('Plain').id, fundraiser_id: shop.fundraiserId, quantity: 1 }];
+    for (const [phone, stored] of [
+      ['+81 90 1234 5678', '+819012345678'],
+      ['+82 10 1234 5678', '+821012345678'],
+    ] as const) {
+      const paymentId = await payFor(t.app, shop.fundraiserId, lines);
+      const placed = await placeOrder(t.app, paymentId, shop.fundraiserId, lines, { order: { customerPhone: phone } });
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(placed.json().data.order.customerPhone).toBe(stored);
+    }
+    const paymentId = await payFor(t.app, shop.fundraiserId, lines);
+    const bad = await placeOrder(t.app, paymentId, shop.fundraiserId, lines, { order: { customerPhone: '+81 12' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields['order.customerPhone']).toBe('Phone must be + (3 or 4 digit area code) + 7 digits, e.g. +16711234567');
+  });
+
   it('cancels pending or confirmed orders only: stock back, credit reversed, refund, message', async () => {
     const counted = item('Counted');
     const stockBefore = await itemStock(counted.id);

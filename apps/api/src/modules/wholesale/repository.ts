@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { centsToDollars } from '@kusina/domain/money';
 import { isStaffRole } from '@kusina/domain/roles';
 import {
@@ -65,7 +65,12 @@ export async function loadItems(db: DbOrTx, where: { fundraiserIds?: number[]; i
   const ids = rows.map((r) => r.id);
   const [groups, variants] = await Promise.all([
     db.select().from(wholesaleOptionGroups).where(inArray(wholesaleOptionGroups.itemId, ids)).orderBy(asc(wholesaleOptionGroups.position), asc(wholesaleOptionGroups.id)),
-    db.select().from(wholesaleItemVariants).where(inArray(wholesaleItemVariants.itemId, ids)).orderBy(asc(wholesaleItemVariants.id)),
+    // Archived variants (dropped by an edit while orders name them) are neither listed nor sold.
+    db
+      .select()
+      .from(wholesaleItemVariants)
+      .where(and(inArray(wholesaleItemVariants.itemId, ids), isNull(wholesaleItemVariants.archivedAt)))
+      .orderBy(asc(wholesaleItemVariants.id)),
   ]);
   const options =
     groups.length === 0
@@ -190,7 +195,7 @@ export function toItemOutput(item: CatalogItem): ItemOutput {
   };
 }
 
-export function toFundraiserOutput(row: FundraiserRow, counts: { items: number; participants: number }): FundraiserOutput {
+export function toFundraiserOutput(row: FundraiserRow, counts: { items: number; participants: number; raised: number; supporters: number; daysLeft: number | null }): FundraiserOutput {
   return {
     id: row.id,
     name: row.name,
@@ -207,8 +212,14 @@ export function toFundraiserOutput(row: FundraiserRow, counts: { items: number; 
     pickup_hours: row.pickupHours,
     pickup_contact_name: row.pickupContactName,
     pickup_contact_phone: row.pickupContactPhone,
+    pickup_starts_at: row.pickupStartsAt?.toISOString() ?? null,
     item_count: counts.items,
     participant_count: counts.participants,
+    goal_cents: row.goalCents,
+    raised_cents: counts.raised,
+    progress_percent: goalProgress(counts.raised, row.goalCents),
+    supporters_count: counts.supporters,
+    days_left: counts.daysLeft,
   };
 }
 
@@ -332,6 +343,7 @@ export function orderOutputOf(
       pickup_hours: f.pickupHours,
       pickup_contact_name: f.pickupContactName,
       pickup_contact_phone: f.pickupContactPhone,
+      pickup_starts_at: f.pickupStartsAt?.toISOString() ?? null,
     },
     participant: p ? { id: p.id, name: p.name } : null,
     payment: pay ? { processor: pay.processor, card_brand: pay.cardBrand, card_last4: pay.cardLast4, transaction_id: pay.transactionId } : null,

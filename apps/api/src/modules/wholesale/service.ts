@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { centsToDollars } from '@kusina/domain/money';
+import { zonedParts } from '@kusina/domain/restaurant-schedule';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import {
   addToCartProblems,
@@ -9,6 +10,7 @@ import {
   checkWholesaleCart,
   combinationName,
   findVariant,
+  fundraiserTakesOrders,
   normaliseSelection,
   selectedOptionIds,
   selectionAvailableQuantity,
@@ -27,7 +29,7 @@ import {
   type VariantOutput,
   type WholesaleCartCheck,
 } from '@kusina/domain/wholesale';
-import type { Database, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import {
   payments,
   restaurants,
@@ -82,7 +84,7 @@ import {
 import type { ServiceDeps } from '../../deps.ts';
 
 /** The part of the services' dependencies (decision 0095) the fundraiser shop uses. */
-export type WholesaleDeps = Pick<ServiceDeps, 'db' | 'pool' | 'config' | 'log' | 'boss' | 'realtime'>;
+export type WholesaleDeps = Pick<ServiceDeps, 'db' | 'pool' | 'config' | 'log' | 'boss' | 'realtime' | 'clock'>;
 
 /** What a payment row opened for a fundraiser order carries in quote_hash (so no storefront payment pays one). */
 const QUOTE_PREFIX = WHOLESALE_QUOTE_PREFIX;
@@ -95,6 +97,16 @@ export const WholesaleEvents = {
   participantGoalUpdated: 'wholesale_participant_goal_updated',
 } as const;
 
+/** The restaurant's calendar date now (Guam), by the app's clock: what end dates are judged by (decision 0110). */
+export function shopToday(deps: Pick<ServiceDeps, 'clock'>): string {
+  return zonedParts(deps.clock().getTime()).date;
+}
+
+/** Whether the fundraiser takes orders today: current, and not past its end date (decision 0110). */
+function takesOrders(deps: Pick<ServiceDeps, 'clock'>, row: Pick<FundraiserRow, 'status' | 'endDate'>): boolean {
+  return fundraiserTakesOrders(row, shopToday(deps));
+}
+
 function cartIssuesError(issues: CartIssue[]): AppError {
   return AppError.conflict(WholesaleMessages.cartHasIssues, { issues });
 }
@@ -102,26 +114,41 @@ function cartIssuesError(issues: CartIssue[]): AppError {
 // ── Fundraisers and items ────────────────────────────────────────────────────────────────────
 
 /**
- * A fundraiser's active items and participants, counted in the statement that reads its row
- * (each a scalar subquery on the fundraiser_id index): a list is one round trip. Written with
- * the outer table named, since Drizzle leaves a one-table query's columns unqualified.
+ * A fundraiser's active items and participants and its team progress (decision 0111), computed in
+ * the statement that reads its row — each a scalar subquery on a fundraiser_id index — so a list
+ * is one round trip: raised is the ledger's net (sales less reversals, general support included),
+ * supporters the distinct e-mails of its orders not cancelled, days_left its end date less today
+ * (the restaurant's date, passed in: the app's clock). Written with the outer table named, since
+ * Drizzle leaves a one-table query's columns unqualified.
  */
-const fundraiserWithCounts = {
-  row: wholesaleFundraisers,
-  items: sql<number>`(SELECT count(*)::int FROM wholesale_items i WHERE i.fundraiser_id = ${wholesaleFundraisers}.id AND i.active)`,
-  participants: sql<number>`(SELECT count(*)::int FROM wholesale_participants p WHERE p.fundraiser_id = ${wholesaleFundraisers}.id AND p.active)`,
-};
-
-/** The fundraisers matching `where`, in `orderBy` order, as the shop and the admin list show them. */
-export async function fundraiserList(db: DbOrTx, where: SQL | undefined, orderBy: SQL[]): Promise<FundraiserOutput[]> {
-  const rows = await db.select(fundraiserWithCounts).from(wholesaleFundraisers).where(where).orderBy(...orderBy);
-  return rows.map(({ row, items, participants }) => toFundraiserOutput(row, { items, participants }));
+function fundraiserColumns(today: SQL | SQL.Aliased | ReturnType<typeof sql.placeholder> | string) {
+  return {
+    row: wholesaleFundraisers,
+    items: sql<number>`(SELECT count(*)::int FROM wholesale_items i WHERE i.fundraiser_id = ${wholesaleFundraisers}.id AND i.active)`,
+    participants: sql<number>`(SELECT count(*)::int FROM wholesale_participants p WHERE p.fundraiser_id = ${wholesaleFundraisers}.id AND p.active)`,
+    raised: sql<number>`(SELECT coalesce(sum(c.amount_cents), 0)::int FROM wholesale_participant_credits c WHERE c.fundraiser_id = ${wholesaleFundraisers}.id)`,
+    supporters: sql<number>`(SELECT count(DISTINCT lower(o.customer_email))::int FROM wholesale_orders o WHERE o.fundraiser_id = ${wholesaleFundraisers}.id AND o.status <> 'cancelled')`,
+    daysLeft: sql<number | null>`(${wholesaleFundraisers}.end_date - ${today}::date)`,
+  };
 }
 
-/** One fundraiser already read, with its counts. */
-export async function fundraiserOutput(db: DbOrTx, row: FundraiserRow): Promise<FundraiserOutput> {
-  const [counts] = await db.select({ items: fundraiserWithCounts.items, participants: fundraiserWithCounts.participants }).from(wholesaleFundraisers).where(eq(wholesaleFundraisers.id, row.id));
-  return toFundraiserOutput(row, counts ?? { items: 0, participants: 0 });
+type FundraiserColumns = { row: FundraiserRow; items: number; participants: number; raised: number; supporters: number; daysLeft: number | null };
+
+function outputOf({ row, ...counts }: FundraiserColumns): FundraiserOutput {
+  return toFundraiserOutput(row, counts);
+}
+
+/** The fundraisers matching `where`, in `orderBy` order, as the shop and the admin list show them. */
+export async function fundraiserList(db: DbOrTx, today: string, where: SQL | undefined, orderBy: SQL[]): Promise<FundraiserOutput[]> {
+  const rows = await db.select(fundraiserColumns(today)).from(wholesaleFundraisers).where(where).orderBy(...orderBy);
+  return rows.map(outputOf);
+}
+
+/** One fundraiser already read, with its counts and progress. */
+export async function fundraiserOutput(db: DbOrTx, today: string, row: FundraiserRow): Promise<FundraiserOutput> {
+  const { row: _row, ...columns } = fundraiserColumns(today);
+  const [counts] = await db.select(columns).from(wholesaleFundraisers).where(eq(wholesaleFundraisers.id, row.id));
+  return toFundraiserOutput(row, counts ?? { items: 0, participants: 0, raised: 0, supporters: 0, daysLeft: null });
 }
 
 /**
@@ -130,12 +157,14 @@ export async function fundraiserOutput(db: DbOrTx, row: FundraiserRow): Promise<
  */
 const shopFundraisers = preparedQuery((db) =>
   db
-    .select(fundraiserWithCounts)
+    .select(fundraiserColumns(sql.placeholder('today')))
     .from(wholesaleFundraisers)
     .where(
       and(
         eq(wholesaleFundraisers.restaurantId, sql.placeholder('restaurantId')),
         eq(wholesaleFundraisers.status, 'current'),
+        // Past its end date a current fundraiser is closed (decision 0110): the shop no longer lists it.
+        sql`(${wholesaleFundraisers.endDate} IS NULL OR ${wholesaleFundraisers.endDate} >= ${sql.placeholder('today')}::date)`,
         ilike(wholesaleFundraisers.name, sql.placeholder('pattern')),
       ),
     )
@@ -143,48 +172,48 @@ const shopFundraisers = preparedQuery((db) =>
     .prepare('wholesale_shop_fundraisers'),
 );
 
-/** GET /fundraisers: the current ones (the only visible status), optionally matching a search. */
-export async function listFundraisers(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, search?: string): Promise<FundraiserOutput[]> {
+/** GET /fundraisers: the current ones (the only visible status) not past their end date, optionally matching a search. */
+export async function listFundraisers(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, search?: string): Promise<FundraiserOutput[]> {
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%';
-  const rows = await shopFundraisers(deps.db).execute({ restaurantId, pattern });
-  return rows.map(({ row, items, participants }) => toFundraiserOutput(row, { items, participants }));
+  const rows = await shopFundraisers(deps.db).execute({ restaurantId, pattern, today: shopToday(deps) });
+  return rows.map(outputOf);
 }
 
-/** A fundraiser a supporter may open: 404 when missing or a draft, 403 when it has ended (§2). */
-async function openFundraiser(db: DbOrTx, restaurantId: number, slug: string): Promise<FundraiserRow> {
-  const row = await findFundraiserBySlug(db, restaurantId, slug);
+/** A fundraiser a supporter may open: 404 when missing or a draft, 403 when it has ended (§2) or is past its end date (decision 0110). */
+async function openFundraiser(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, slug: string): Promise<FundraiserRow> {
+  const row = await findFundraiserBySlug(deps.db, restaurantId, slug);
   if (!row || row.status === 'draft') throw AppError.notFound(WholesaleMessages.fundraiserNotAvailable);
-  if (row.status !== 'current') throw AppError.forbidden(WholesaleMessages.fundraiserNotAccepting);
+  if (!takesOrders(deps, row)) throw AppError.forbidden(WholesaleMessages.fundraiserNotAccepting);
   return row;
 }
 
-export async function getFundraiser(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, slug: string): Promise<FundraiserDetailOutput> {
-  const row = await openFundraiser(deps.db, restaurantId, slug);
+export async function getFundraiser(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, slug: string): Promise<FundraiserDetailOutput> {
+  const row = await openFundraiser(deps, restaurantId, slug);
   const [summary, participants, items] = await Promise.all([
-    fundraiserOutput(deps.db, row),
+    fundraiserOutput(deps.db, shopToday(deps), row),
     participantsOf(deps.db, row.id),
     loadItems(deps.db, { fundraiserIds: [row.id] }),
   ]);
   return { ...summary, participants, items: items.filter((i) => i.active).map(toItemOutput) };
 }
 
-export async function fundraiserItems(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, slug: string): Promise<ItemOutput[]> {
-  const row = await openFundraiser(deps.db, restaurantId, slug);
+export async function fundraiserItems(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, slug: string): Promise<ItemOutput[]> {
+  const row = await openFundraiser(deps, restaurantId, slug);
   return (await loadItems(deps.db, { fundraiserIds: [row.id] })).filter((i) => i.active).map(toItemOutput);
 }
 
 /** An item of a current fundraiser of this restaurant (404 otherwise). */
-async function shopItem(db: DbOrTx, restaurantId: number, itemId: number): Promise<CatalogItem> {
-  const [item] = await loadItems(db, { itemIds: [itemId] });
-  const fundraiser = item ? await findFundraiser(db, item.fundraiserId) : null;
-  if (!item || !item.active || !fundraiser || fundraiser.restaurantId !== restaurantId || fundraiser.status !== 'current') {
+async function shopItem(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, itemId: number): Promise<CatalogItem> {
+  const [item] = await loadItems(deps.db, { itemIds: [itemId] });
+  const fundraiser = item ? await findFundraiser(deps.db, item.fundraiserId) : null;
+  if (!item || !item.active || !fundraiser || fundraiser.restaurantId !== restaurantId || !takesOrders(deps, fundraiser)) {
     throw AppError.notFound(WholesaleMessages.itemNotFound);
   }
   return item;
 }
 
-export async function getItem(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, itemId: number): Promise<ItemOutput> {
-  return toItemOutput(await shopItem(deps.db, restaurantId, itemId));
+export async function getItem(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, itemId: number): Promise<ItemOutput> {
+  return toItemOutput(await shopItem(deps, restaurantId, itemId));
 }
 
 export interface AvailabilityAnswer {
@@ -195,34 +224,34 @@ export interface AvailabilityAnswer {
 }
 
 /** POST /items/:id/check_availability: the §5 stock check for `quantity` more of a selection. */
-export async function checkItemAvailability(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, itemId: number, quantity: number, selection: OptionSelection = {}): Promise<AvailabilityAnswer> {
-  const item = await shopItem(deps.db, restaurantId, itemId);
+export async function checkItemAvailability(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, itemId: number, quantity: number, selection: OptionSelection = {}): Promise<AvailabilityAnswer> {
+  const item = await shopItem(deps, restaurantId, itemId);
   const errors = addToCartProblems(item, normaliseSelection(selection), quantity);
   return { available: errors.length === 0, available_quantity: selectionAvailableQuantity(item, normaliseSelection(selection)), requested: quantity, errors };
 }
 
 // ── Variants ─────────────────────────────────────────────────────────────────────────────────
 
-export async function itemVariants(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, itemId: number): Promise<VariantOutput[]> {
-  const item = await shopItem(deps.db, restaurantId, itemId);
+export async function itemVariants(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, itemId: number): Promise<VariantOutput[]> {
+  const item = await shopItem(deps, restaurantId, itemId);
   return item.variants.map((v) => toVariantOutput(item.id, v));
 }
 
-async function shopVariant(db: Database, restaurantId: number, variantId: number, itemId?: number): Promise<{ item: CatalogItem; variant: RuleItem['variants'][number] }> {
-  const [row] = await db.select({ itemId: wholesaleItemVariants.itemId }).from(wholesaleItemVariants).where(eq(wholesaleItemVariants.id, variantId)).limit(1);
+async function shopVariant(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, variantId: number, itemId?: number): Promise<{ item: CatalogItem; variant: RuleItem['variants'][number] }> {
+  const [row] = await deps.db.select({ itemId: wholesaleItemVariants.itemId }).from(wholesaleItemVariants).where(eq(wholesaleItemVariants.id, variantId)).limit(1);
   if (!row || (itemId !== undefined && row.itemId !== itemId)) throw AppError.notFound(WholesaleMessages.variantNotFound);
-  const item = await shopItem(db, restaurantId, row.itemId);
+  const item = await shopItem(deps, restaurantId, row.itemId);
   const variant = item.variants.find((v) => v.id === variantId);
   if (!variant) throw AppError.notFound(WholesaleMessages.variantNotFound);
   return { item, variant };
 }
 
-export async function getVariant(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, variantId: number, itemId?: number): Promise<VariantOutput> {
-  const { item, variant } = await shopVariant(deps.db, restaurantId, variantId, itemId);
+export async function getVariant(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, variantId: number, itemId?: number): Promise<VariantOutput> {
+  const { item, variant } = await shopVariant(deps, restaurantId, variantId, itemId);
   return toVariantOutput(item.id, variant);
 }
 
-export async function variantStockStatus(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, variantId: number, itemId?: number) {
+export async function variantStockStatus(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, variantId: number, itemId?: number) {
   const v = await getVariant(deps, restaurantId, variantId, itemId);
   return { variant_id: v.id, variant_key: v.variant_key, in_stock: v.stock_status !== 'out_of_stock', stock_status: v.stock_status, available_quantity: v.available_quantity };
 }
@@ -240,14 +269,14 @@ function variantCheck(item: CatalogItem, variant: RuleItem['variants'][number], 
   return { available: errors.length === 0, available_quantity: available, requested: quantity, errors };
 }
 
-export async function checkVariantAvailability(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, variantId: number, quantity: number, itemId?: number): Promise<AvailabilityAnswer> {
-  const { item, variant } = await shopVariant(deps.db, restaurantId, variantId, itemId);
+export async function checkVariantAvailability(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, variantId: number, quantity: number, itemId?: number): Promise<AvailabilityAnswer> {
+  const { item, variant } = await shopVariant(deps, restaurantId, variantId, itemId);
   return variantCheck(item, variant, quantity);
 }
 
 /** POST /items/:id/variants/bulk_stock_check: each asked variant (by id or key) against a quantity. */
-export async function bulkVariantCheck(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, itemId: number, asks: { variant_id?: number | undefined; variant_key?: string | undefined; quantity: number }[]) {
-  const item = await shopItem(deps.db, restaurantId, itemId);
+export async function bulkVariantCheck(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, itemId: number, asks: { variant_id?: number | undefined; variant_key?: string | undefined; quantity: number }[]) {
+  const item = await shopItem(deps, restaurantId, itemId);
   return asks.map((ask) => {
     const variant = item.variants.find((v) => (ask.variant_id !== undefined ? v.id === ask.variant_id : v.variantKey === ask.variant_key));
     if (!variant) {
@@ -258,8 +287,8 @@ export async function bulkVariantCheck(deps: Pick<ServiceDeps, 'db'>, restaurant
 }
 
 /** POST /items/:id/variants/validate_combinations: which option combinations exist as active variants. */
-export async function validateCombinations(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, itemId: number, combinations: OptionSelection[]) {
-  const item = await shopItem(deps.db, restaurantId, itemId);
+export async function validateCombinations(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, itemId: number, combinations: OptionSelection[]) {
+  const item = await shopItem(deps, restaurantId, itemId);
   return combinations.map((selection) => {
     const key = variantKey(selectedOptionIds(selection));
     const variant = findVariant(item, selection);
@@ -290,30 +319,42 @@ async function cartFundraiser(db: DbOrTx, restaurantId: number, lines: readonly 
   return row ?? null;
 }
 
-async function checkCart(db: DbOrTx, restaurantId: number, lines: readonly CartLineInput[], explicitFundraiser?: number, lock = false): Promise<{ check: WholesaleCartCheck; fundraiser: FundraiserRow | null }> {
+/**
+ * The cart against the catalog read through `db` (the order's transaction passes its own, with the
+ * fundraiser locked): a fundraiser not current or past its end date today makes every line
+ * fundraiser_inactive (decision 0110).
+ */
+async function checkCart(
+  deps: Pick<ServiceDeps, 'clock'>,
+  db: DbOrTx,
+  restaurantId: number,
+  lines: readonly CartLineInput[],
+  explicitFundraiser?: number,
+  lock = false,
+): Promise<{ check: WholesaleCartCheck; fundraiser: FundraiserRow | null }> {
   const items = await loadItems(db, { itemIds: [...new Set(lines.map((l) => l.item_id))] });
   const fundraiser = await cartFundraiser(db, restaurantId, lines, items, explicitFundraiser, lock);
-  const check = checkWholesaleCart(fundraiser && { id: fundraiser.id, current: fundraiser.status === 'current' }, new Map(items.map((i) => [i.id, i])), lines);
+  const check = checkWholesaleCart(fundraiser && { id: fundraiser.id, current: takesOrders(deps, fundraiser) }, new Map(items.map((i) => [i.id, i])), lines);
   return { check, fundraiser };
 }
 
 /** POST /cart/validate: every issue of the cart, priced by the server. */
-export async function validateCart(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, lines: readonly CartLineInput[]) {
+export async function validateCart(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, lines: readonly CartLineInput[]) {
   if (lines.length === 0) return { valid: false, issues: [], total_cents: 0, total: 0, message: WholesaleMessages.cartEmpty };
-  const { check } = await checkCart(deps.db, restaurantId, lines);
+  const { check } = await checkCart(deps, deps.db, restaurantId, lines);
   return { valid: check.issues.length === 0, issues: check.issues, total_cents: check.totalCents, total: centsToDollars(check.totalCents) };
 }
 
 // ── Server cart (signed-in supporters) ───────────────────────────────────────────────────────
 
-export async function getServerCart(deps: Pick<ServiceDeps, 'db'>, userId: number) {
+export async function getServerCart(deps: Pick<ServiceDeps, 'db' | 'clock'>, userId: number) {
   const rows = await deps.db.select().from(wholesaleCartLines).where(eq(wholesaleCartLines.userId, userId)).orderBy(asc(wholesaleCartLines.id));
   const lines = rows.map((r) => ({ item_id: r.itemId, fundraiser_id: r.fundraiserId, quantity: r.quantity, selected_options: r.selectedOptions }));
   const items = await loadItems(deps.db, { itemIds: [...new Set(rows.map((r) => r.itemId))] });
   const byId = new Map(items.map((i) => [i.id, i]));
   const fundraiserId = rows[0]?.fundraiserId ?? null;
   const fundraiser = fundraiserId === null ? null : await findFundraiser(deps.db, fundraiserId);
-  const check = checkWholesaleCart(fundraiser && { id: fundraiser.id, current: fundraiser.status === 'current' }, byId, lines);
+  const check = checkWholesaleCart(fundraiser && { id: fundraiser.id, current: takesOrders(deps, fundraiser) }, byId, lines);
   return {
     fundraiser_id: fundraiserId,
     fundraiser_name: fundraiser?.name ?? null,
@@ -336,8 +377,8 @@ export async function getServerCart(deps: Pick<ServiceDeps, 'db'>, userId: numbe
 }
 
 /** POST /cart/add: one fundraiser per cart (409 otherwise), identical lines merge; stock is checked. */
-export async function addToServerCart(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
-  const item = await shopItem(deps.db, restaurantId, input.item_id);
+export async function addToServerCart(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
+  const item = await shopItem(deps, restaurantId, input.item_id);
   const selection = normaliseSelection(input.selected_options ?? {});
   const key = variantKey(selectedOptionIds(selection));
   const existing = await deps.db.select().from(wholesaleCartLines).where(eq(wholesaleCartLines.userId, userId));
@@ -362,7 +403,7 @@ export async function addToServerCart(deps: Pick<ServiceDeps, 'db'>, restaurantI
  * PUT /cart/update: sets a line's quantity (0 or less removes it). Raising it is checked against
  * the stock as adding is (409 with the §5 message); lowering always goes through.
  */
-export async function updateServerCart(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
+export async function updateServerCart(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, userId: number, input: { item_id: number; quantity: number; selected_options?: OptionSelection | undefined }) {
   const selection = normaliseSelection(input.selected_options ?? {});
   const key = variantKey(selectedOptionIds(selection));
   const where = and(eq(wholesaleCartLines.userId, userId), eq(wholesaleCartLines.itemId, input.item_id), eq(wholesaleCartLines.selectionKey, key));
@@ -371,7 +412,7 @@ export async function updateServerCart(deps: Pick<ServiceDeps, 'db'>, restaurant
     const [line] = await deps.db.select().from(wholesaleCartLines).where(where).limit(1);
     if (!line) throw AppError.notFound(WholesaleMessages.itemNotFound);
     if (input.quantity > line.quantity) {
-      const problems = addToCartProblems(await shopItem(deps.db, restaurantId, input.item_id), line.selectedOptions, input.quantity);
+      const problems = addToCartProblems(await shopItem(deps, restaurantId, input.item_id), line.selectedOptions, input.quantity);
       if (problems.length > 0) throw AppError.conflict(problems[0]!, { errors: problems });
     }
     await deps.db.update(wholesaleCartLines).set({ quantity: input.quantity, updatedAt: new Date() }).where(eq(wholesaleCartLines.id, line.id));
@@ -379,12 +420,12 @@ export async function updateServerCart(deps: Pick<ServiceDeps, 'db'>, restaurant
   return getServerCart(deps, userId);
 }
 
-export async function removeFromServerCart(deps: Pick<ServiceDeps, 'db'>, userId: number, itemId: number) {
+export async function removeFromServerCart(deps: Pick<ServiceDeps, 'db' | 'clock'>, userId: number, itemId: number) {
   await deps.db.delete(wholesaleCartLines).where(and(eq(wholesaleCartLines.userId, userId), eq(wholesaleCartLines.itemId, itemId)));
   return getServerCart(deps, userId);
 }
 
-export async function clearServerCart(deps: Pick<ServiceDeps, 'db'>, userId: number) {
+export async function clearServerCart(deps: Pick<ServiceDeps, 'db' | 'clock'>, userId: number) {
   await deps.db.delete(wholesaleCartLines).where(eq(wholesaleCartLines.userId, userId));
   return getServerCart(deps, userId);
 }
@@ -401,7 +442,7 @@ function quoteHashOf(fundraiserId: number, check: WholesaleCartCheck): string {
  * payment for exactly that total with the restaurant's processor. Nothing is reserved yet.
  */
 export async function openPayment(deps: WholesaleDeps, restaurantId: number, input: PaymentOpenInput) {
-  const { check, fundraiser } = await checkCart(deps.db, restaurantId, input.cart_items, input.fundraiser_id);
+  const { check, fundraiser } = await checkCart(deps, deps.db, restaurantId, input.cart_items, input.fundraiser_id);
   if (!fundraiser) throw AppError.notFound(WholesaleMessages.fundraiserNotAvailable);
   if (check.issues.length > 0) throw cartIssuesError(check.issues);
   const [restaurant] = await deps.db.select().from(restaurants).where(eq(restaurants.id, restaurantId)).limit(1);
@@ -525,7 +566,7 @@ async function writeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Prom
       if (locked.status === 'failed') throw paymentFailed(locked.failureMessage ?? WholesaleMessages.paymentFailed);
       if (locked.status !== 'authorized') throw AppError.conflict(WholesaleMessages.paymentNotAuthorized);
 
-      const { check, fundraiser } = await checkCart(tx, restaurantId, body.cart_items, body.fundraiser_id, true);
+      const { check, fundraiser } = await checkCart(deps, tx, restaurantId, body.cart_items, body.fundraiser_id, true);
       if (!fundraiser) throw AppError.notFound(WholesaleMessages.fundraiserNotAvailable);
       if (check.issues.length > 0) throw cartIssuesError(check.issues);
       const participantId = body.order.participantId ?? null;
@@ -546,7 +587,7 @@ async function writeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Prom
       for (const { unit, quantity } of demand) {
         if (!(await takeStock(tx, unit.kind, unit.id, quantity))) {
           // Another order took it first (its commit is visible now): answer with the fresh issues.
-          const again = await checkCart(tx, restaurantId, body.cart_items, fundraiser.id);
+          const again = await checkCart(deps, tx, restaurantId, body.cart_items, fundraiser.id);
           throw cartIssuesError(again.check.issues.length > 0 ? again.check.issues : check.issues);
         }
       }
@@ -566,6 +607,8 @@ async function writeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Prom
           customerPhone: body.order.customerPhone,
           shippingAddress: body.order.shippingAddress,
           notes: body.order.notes || null,
+          // Estimated Pickup: when the fundraiser's pickup opens, as it stands when the order is written.
+          estimatedPickupTime: fundraiser.pickupStartsAt,
           accessToken,
           idempotencyKey: input.idempotencyKey,
         })
@@ -664,7 +707,7 @@ async function emitStockAndGoals(deps: WholesaleDeps, fundraiserId: number, item
 
 // ── History, detail, cancel ──────────────────────────────────────────────────────────────────
 
-export async function listOrders(deps: Pick<ServiceDeps, 'db'>, restaurantId: number, auth: Auth, query: { status?: string | undefined; fundraiser?: string | undefined; from?: string | undefined; to?: string | undefined }): Promise<OrderOutput[]> {
+export async function listOrders(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, auth: Auth, query: { status?: string | undefined; fundraiser?: string | undefined; from?: string | undefined; to?: string | undefined }): Promise<OrderOutput[]> {
   const filters: SQL[] = [eq(wholesaleOrders.restaurantId, restaurantId), eq(wholesaleOrders.userId, auth.user.id)];
   if (query.status) filters.push(eq(wholesaleOrders.status, query.status as WholesaleOrderRow['status']));
   // Dates are the restaurant's days (Guam); the end day is included whole.

@@ -43,7 +43,7 @@ export interface TestFundraiser {
 /** A fundraiser with participants and items, inserted directly (independent of the demo seed). */
 export async function createTestFundraiser(
   db: Database,
-  spec: { status?: 'draft' | 'current' | 'ended'; restaurantId?: number; participants?: { name: string; goalCents?: number | null }[]; items: TestItemSpec[] },
+  spec: { status?: 'draft' | 'current' | 'ended'; restaurantId?: number; endDate?: string | null; participants?: { name: string; goalCents?: number | null }[]; items: TestItemSpec[] },
 ): Promise<TestFundraiser> {
   const slug = `test-${randomBytes(4).toString('hex')}`;
   const [f] = await db
@@ -53,8 +53,9 @@ export async function createTestFundraiser(
       name: `Fundraiser ${slug}`,
       slug,
       status: spec.status ?? 'current',
+      // No end date unless asked: a test never depends on the day it runs (an end date closes sales, decision 0110).
       startDate: '2026-11-01',
-      endDate: '2026-12-31',
+      endDate: spec.endDate ?? null,
       pickupDisplayName: 'Gym',
       pickupDisplayAddress: 'Tamuning',
     })

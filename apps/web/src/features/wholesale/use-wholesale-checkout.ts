@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PaymentCreateOutput } from '@kusina/domain/checkout';
-import { WholesaleMessages, WHOLESALE_CART_CLEAR_DELAY_MS, type CheckoutCustomerInput } from '@kusina/domain/wholesale';
+import { cartPrecheck, cartValidationMessage, WholesaleMessages, WHOLESALE_CART_CLEAR_DELAY_MS, type CheckoutCustomerInput } from '@kusina/domain/wholesale';
 import type { StripeConfirm } from '../../components/payment/live-payment.tsx';
 import type { TestCardValue } from '../../components/payment/test-card-fields.tsx';
 import { toCardInput } from '../../components/payment/test-card-fields.tsx';
@@ -69,6 +69,9 @@ export function useWholesaleCheckout() {
 
   /** The cart is validated again before payment (§5). */
   const validate = async (order: CheckoutOrder) => {
+    // 'Cart is empty' / 'No fundraiser selected' (§5) before the server is asked.
+    const precheck = cartPrecheck(order.lines, order.fundraiserId);
+    if (precheck) throw new CheckoutStop(precheck);
     setBusy('validating');
     let validation;
     try {
@@ -76,7 +79,8 @@ export function useWholesaleCheckout() {
     } catch {
       throw new CheckoutStop(WholesaleMessages.validateRetry);
     }
-    if (!validation.data.valid) throw new CheckoutStop(WholesaleMessages.needsAttention, validation.data.issues);
+    const message = cartValidationMessage(validation.data, validation.message);
+    if (message) throw new CheckoutStop(message, validation.data.issues);
   };
 
   const open = async (order: CheckoutOrder): Promise<PaymentCreateOutput> => {

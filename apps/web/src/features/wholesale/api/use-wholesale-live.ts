@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CATCH_UP_EVENT } from '@kusina/domain/realtime';
 import { nowOutOfStockMessage } from '@kusina/domain/wholesale';
 import { openRealtime } from '../../../lib/realtime.ts';
-import { showToast } from '../../../lib/toast.ts';
+import { shopToast } from '../toast.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useWholesaleCartStore } from '../../../stores/wholesale-cart-store.ts';
 import type { Order } from './contracts.ts';
@@ -38,7 +38,7 @@ export function useFundraiserLive(fundraiserId: number | null | undefined, onSto
           refresh();
           onStockRef.current?.(event);
           const inCart = useWholesaleCartStore.getState().items.some((l) => l.itemId === event.id);
-          if (!event.inStock && inCart) showToast('error', nowOutOfStockMessage(event.name), { id: `oos-${event.id}` });
+          if (!event.inStock && inCart) shopToast('error', nowOutOfStockMessage(event.name), { id: `oos-${event.id}` });
         },
         wholesale_participant_goal_updated: refresh,
         wholesale_fundraiser_updated: refresh,
@@ -46,6 +46,27 @@ export function useFundraiserLive(fundraiserId: number | null | undefined, onSto
       },
     });
   }, [fundraiserId, queryClient, sessionUser]);
+}
+
+/**
+ * The list's fundraisers (their rooms, as the page's): a new order, a cancellation or an edit
+ * refreshes the list, so each card's team progress follows.
+ */
+export function useFundraisersLive(fundraiserIds: readonly number[]): void {
+  const queryClient = useQueryClient();
+  const key = [...fundraiserIds].sort((a, b) => a - b).join(',');
+  useEffect(() => {
+    if (!key) return;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['wholesale'] });
+    return openRealtime({
+      subscriptions: key.split(',').map((id) => ({ channel: 'fundraiser', fundraiser_id: Number(id) })),
+      events: {
+        wholesale_participant_goal_updated: refresh,
+        wholesale_fundraiser_updated: refresh,
+        [CATCH_UP_EVENT]: refresh,
+      },
+    });
+  }, [key, queryClient]);
 }
 
 /** An order's live status (wholesale_order_updated) for the confirmation and detail pages. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CartIssue } from '@kusina/domain/wholesale';
-import { mockApi } from '../../../test/api-mock.ts';
+import { apiError, mockApi, type ApiHandler, type ApiReply } from '../../../test/api-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { useWholesaleCartStore } from '../../../stores/wholesale-cart-store.ts';
 import { cartLineFixture, envelope, fundraiserFixture } from '../test-fixtures.ts';
@@ -16,10 +16,22 @@ const issues: CartIssue[] = [
   { type: 'price_changed', line: 2, item_id: 103, item_name: 'Tigers Mug', message: 'Price changed ... please review', new_price_cents: 1200, new_price: 12 },
 ];
 
-function cartApi(answers: { valid: boolean; issues: CartIssue[] }[]) {
+/** The server's stock per item id (POST /items/{id}/check_availability): units left, null for unlimited. */
+type StockAnswer = number | null | (() => ApiReply | Promise<ApiReply>);
+
+function availability(stock: StockAnswer): ApiHandler {
+  return (call) => {
+    if (typeof stock === 'function') return stock();
+    const requested = (call.body as { quantity: number }).quantity;
+    return envelope({ available: stock === null || stock >= requested, available_quantity: stock, requested, errors: [] });
+  };
+}
+
+function cartApi(answers: { valid: boolean; issues: CartIssue[] }[], stock: Record<number, StockAnswer> = {}) {
   let call = 0;
   return mockApi({
     'GET /wholesale/fundraisers': envelope({ fundraisers: [fundraiserFixture()] }),
+    ...Object.fromEntries([101, 102, 103].map((id) => [`POST /wholesale/items/${id}/check_availability`, availability(stock[id] ?? null)])),
     'POST /wholesale/cart/validate': () => {
       const answer = answers[Math.min(call++, answers.length - 1)]!;
       return envelope({ ...answer, total_cents: 0, total: 0 }, answer.valid ? '' : 'Some items in your cart need attention');
@@ -72,11 +84,13 @@ describe('wholesale cart (wholesale.md §2, §4, §8)', () => {
     expect(await screen.findByText('Your cart is already up to date!')).toBeInTheDocument();
   });
 
-  it('shows the stock hint and stops the plus control at the stock; 0 removes the line and the last line empties the cart', async () => {
-    cartApi([{ valid: true, issues: [] }]);
-    useWholesaleCartStore.setState({ items: [cartLineFixture({ quantity: 2, maxQuantity: 3 })] });
+  it("shows the server's stock hint and stops the plus control at the stock; 0 removes the line and the last line empties the cart", async () => {
+    const api = cartApi([{ valid: true, issues: [] }], { 101: 3 });
+    // A line put back by Reorder Items: no maximum of its own.
+    useWholesaleCartStore.setState({ items: [cartLineFixture({ quantity: 2, maxQuantity: undefined })] });
     const { user } = renderApp('/wholesale/cart');
     expect(await screen.findByText('1 more available')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/wholesale/items/101/check_availability')[0]!.body).toEqual({ quantity: 1, selected_options: {} });
     await user.click(screen.getByRole('button', { name: 'Increase quantity of Tigers Tee' }));
     expect(await screen.findByText('Max reached')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Increase quantity of Tigers Tee' })).toBeDisabled();
@@ -88,8 +102,35 @@ describe('wholesale cart (wholesale.md §2, §4, §8)', () => {
     expect(useWholesaleCartStore.getState().items).toEqual([]);
   });
 
+  it("says 'Loading inventory...' while asking and 'Inventory status unknown' when the server cannot tell", async () => {
+    let release: (reply: ApiReply) => void = () => undefined;
+    const pending = new Promise<ApiReply>((resolve) => (release = resolve));
+    cartApi([{ valid: true, issues: [] }], { 101: () => pending, 102: () => apiError(503, 'Service unavailable'), 103: null });
+    useWholesaleCartStore.setState({ items: [cartLineFixture({ id: 'tee', quantity: 1 }), cap, mug] });
+    renderApp('/wholesale/cart');
+    expect(await screen.findByTestId('stock-hint-tee')).toHaveTextContent('Loading inventory...');
+    expect(await screen.findByTestId('stock-hint-cap')).toHaveTextContent('Inventory status unknown');
+    // Unlimited stock: no hint.
+    await waitFor(() => expect(screen.queryByTestId('stock-hint-mug')).not.toBeInTheDocument());
+    release(envelope({ available: true, available_quantity: 4, requested: 1, errors: [] }));
+    await waitFor(() => expect(screen.getByTestId('stock-hint-tee')).toHaveTextContent('3 more available'));
+  });
+
+  it('follows the stock as it changes, not the maximum frozen when the line was added', async () => {
+    let left = 4;
+    cartApi([{ valid: true, issues: [] }], { 101: () => envelope({ available: left > 0, available_quantity: left, requested: 1, errors: [] }) });
+    useWholesaleCartStore.setState({ items: [cartLineFixture({ id: 'tee', quantity: 3, maxQuantity: 10 })] });
+    const { queryClient } = renderApp('/wholesale/cart');
+    await waitFor(() => expect(screen.getByTestId('stock-hint-tee')).toHaveTextContent('1 more available'));
+    // Another supporter buys; the fundraiser's live stock event refreshes the shop's queries.
+    left = 3;
+    await queryClient.invalidateQueries({ queryKey: ['wholesale'] });
+    await waitFor(() => expect(screen.getByTestId('stock-hint-tee')).toHaveTextContent('Max reached'));
+    expect(screen.getByRole('button', { name: 'Increase quantity of Tigers Tee' })).toBeDisabled();
+  });
+
   it('after Fix Cart Automatically lowers a line to the stock left, its plus control stops there', async () => {
-    cartApi([{ valid: false, issues: [{ ...issues[0]!, available: 2 }] }, { valid: true, issues: [] }]);
+    cartApi([{ valid: false, issues: [{ ...issues[0]!, available: 2 }] }, { valid: true, issues: [] }], { 101: 2 });
     useWholesaleCartStore.setState({ items: [{ ...tee, maxQuantity: 10 }] });
     const { user } = renderApp('/wholesale/cart');
     await user.click(await screen.findByRole('button', { name: 'Fix Cart Automatically' }));

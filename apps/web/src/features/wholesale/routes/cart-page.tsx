@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ImageOff } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
-import { fixCart, fixResultMessage, stockHint, WholesaleMessages, WHOLESALE_FIX_MESSAGE_MS } from '@kusina/domain/wholesale';
+import { cartPrecheck, cartValidationMessage, fixCart, fixResultMessage, stockHint, WholesaleMessages, WHOLESALE_FIX_MESSAGE_MS } from '@kusina/domain/wholesale';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -16,10 +16,23 @@ import {
 } from '../../../stores/wholesale-cart-actions.ts';
 import { selectWholesaleCartCount, useWholesaleCartStore } from '../../../stores/wholesale-cart-store.ts';
 import { useNamedCartFundraiser } from '../api/use-named-cart-fundraiser.ts';
+import { useCartStock, type LineStock } from '../api/use-cart-stock.ts';
 import { useCartValidation } from '../api/use-cart-validation.ts';
 import { useFundraiserLive } from '../api/use-wholesale-live.ts';
 import { QuantityControl } from '../components/quantity-control.tsx';
 import { capitalise, money } from '../utils.ts';
+
+/**
+ * A line's maximum and stock hint (§5) from the server's current stock: 'Loading inventory...' while
+ * asking, 'Inventory status unknown' when it could not tell (the maximum known when the line was
+ * added bounds the plus control meanwhile).
+ */
+function lineStock(stock: LineStock | undefined, line: { quantity: number; maxQuantity?: number | null | undefined }): { max: number | null; hint: string | null } {
+  if (!stock || stock.state === 'loading') return { max: line.maxQuantity ?? null, hint: stockHint({ max: null, quantity: line.quantity, loading: true }) };
+  if (stock.state === 'unknown') return { max: line.maxQuantity ?? null, hint: stockHint({ max: undefined, quantity: line.quantity }) };
+  const max = stock.available;
+  return { max, hint: stockHint({ max, quantity: line.quantity, status: max === 0 ? 'out_of_stock' : null }) };
+}
 
 /** /wholesale/cart (§2): lines with options, SKU, quantity, stock hints; validation and Fix Cart Automatically. */
 export function CartPage() {
@@ -28,7 +41,10 @@ export function CartPage() {
   const fundraiser = useNamedCartFundraiser();
   const count = useWholesaleCartStore(selectWholesaleCartCount);
   const total = useWholesaleCartStore(selectWholesaleCartTotalCents);
-  const validation = useCartValidation(items);
+  // A cart without a known fundraiser is not sent to the server: 'No fundraiser selected' (§5).
+  const precheck = items.length > 0 ? cartPrecheck(items, fundraiser?.id) : null;
+  const validation = useCartValidation(items, precheck === null);
+  const stock = useCartStock(items);
   const [fixMessage, setFixMessage] = useState<string | null>(null);
   const [, navigate] = useLocation();
   useFundraiserLive(fundraiser?.id);
@@ -75,7 +91,17 @@ export function CartPage() {
         {pluralize(count, 'item')} · <span className="font-semibold">{money(total)}</span>
       </p>
 
+      {precheck ? (
+        <Alert tone="error" className="mt-4">
+          {precheck}
+        </Alert>
+      ) : null}
       {validation.isError ? <Alert tone="error" className="mt-4">{errorMessage(validation.error, WholesaleMessages.validateRetry)}</Alert> : null}
+      {validation.data && issues.length === 0 && !validation.data.data.valid ? (
+        <Alert tone="error" className="mt-4">
+          {cartValidationMessage(validation.data.data, validation.data.message)}
+        </Alert>
+      ) : null}
       {issues.length > 0 ? (
         <Alert tone="warning" className="mt-4" title={WholesaleMessages.needsAttention}>
           <ul className="list-disc pl-5">
@@ -99,8 +125,7 @@ export function CartPage() {
 
       <ul className="mt-6 divide-y divide-line rounded-2xl border border-line bg-surface-raised">
         {items.map((line, index) => {
-          const max = line.maxQuantity ?? null;
-          const hint = stockHint({ max, quantity: line.quantity });
+          const { max, hint } = lineStock(stock[index], line);
           const lineIssues = issuesByLine.get(index);
           return (
             <li key={line.id} className="flex gap-4 p-4">
@@ -131,7 +156,11 @@ export function CartPage() {
                     Remove
                   </Button>
                 </div>
-                {hint ? <p className="mt-1 text-sm text-warning-ink">{hint}</p> : null}
+                {hint ? (
+                  <p className="mt-1 text-sm text-warning-ink" data-testid={`stock-hint-${line.id}`}>
+                    {hint}
+                  </p>
+                ) : null}
                 {lineIssues ? <p className="mt-1 text-sm text-danger-ink">{lineIssues.join(' ')}</p> : null}
               </div>
             </li>

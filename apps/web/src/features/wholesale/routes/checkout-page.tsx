@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { checkoutFieldErrors, pickupText, WholesaleMessages, WHOLESALE_DEFAULT_PHONE_PREFIX, WHOLESALE_DEFAULT_PICKUP_LOCATION } from '@kusina/domain/wholesale';
+import { cartPrecheck, checkoutFieldErrors, pickupText, WholesaleMessages, WHOLESALE_DEFAULT_PHONE_PREFIX, WHOLESALE_DEFAULT_PICKUP_LOCATION } from '@kusina/domain/wholesale';
 import { RestaurantDefaults } from '@kusina/domain/restaurants';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -69,11 +69,10 @@ export function CheckoutPage() {
   // Place Order would otherwise wait for it forever) and send the supporter back to the cart.
   const unnamedAndGone = cartFundraiser !== null && !cartFundraiser.slug && list.data !== undefined && !list.data.some((x) => x.id === cartFundraiser.id);
   const closedStatus = fundraiser.error instanceof ApiError && (fundraiser.error.status === 403 || fundraiser.error.status === 404);
-  const fundraiserProblem = unnamedAndGone
-    ? WholesaleMessages.fundraiserInactive
-    : fundraiser.isError
-      ? errorMessage(fundraiser.error, WholesaleMessages.fundraiserLoadRetry)
-      : null;
+  // A cart whose lines name no fundraiser (or two): 'No fundraiser selected' (§5).
+  const noFundraiser = items.length > 0 ? cartPrecheck(items, cartFundraiser?.id) : null;
+  const fundraiserProblem =
+    noFundraiser ?? (unnamedAndGone ? WholesaleMessages.fundraiserInactive : fundraiser.isError ? errorMessage(fundraiser.error, WholesaleMessages.fundraiserLoadRetry) : null);
 
   const participants = useMemo(() => fundraiser.data?.participants ?? [], [fundraiser.data]);
   // A fundraiser without participants has only general support to choose.
@@ -135,10 +134,10 @@ export function CheckoutPage() {
       <h1 className="font-display text-3xl font-bold">Checkout</h1>
       {restaurant.data ? <TestModeBanner restaurant={restaurant.data} audience="checkout" className="mt-4" /> : null}
       {fundraiserProblem ? (
-        <Alert tone="error" className="mt-4" title={closedStatus || unnamedAndGone ? undefined : WholesaleMessages.fundraiserLoadFailed}>
+        <Alert tone="error" className="mt-4" title={closedStatus || unnamedAndGone || noFundraiser ? undefined : WholesaleMessages.fundraiserLoadFailed}>
           <p>{fundraiserProblem}</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            {!closedStatus && !unnamedAndGone ? (
+            {!closedStatus && !unnamedAndGone && !noFundraiser ? (
               <Button variant="secondary" size="sm" onClick={() => void fundraiser.refetch()}>
                 Try Again
               </Button>

@@ -103,7 +103,14 @@ export function ConfirmationPage({ orderId }: { orderId: number }) {
           </Section>
         ) : null}
         <Section title="Estimated Pickup" open>
-          <p>{o.fundraiser.pickup_hours ? `Pick up during ${o.fundraiser.pickup_hours}.` : 'We will text you when your order is Ready for Pickup.'}</p>
+          {o.estimated_pickup_time ? (
+            <p>
+              From <time dateTime={o.estimated_pickup_time}>{formatDateTime(o.estimated_pickup_time)}</time>
+              {o.fundraiser.pickup_hours ? ` · ${o.fundraiser.pickup_hours}` : ''}
+            </p>
+          ) : (
+            <p>{o.fundraiser.pickup_hours ? `Pick up during ${o.fundraiser.pickup_hours}.` : 'The pickup day has not been announced yet.'}</p>
+          )}
           <p className="text-sm text-ink-muted">We will text and e-mail you when your order is Ready for Pickup.</p>
         </Section>
       </div>

@@ -15,6 +15,8 @@ import { useFundraisers } from '../api/get-fundraisers.ts';
 import { useNamedCartFundraiser } from '../api/use-named-cart-fundraiser.ts';
 import { CartBar } from '../components/cart-bar.tsx';
 import { SwitchFundraiserDialog } from '../components/switch-fundraiser-dialog.tsx';
+import { TeamProgress } from '../components/team-progress.tsx';
+import { useFundraisersLive } from '../api/use-wholesale-live.ts';
 import { formatDay } from '../utils.ts';
 
 /** /wholesale: current fundraisers with a search box, the conflict modal and the bottom cart bar (§2). */
@@ -27,6 +29,8 @@ export function FundraiserListPage() {
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 250);
   const fundraisers = useFundraisers(debounced);
+  // Each card's progress moves as orders arrive.
+  useFundraisersLive(fundraisers.data?.map((f) => f.id) ?? []);
   const warning = (useLocationState() as { warning?: string } | null)?.warning;
 
   return (
@@ -93,7 +97,8 @@ export function FundraiserListPage() {
                       </p>
                     ) : null}
                     <p className="mt-2 line-clamp-3 text-sm">{f.description}</p>
-                    <p className="mt-3 text-sm font-semibold">
+                    <TeamProgress fundraiser={f} className="mt-3" />
+                    <p className="mt-2 text-sm font-semibold">
                       {f.item_count} items · {f.participant_count} participants
                     </p>
                   </div>

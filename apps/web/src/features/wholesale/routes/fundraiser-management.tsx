@@ -2,6 +2,7 @@ import { CATCH_UP_EVENT } from '@kusina/domain/realtime';
 import { formatUSD } from '@kusina/domain/money';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { clockTime, zonedParts } from '@kusina/domain/restaurant-schedule';
 import { WHOLESALE_FUNDRAISER_STATUSES, WHOLESALE_INVENTORY_MODES, type FundraiserDetailOutput, type FundraiserInput, type ItemOutput } from '@kusina/domain/wholesale';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -24,7 +25,7 @@ import { useUpdateVariant } from '../api/update-variant.ts';
 import { useWholesaleDashboard } from '../api/get-dashboard.ts';
 import { wholesaleAdminKey } from '../api/admin-request.ts';
 import { FundraiserOrders } from '../components/fundraiser-orders.tsx';
-import { formatGroups, parseGroups } from '../components/wholesale-groups.ts';
+import { formatGroups, keepOptionIds, parseGroups } from '../components/wholesale-groups.ts';
 
 const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
 
@@ -151,6 +152,12 @@ function ImageField({ label, value, onChange }: { label: string; value: string; 
   );
 }
 
+/** An instant as the restaurant's wall-clock time for a datetime-local field ('2026-12-20T09:00'). */
+function restaurantWallClock(iso: string): string {
+  const { date, minutes } = zonedParts(Date.parse(iso));
+  return `${date}T${clockTime(minutes)}`;
+}
+
 function FundraiserForm({ fundraiser, onCreated }: { fundraiser: FundraiserDetailOutput | null; onCreated(id: number): void }) {
   const save = useSaveFundraiser();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -170,6 +177,7 @@ function FundraiserForm({ fundraiser, onCreated }: { fundraiser: FundraiserDetai
     pickup_hours: fundraiser?.pickup_hours ?? null,
     pickup_contact_name: fundraiser?.pickup_contact_name ?? null,
     pickup_contact_phone: fundraiser?.pickup_contact_phone ?? null,
+    pickup_starts_at: fundraiser?.pickup_starts_at ? restaurantWallClock(fundraiser.pickup_starts_at) : null,
   }));
   const text = (key: keyof FundraiserInput) => ({
     value: (form[key] as string | null | undefined) ?? '',
@@ -179,11 +187,14 @@ function FundraiserForm({ fundraiser, onCreated }: { fundraiser: FundraiserDetai
       setSaved(false);
     },
   });
+  const [goal, setGoal] = useState(fundraiser?.goal_cents ? (fundraiser.goal_cents / 100).toFixed(2) : '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
+    const goalCents = goal.trim() ? Math.round(Number(goal) * 100) : null;
+    if (goalCents !== null && (!Number.isFinite(goalCents) || goalCents < 1)) return setErrors({ goal_cents: 'Enter the team goal in dollars' });
     save.mutate(
-      { id: fundraiser?.id ?? null, input: form },
+      { id: fundraiser?.id ?? null, input: { ...form, goal_cents: goalCents } },
       {
         onSuccess: (result) => {
           setSaved(true);
@@ -224,9 +235,21 @@ function FundraiserForm({ fundraiser, onCreated }: { fundraiser: FundraiserDetai
       <div className="grid gap-4 md:grid-cols-2">
         <ImageField label="Card image" value={form.card_image_url ?? ''} onChange={(url) => setForm((f) => ({ ...f, card_image_url: url }))} />
         <ImageField label="Banner image" value={form.banner_url ?? ''} onChange={(url) => setForm((f) => ({ ...f, banner_url: url }))} />
+        <TextField
+          label="Team goal (dollars)"
+          inputMode="decimal"
+          hint="Shown with the amount raised and supporters; leave empty for none"
+          value={goal}
+          error={errors.goal_cents}
+          onChange={(event) => {
+            setGoal(event.target.value);
+            setSaved(false);
+          }}
+        />
         <TextField label="Pickup name" {...text('pickup_display_name')} />
         <TextField label="Pickup address" {...text('pickup_display_address')} />
         <TextField label="Pickup hours" {...text('pickup_hours')} />
+        <TextField label="Pickup starts" type="datetime-local" hint="Guam time: the orders' Estimated Pickup" {...text('pickup_starts_at')} />
         <TextField label="Pickup instructions" {...text('pickup_instructions')} />
         <TextField label="Pickup contact" {...text('pickup_contact_name')} />
         <TextField label="Pickup contact phone" type="tel" {...text('pickup_contact_phone')} />
@@ -373,12 +396,11 @@ function ItemForm({ fundraiserId, item, onDone }: { fundraiserId: number; item: 
           price_cents: price,
           images: form.image ? [{ image_url: form.image, alt_text: form.name }] : [],
           inventory_mode: form.mode as ItemOutput['inventory_mode'],
-          stock_quantity: Number(form.stock) || 0,
-          damaged_quantity: 0,
+          // An edit sends stock only where the admin changed it: sales since the form opened stay sold.
+          ...(!item || form.stock !== String(item.stock_quantity) ? { stock_quantity: Number(form.stock) || 0 } : {}),
           low_stock_threshold: form.threshold.trim() ? Number(form.threshold) : null,
           active: true,
-          option_groups: parseGroups(form.groups),
-          ...(item ? { variant_stock: Object.fromEntries(item.item_variants.map((v) => [v.variant_name, v.stock_quantity])) } : {}),
+          option_groups: item ? keepOptionIds(parseGroups(form.groups), item) : parseGroups(form.groups),
         },
       },
       { onSuccess: onDone, onError: (e) => setErrors(e instanceof ApiError ? e.fields : {}) },

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
-import { showToast } from '../../../lib/toast.ts';
+import { shopToast } from '../toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { addWholesaleLine, clearWholesaleCart, useCartFundraiser } from '../../../stores/wholesale-cart-actions.ts';
 import type { Item } from '../api/contracts.ts';
@@ -15,6 +15,7 @@ import { useFundraiser } from '../api/get-fundraiser.ts';
 import { useFundraiserLive } from '../api/use-wholesale-live.ts';
 import { CartBar } from '../components/cart-bar.tsx';
 import { ItemDialog, type PendingLine } from '../components/item-dialog.tsx';
+import { TeamProgress } from '../components/team-progress.tsx';
 import { ParticipantCard } from '../components/participant-card.tsx';
 import { SwitchFundraiserDialog } from '../components/switch-fundraiser-dialog.tsx';
 import { rememberParticipant } from '../participant-link.ts';
@@ -87,6 +88,7 @@ export function FundraiserPage({ slug }: { slug: string }) {
           </span>
         ) : null}
       </p>
+      <TeamProgress fundraiser={data} className="mt-4 max-w-md" />
       <p className="mt-4 max-w-3xl">{data.description}</p>
       {preselected ? (
         <Alert tone="info" className="mt-4">
@@ -135,7 +137,7 @@ export function FundraiserPage({ slug }: { slug: string }) {
         onClose={() => setOpen(null)}
         onAdded={(line) => {
           setOpen(null);
-          showToast('success', `Added ${line.quantity > 1 ? `${line.quantity} ` : ''}${line.name} to cart`);
+          shopToast('success', `Added ${line.quantity > 1 ? `${line.quantity} ` : ''}${line.name} to cart`);
         }}
         onConflict={(line) => {
           setOpen(null);
@@ -151,7 +153,7 @@ export function FundraiserPage({ slug }: { slug: string }) {
           if (conflict) {
             clearWholesaleCart();
             addWholesaleLine(conflict, summary);
-            showToast('success', `Added ${conflict.name} to cart`);
+            shopToast('success', `Added ${conflict.name} to cart`);
           }
           setConflict(null);
         }}

@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useRestaurant } from '../../../lib/restaurant.ts';
-import { showToast } from '../../../lib/toast.ts';
+import { shopToast } from '../toast.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { useOrder } from '../api/get-order.ts';
@@ -73,7 +73,7 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
     cancel.mutate(undefined, {
       onSuccess: () => {
         setConfirming(false);
-        showToast('success', 'Order cancelled. Your refund is on its way.');
+        shopToast('success', 'Order cancelled. Your refund is on its way.');
       },
       onError: (error) => {
         setConfirming(false);
@@ -118,6 +118,11 @@ export function OrderDetailPage({ orderId }: { orderId: number }) {
           <p className="font-semibold">{o.fundraiser.pickup_display_name}</p>
           <p>{address}</p>
           {o.fundraiser.pickup_hours ? <p>{o.fundraiser.pickup_hours}</p> : null}
+          {o.estimated_pickup_time ? (
+            <p>
+              Estimated Pickup: <time dateTime={o.estimated_pickup_time}>{formatDateTime(o.estimated_pickup_time)}</time>
+            </p>
+          ) : null}
           {o.fundraiser.pickup_instructions ? <p className="text-ink-muted">{o.fundraiser.pickup_instructions}</p> : null}
           <a href={mapLink(address)} target="_blank" rel="noreferrer" className="font-semibold text-brand-ink underline">
             Open in Maps

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { showToast } from '../../../lib/toast.ts';
+import { shopToast } from '../toast.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { selectIsSignedIn, useAuthStore } from '../../../stores/auth-store.ts';
@@ -54,12 +54,12 @@ export function OrderHistoryPage() {
 
   const putInCart = (prepared: Extract<PreparedReorder, { ok: true }>) => {
     addReorderToCart(prepared);
-    showToast('success', prepared.message);
+    shopToast('success', prepared.message);
     navigate('/wholesale/cart');
   };
   const reorderItems = async (order: Order) => {
     const prepared = await prepareReorder(order);
-    if (!prepared.ok) return showToast('error', prepared.message);
+    if (!prepared.ok) return shopToast('error', prepared.message);
     if (reorderConflicts(prepared)) setSwitching({ order, prepared });
     else putInCart(prepared);
   };

@@ -10,9 +10,21 @@ const ConfirmationPage = lazy(() => import('./confirmation-page.tsx').then((m) =
 const OrderHistoryPage = lazy(() => import('./order-history-page.tsx').then((m) => ({ default: m.OrderHistoryPage })));
 const OrderDetailPage = lazy(() => import('./order-detail-page.tsx').then((m) => ({ default: m.OrderDetailPage })));
 
+/** An order id from the path: a positive whole number the API can hold (anything else is no order). */
+export function orderIdParam(raw: string | undefined): number | null {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+function ToWholesale() {
+  return <Redirect to="/wholesale" replace />;
+}
+
 /**
  * The wholesale fundraiser shop (wholesale.md §2) under /wholesale; any other path under
- * /wholesale redirects to /wholesale.
+ * /wholesale redirects to /wholesale, and so does an order path whose id is not an order id
+ * (/wholesale/orders/abc, /wholesale/orders/abc/confirmation).
  */
 export function WholesaleArea() {
   return (
@@ -36,11 +48,21 @@ export function WholesaleArea() {
         <Route path="/wholesale/orders">
           <OrderHistoryPage />
         </Route>
-        <Route path="/wholesale/orders/:orderId/confirmation">{(params) => <ConfirmationPage orderId={Number(params.orderId)} />}</Route>
-        <Route path="/wholesale/orders/:orderId">{(params) => <OrderDetailPage orderId={Number(params.orderId)} />}</Route>
+        <Route path="/wholesale/orders/:orderId/confirmation">
+          {(params) => {
+            const orderId = orderIdParam(params.orderId);
+            return orderId === null ? <ToWholesale /> : <ConfirmationPage orderId={orderId} />;
+          }}
+        </Route>
+        <Route path="/wholesale/orders/:orderId">
+          {(params) => {
+            const orderId = orderIdParam(params.orderId);
+            return orderId === null ? <ToWholesale /> : <OrderDetailPage orderId={orderId} />;
+          }}
+        </Route>
         <Route path="/wholesale/:slug">{(params) => <FundraiserPage slug={params.slug} />}</Route>
         <Route>
-          <Redirect to="/wholesale" replace />
+          <ToWholesale />
         </Route>
       </Switch>
     </Suspense>
