@@ -20,7 +20,7 @@ describe('team accounts', () => {
     t = await build({ PUBLIC_URL: 'https://order.kusina.example' });
     [superAdmin, admin, admin2, staff, customer] = await Promise.all(
       ['super@kusina.test', 'admin@kusina.test', 'admin2@kusina.test', 'staff@kusina.test', 'customer@kusina.test'].map((email) => tokenFor(t.app, t.db, email)),
-    );
+    ) as [string, string, string, string, string];
   });
   afterAll(() => t.close());
 

@@ -18,7 +18,7 @@ describe('promo and VIP code administration', () => {
     await openAllDay(t.db);
     [superAdmin, admin, admin2, staff, customer] = await Promise.all(
       ['super@kusina.test', 'admin@kusina.test', 'admin2@kusina.test', 'staff@kusina.test', 'customer@kusina.test'].map((email) => tokenFor(t.app, t.db, email)),
-    );
+    ) as [string, string, string, string, string];
   });
   afterAll(() => t.close());
 
