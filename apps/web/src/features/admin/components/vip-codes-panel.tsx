@@ -205,7 +205,7 @@ function VipUses({ id, codeId }: { id: string; codeId: number }) {
       ) : uses.isError ? (
         <p>{errorMessage(uses.error, 'Could not load the orders.')}</p>
       ) : uses.data.length === 0 ? (
-        <p>No orders yet.</p>
+        <p>No orders on record for this code.</p>
       ) : (
         <ul className="space-y-1">
           {uses.data.map((use) => (
