@@ -40,7 +40,7 @@ export function signedIn(app: FastifyInstance, reply: FastifyReply, { expiresAt,
   return body;
 }
 
-const errors = { 400: ErrorOutput, 401: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput };
+const errors = { 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput };
 const bearer = [{ bearer: [] }];
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -220,7 +220,7 @@ export async function login(deps: AccountsDeps, input: LoginInput, client: Clien
   }
   if (hadFailures) await clear(deps.pool, LOGIN_FAILURES, input.email);
   // Told only to whoever knows the password: the account exists, and its access was taken away.
-  if (user.deactivatedAt) throw AppError.unauthorized(TeamMessages.deactivated);
+  if (user.deactivatedAt) throw AppError.forbidden(TeamMessages.deactivated);
   return signIn(deps, deps.db, user, client);
 }
 

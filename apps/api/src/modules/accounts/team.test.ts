@@ -113,7 +113,7 @@ describe('team accounts', () => {
     expect((await call('GET', '/profile', session)).statusCode).toBe(401);
     expect((await call('GET', '/admin/orders', second)).statusCode).toBe(401);
     const refused = await call('POST', '/auth/login', undefined, { email, password: PASSWORD });
-    expect(refused.statusCode).toBe(401);
+    expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe(TeamMessages.deactivated);
     const live = await t.db.select().from(sessions).where(and(eq(sessions.userId, id), sql`${sessions.revokedAt} IS NULL`));
     expect(live).toHaveLength(0);

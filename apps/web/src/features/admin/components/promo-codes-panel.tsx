@@ -224,7 +224,7 @@ function PromoDialog({ promo, onClose }: { promo: PromoCodeOutput | null; onClos
           <TextField label="Valid until" type="date" hint="Works to the end of this day, Guam time. Empty: no end." error={errors.validUntil?.message} {...register('validUntil')} />
           <TextField label="Max uses" inputMode="numeric" hint={promo ? `Not below the ${promo.currentUses} uses made. Empty: no limit.` : 'Empty: no limit.'} error={errors.maxUses?.message} {...register('maxUses')} />
         </div>
-        <CheckboxField label="Active (switch off to pause the code)" {...register('active')} />
+        <CheckboxField label="Active (switch off to pause it)" {...register('active')} />
       </form>
     </Dialog>
   );
