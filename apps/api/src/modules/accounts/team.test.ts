@@ -199,6 +199,25 @@ describe('team accounts', () => {
     expect(ok.json().user.role).toBe('admin');
   });
 
+  it('every new admin route is in the OpenAPI document with its bearer security', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, { security?: unknown }>> };
+    for (const [method, path] of [
+      ['get', '/team'],
+      ['post', '/team/invites'],
+      ['delete', '/team/invites/{id}'],
+      ['patch', '/team/members/{id}'],
+      ['get', '/audit_log'],
+      ['get', '/vip_codes'],
+      ['post', '/vip_codes'],
+      ['post', '/vip_codes/{id}/revoke'],
+      ['get', '/vip_codes/{id}/uses'],
+      ['post', '/promo_codes/{code}/expire'],
+    ] as const) {
+      expect(doc.paths[`/api/v1${path}`]?.[method]?.security, `${method} ${path}`).toEqual([{ bearer: [] }]);
+    }
+    expect(doc.paths['/api/v1/invites/accept']?.post).toBeDefined();
+  });
+
   it('one link accepted ten times at once makes one account', async () => {
     const email = uniqueEmail('race');
     const sent = await invite(email, 'staff');
