@@ -33,6 +33,8 @@ import { promotionRoutes } from './modules/promotions/routes.ts';
 import menuCachePlugin from './modules/menu/cache.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { teamRoutes } from './modules/accounts/team-routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { merchandiseRoutes } from './modules/merchandise/routes.ts';
 import { orderManagementRoutes } from './modules/order-management/routes.ts';
@@ -197,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(promotionRoutes);
       await api.register(menuRoutes);
       await api.register(accountRoutes);
+      await api.register(teamRoutes);
+      await api.register(auditRoutes);
       await api.register(notificationRoutes);
       await api.register(merchandiseRoutes);
       await api.register(orderManagementRoutes);

@@ -76,6 +76,22 @@ export function isVipUsable(vip: VipState, now: Date): boolean {
   return isPromoUsable({ active: vip.active, validUntil: vip.expiresAt, maxUses: vip.maxUses, currentUses: vip.currentUses }, now);
 }
 
+/** Where a code stands, by the rules checkout applies (the admin screens show it). */
+export const CODE_STATUSES = ['active', 'paused', 'expired', 'used_up'] as const;
+export type CodeStatus = (typeof CODE_STATUSES)[number];
+
+export function codeStatus(promo: PromoState, now: Date): CodeStatus {
+  if (!promo.active) return 'paused';
+  if (promo.validUntil && promo.validUntil.getTime() <= now.getTime()) return 'expired';
+  if (promo.maxUses !== null && promo.currentUses >= promo.maxUses) return 'used_up';
+  return 'active';
+}
+
+/** Uses left before the code is used up; null when it has no limit. */
+export function remainingUses(promo: Pick<PromoState, 'maxUses' | 'currentUses'>): number | null {
+  return promo.maxUses === null ? null : Math.max(0, promo.maxUses - promo.currentUses);
+}
+
 // ---- POST /promo_codes/apply -------------------------------------------------------------
 
 export const PromoApplyInput = z.object({
@@ -149,7 +165,11 @@ export const PromoCodeOutput = z.object({
   validUntil: z.string().nullable(),
   maxUses: z.int32().nullable(),
   currentUses: z.int32(),
+  /** maxUses − currentUses; null without a limit. */
+  remainingUses: z.int32().nullable(),
   active: z.boolean(),
+  /** By the server's clock: active, paused (switched off), expired or used up. */
+  status: z.enum(CODE_STATUSES),
 });
 export type PromoCodeOutput = z.infer<typeof PromoCodeOutput>;
 
@@ -161,3 +181,56 @@ export const VipValidateInput = z.object({ code: z.string().trim().min(1, 'Code 
 
 export const VipValidateOutput = z.object({ valid: z.literal(true), message: z.string() });
 export type VipValidateOutput = z.infer<typeof VipValidateOutput>;
+
+// ---- VIP admin (issue #37, decision 0114) ------------------------------------------------------
+
+export const VIP_MAX_BATCH = 100;
+
+export const VipMessages = {
+  vipNotFound: 'VIP code not found.',
+  vipExists: 'A VIP code with this code already exists.',
+  codeWithQuantity: 'Give a code of your own only when issuing one code.',
+  alreadyRevoked: 'This VIP code is already revoked.',
+} as const;
+
+export const VipCodeCreateInput = z
+  .object({
+    restaurant_id: z.int32().positive().optional(),
+    /** Who or what the codes are for. */
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name is too long'),
+    /** A code of the admin's choosing; without it the server makes random ones. */
+    code: codeSchema.optional(),
+    /** 1: single-use; null: unlimited. */
+    maxUses: z.int32().positive('Uses must be at least 1').max(100_000).nullable(),
+    /** How many codes to issue (random codes only). */
+    quantity: z.int32().min(1, 'Issue at least one code').max(VIP_MAX_BATCH, `At most ${VIP_MAX_BATCH} codes at once`).default(1),
+    expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  })
+  .refine((v) => v.code === undefined || v.quantity === 1, { path: ['quantity'], message: VipMessages.codeWithQuantity });
+export type VipCodeCreateInput = z.infer<typeof VipCodeCreateInput>;
+
+export const VipCodeOutput = z.object({
+  id: z.int32(),
+  restaurant_id: z.int32(),
+  code: z.string(),
+  name: z.string(),
+  maxUses: z.int32().nullable(),
+  currentUses: z.int32(),
+  remainingUses: z.int32().nullable(),
+  expiresAt: z.string().nullable(),
+  active: z.boolean(),
+  revokedAt: z.string().nullable(),
+  status: z.enum(CODE_STATUSES),
+  createdAt: z.string(),
+});
+export type VipCodeOutput = z.infer<typeof VipCodeOutput>;
+export const VipCodeListOutput = z.array(VipCodeOutput);
+
+export const VipCodeUseOutput = z.object({
+  order_id: z.int32(),
+  order_number: z.string(),
+  contact_name: z.string(),
+  placed_at: z.string(),
+});
+export type VipCodeUseOutput = z.infer<typeof VipCodeUseOutput>;
+export const VipCodeUsesOutput = z.array(VipCodeUseOutput);

@@ -18,6 +18,7 @@ import {
   ProfilePage,
   ReservationsArea,
   ResetPasswordPage,
+  AcceptInvitePage,
   SignupPage,
   StorefrontHomePage,
   VerifyPhonePage,
@@ -100,6 +101,10 @@ export function AppRoutes({ realtime = true }: { realtime?: boolean }) {
         {/* Reachable signed in too: following a reset link replaces the current session. */}
         <Route path="/reset-password">
           <ResetPasswordPage />
+        </Route>
+        {/* A team invite (issue #37): reachable signed in too, accepting replaces the session. */}
+        <Route path="/accept-invite">
+          <AcceptInvitePage />
         </Route>
         <Route path="/verify-phone">
           <RequireUnverifiedPhone>

@@ -17,6 +17,7 @@ export const LoginPage = lazy(() => import('../features/accounts/routes/login-pa
 export const SignupPage = lazy(() => import('../features/accounts/routes/signup-page.tsx').then((m) => ({ default: m.SignupPage })));
 export const ForgotPasswordPage = lazy(() => import('../features/accounts/routes/forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage })));
 export const ResetPasswordPage = lazy(() => import('../features/accounts/routes/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })));
+export const AcceptInvitePage = lazy(() => import('../features/accounts/routes/accept-invite-page.tsx').then((m) => ({ default: m.AcceptInvitePage })));
 export const VerifyPhonePage = lazy(() => import('../features/accounts/routes/verify-phone-page.tsx').then((m) => ({ default: m.VerifyPhonePage })));
 export const ProfilePage = lazy(() => import('../features/accounts/routes/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
 

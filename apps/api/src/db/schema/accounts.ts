@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ROLES } from '@kusina/domain/roles';
 import { createdAt, timestamptz, updatedAt } from './columns.ts';
 import { restaurants } from './restaurants.ts';
@@ -23,6 +23,9 @@ export const users = pgTable(
     phoneVerified: boolean().notNull().default(false),
     passwordHash: text().notNull(),
     role: text({ enum: ROLES }).notNull().default('customer'),
+    /** Set when an admin takes the account's access away (issue #37); its sessions end with it (trigger). */
+    deactivatedAt: timestamptz(),
+    lastSignInAt: timestamptz(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -102,4 +105,52 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_unique').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * An invite to a restaurant's team (issue #37, decision 0113). Only the SHA-256 of the e-mailed
+ * token is kept; accepting spends it once (a conditional UPDATE), before expires_at.
+ */
+export const teamInvites = pgTable(
+  'team_invites',
+  {
+    id: serial().primaryKey(),
+    restaurantId: integer()
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    role: text({ enum: ['staff', 'admin'] }).notNull(),
+    tokenHash: text().notNull(),
+    invitedById: integer().references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
+    revokedAt: timestamptz(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('team_invites_token_hash_unique').on(t.tokenHash),
+    index('team_invites_restaurant_idx').on(t.restaurantId),
+    check('team_invites_role_check', sql`${t.role} in ('staff', 'admin')`),
+    check('team_invites_email_lowercase', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** Who changed what and when (team and code changes), read by the restaurant's admins. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial().primaryKey(),
+    restaurantId: integer()
+      .notNull()
+      .references(() => restaurants.id, { onDelete: 'cascade' }),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** The actor's name and e-mail as they were, kept if the account goes. */
+    actorLabel: text(),
+    action: text().notNull(),
+    target: text().notNull(),
+    summary: text().notNull(),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_restaurant_id_idx').on(t.restaurantId, t.id)],
 );

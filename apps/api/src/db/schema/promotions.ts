@@ -54,6 +54,8 @@ export const vipCodes = pgTable(
     currentUses: integer().notNull().default(0),
     expiresAt: timestamptz(),
     active: boolean().notNull().default(true),
+    /** When an admin revoked the code (active false from then on). */
+    revokedAt: timestamptz(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -10,6 +10,7 @@ import { seedStaff } from './staff.ts';
 import { seedReservations } from './reservations.ts';
 import { seedFloor } from './floor.ts';
 import { seedWholesale } from './wholesale.ts';
+import { seedTeam } from './team.ts';
 import { seedAnalytics } from './analytics.ts';
 
 /**
@@ -77,6 +78,7 @@ export async function seedDemo(db: Database): Promise<void> {
     await seedReservations(tx);
     await seedFloor(tx);
     await seedWholesale(tx);
+    await seedTeam(tx, passwordHash);
     await seedAnalytics(tx);
   });
 }

@@ -21,7 +21,7 @@ import { storefrontRestaurantId } from '../restaurants/service.ts';
 import * as accounts from './service.ts';
 
 /** Per-IP limit of the routes that guess or send secrets (AUTH_RATE_LIMIT_PER_MINUTE). */
-function authRateLimit(app: FastifyInstance) {
+export function authRateLimit(app: FastifyInstance) {
   return {
     rateLimit: {
       max: app.config.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -32,15 +32,15 @@ function authRateLimit(app: FastifyInstance) {
   };
 }
 
-const clientInfo = (request: FastifyRequest): accounts.ClientInfo => ({ userAgent: request.headers['user-agent'], ip: request.ip });
+export const clientInfo = (request: FastifyRequest): accounts.ClientInfo => ({ userAgent: request.headers['user-agent'], ip: request.ip });
 
 /** A browser gets its session as the httpOnly cookie; API clients read the token from the body. */
-function signedIn(app: FastifyInstance, reply: FastifyReply, { expiresAt, ...body }: accounts.SignedIn) {
+export function signedIn(app: FastifyInstance, reply: FastifyReply, { expiresAt, ...body }: accounts.SignedIn) {
   setSessionCookie(reply, app.config, body.jwt, expiresAt, app.clock());
   return body;
 }
 
-const errors = { 400: ErrorOutput, 401: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput };
+const errors = { 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput };
 const bearer = [{ bearer: [] }];
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -17,6 +17,7 @@ import {
   type VerifyPhoneOutput,
 } from '@kusina/domain/accounts';
 import { AccountMessages, loginBackoffMessage, resendWaitMessage } from '@kusina/domain/messages';
+import { TeamMessages } from '@kusina/domain/team-rules';
 import type { Database, DbOrTx } from '../../db/client.ts';
 import { passwordResetTokens, phoneVerificationCodes, users } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
@@ -80,9 +81,12 @@ function toUserOutput(user: UserFields): UserOutput {
 const emailTaken = () =>
   AppError.conflict(AccountMessages.emailTaken, { fields: { email: AccountMessages.emailTaken } });
 
-async function signIn(deps: AccountsDeps, db: Database, user: UserFields, client: ClientInfo): Promise<SignedIn> {
+/** A new session for the user, its sign-in time kept for the team list (issue #37). */
+export async function signIn(deps: AccountsDeps, db: Database, user: UserFields, client: ClientInfo): Promise<SignedIn> {
   const lifetime = sessionLifetime(deps.config, user.role);
-  const session = await createSession(db, { userId: user.id, lifetime, now: deps.clock(), ...client });
+  const now = deps.clock();
+  const session = await createSession(db, { userId: user.id, lifetime, now, ...client });
+  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, user.id));
   return {
     jwt: deps.tokens.sign({ sessionId: session.id, userId: user.id, expiresAt: session.expiresAt }),
     user: toUserOutput(user),
@@ -215,6 +219,8 @@ export async function login(deps: AccountsDeps, input: LoginInput, client: Clien
     throw AppError.unauthorized(AccountMessages.invalidCredentials);
   }
   if (hadFailures) await clear(deps.pool, LOGIN_FAILURES, input.email);
+  // Told only to whoever knows the password: the account exists, and its access was taken away.
+  if (user.deactivatedAt) throw AppError.forbidden(TeamMessages.deactivated);
   return signIn(deps, deps.db, user, client);
 }
 
@@ -335,7 +341,9 @@ export async function updateProfile(deps: AccountsDeps, userId: number, input: P
 
 /** Always the same answer, so the form reveals nothing about which e-mails have accounts. */
 export async function forgotPassword(deps: AccountsDeps, input: ForgotPasswordInput): Promise<MessageOutput> {
-  const user = await findUserByEmail(deps.db, input.email);
+  const found = await findUserByEmail(deps.db, input.email);
+  // A deactivated account gets no link (the answer stays the same).
+  const user = found && !found.deactivatedAt ? found : null;
   // Past the address's limit the link is not sent, and the answer stays the same (it reveals nothing).
   const allowed = user ? (await withinDestinationLimits(deps, [{ restaurantId: user.restaurantId, channel: 'email', recipient: user.email, template: 'password_reset', body: '' }])).allowed : [];
   if (user && allowed.length > 0) {
@@ -400,7 +408,7 @@ export async function resetPassword(deps: AccountsDeps, input: ResetPasswordInpu
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!spent) throw AppError.validation(AccountMessages.resetLinkExpired);
-    const [user] = await tx.update(users).set({ passwordHash }).where(eq(users.id, spent.userId)).returning();
+    const [user] = await tx.update(users).set({ passwordHash }).where(and(eq(users.id, spent.userId), isNull(users.deactivatedAt))).returning();
     if (!user) throw AppError.validation(AccountMessages.resetLinkExpired);
     ended = await revokeAllSessions(tx, user.id);
     return signIn(deps, tx, user, client);

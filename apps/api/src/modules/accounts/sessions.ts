@@ -100,7 +100,7 @@ export async function useSession(db: DbOrTx, sessionId: string, now: Date): Prom
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), liveAt(now)))
+    .where(and(eq(sessions.id, sessionId), liveAt(now), isNull(users.deactivatedAt)))
     .limit(1);
   if (!row) return null;
   const { lastSeenAt, idleSeconds, expiresAt, ...user } = row;

@@ -9,6 +9,10 @@ import {
   PromoCodeListOutput,
   PromoCodeOutput,
   PromoCodeUpdateInput,
+  VipCodeCreateInput,
+  VipCodeListOutput,
+  VipCodeOutput,
+  VipCodeUsesOutput,
   VipValidateInput,
   VipValidateOutput,
 } from '@kusina/domain/promotions';
@@ -21,6 +25,7 @@ import * as promotions from './service.ts';
 const errors = { 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput, 409: ErrorOutput, 422: ErrorOutput, 429: ErrorOutput };
 const bearer = [{ bearer: [] }];
 const CodeParams = z.object({ code: z.string().trim().min(1).max(40) });
+const IdParams = z.object({ id: coercedInt4().positive() });
 const AdminQuery = z.object({ restaurant_id: coercedInt4().positive().optional() });
 
 export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -92,8 +97,9 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const restaurantId = scopeRestaurant(requireAuth(request).user, request.body.restaurant_id, 'admin');
-      return reply.status(201).send(await promotions.createPromoCode(app.deps, restaurantId, request.body));
+      const user = requireAuth(request).user;
+      const restaurantId = scopeRestaurant(user, request.body.restaurant_id, 'admin');
+      return reply.status(201).send(await promotions.createPromoCode(app.deps, user, restaurantId, request.body));
     },
   );
 
@@ -112,8 +118,9 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const restaurantId = scopeRestaurant(requireAuth(request).user, request.query.restaurant_id, 'admin');
-      return promotions.updatePromoCode(app.deps, restaurantId, request.params.code, request.body);
+      const user = requireAuth(request).user;
+      const restaurantId = scopeRestaurant(user, request.query.restaurant_id, 'admin');
+      return promotions.updatePromoCode(app.deps, user, restaurantId, request.params.code, request.body);
     },
   );
 
@@ -131,9 +138,81 @@ export const promotionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const restaurantId = scopeRestaurant(requireAuth(request).user, request.query.restaurant_id, 'admin');
-      await promotions.deletePromoCode(app.deps, restaurantId, request.params.code);
+      const user = requireAuth(request).user;
+      const restaurantId = scopeRestaurant(user, request.query.restaurant_id, 'admin');
+      await promotions.deletePromoCode(app.deps, user, restaurantId, request.params.code);
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/promo_codes/:code/expire',
+    {
+      preHandler: requireAdmin(app),
+      schema: {
+        tags: ['promotions'],
+        summary: "Ends a promo code now by the server's clock; it stays listed with its uses (admins)",
+        security: bearer,
+        params: CodeParams,
+        querystring: AdminQuery,
+        response: { 200: PromoCodeOutput, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireAuth(request).user;
+      const restaurantId = scopeRestaurant(user, request.query.restaurant_id, 'admin');
+      return promotions.expirePromoCode(app.deps, user, restaurantId, request.params.code);
+    },
+  );
+
+  // ---- VIP access codes (issue #37, decision 0114) ----
+
+  app.get(
+    '/vip_codes',
+    {
+      preHandler: requireAdmin(app),
+      schema: { tags: ['promotions'], summary: "The restaurant's VIP access codes with their uses (admins)", security: bearer, querystring: AdminQuery, response: { 200: VipCodeListOutput, ...errors } },
+    },
+    async (request) => promotions.listVipCodes(app.deps, scopeRestaurant(requireAuth(request).user, request.query.restaurant_id, 'admin')),
+  );
+
+  app.post(
+    '/vip_codes',
+    {
+      preHandler: requireAdmin(app),
+      schema: {
+        tags: ['promotions'],
+        summary: 'Issues one VIP code of your choosing or up to 100 random ones; maxUses 1 makes them single-use (admins)',
+        security: bearer,
+        body: VipCodeCreateInput,
+        response: { 201: VipCodeListOutput, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireAuth(request).user;
+      const restaurantId = scopeRestaurant(user, request.body.restaurant_id, 'admin');
+      return reply.status(201).send(await promotions.issueVipCodes(app.deps, user, restaurantId, request.body));
+    },
+  );
+
+  app.post(
+    '/vip_codes/:id/revoke',
+    {
+      preHandler: requireAdmin(app),
+      schema: { tags: ['promotions'], summary: 'Revokes a VIP code: checkout refuses it from now on (admins)', security: bearer, params: IdParams, querystring: AdminQuery, response: { 200: VipCodeOutput, ...errors } },
+    },
+    async (request) => {
+      const user = requireAuth(request).user;
+      return promotions.revokeVipCode(app.deps, user, scopeRestaurant(user, request.query.restaurant_id, 'admin'), request.params.id);
+    },
+  );
+
+  app.get(
+    '/vip_codes/:id/uses',
+    {
+      preHandler: requireAdmin(app),
+      schema: { tags: ['promotions'], summary: 'The orders placed with a VIP code, newest first (admins)', security: bearer, params: IdParams, querystring: AdminQuery, response: { 200: VipCodeUsesOutput, ...errors } },
+    },
+    async (request) => promotions.vipCodeUses(app.deps, scopeRestaurant(requireAuth(request).user, request.query.restaurant_id, 'admin'), request.params.id),
   );
 };

@@ -28,7 +28,7 @@ describe('admin dashboard frame', () => {
     const { user } = renderApp('/admin', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Order Management', 'Menu', 'Merchandise', 'Staff & Discounts', 'Fundraisers', 'Restaurant', 'Message outbox', 'Reports']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Order Management', 'Menu', 'Merchandise', 'Staff & Discounts', 'Fundraisers', 'Codes', 'Team', 'Audit log', 'Restaurant', 'Message outbox', 'Reports']);
     expect(screen.getByRole('tab', { name: 'Order Management' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('tabpanel', { name: 'Order Management' })).toBeInTheDocument();
     expect(await screen.findByText('K-10101')).toBeInTheDocument();

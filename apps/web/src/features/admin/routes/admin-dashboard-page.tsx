@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
-import { BarChart3, CalendarDays, ClipboardList, HandHeart, Inbox, Settings, Shirt, Users, UtensilsCrossed } from 'lucide-react';
+import { BarChart3, CalendarDays, ClipboardList, HandHeart, History, Inbox, Settings, Shirt, TicketPercent, UserCog, Users, UtensilsCrossed } from 'lucide-react';
 import { isAdminRole } from '@kusina/domain/roles';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -24,10 +24,13 @@ const FundraiserManagement = lazy(() => import('../../wholesale/routes/fundraise
 const MenuManagement = lazy(() => import('../../menu/routes/menu-management.tsx').then((m) => ({ default: m.MenuManagement })));
 const MerchandiseManagement = lazy(() => import('../../merchandise/routes/merchandise-management.tsx').then((m) => ({ default: m.MerchandiseManagement })));
 const RestaurantSettings = lazy(() => import('../components/restaurant-settings.tsx').then((m) => ({ default: m.RestaurantSettings })));
+const TeamPanel = lazy(() => import('../components/team-panel.tsx').then((m) => ({ default: m.TeamPanel })));
+const CodesPanel = lazy(() => import('../components/codes-panel.tsx').then((m) => ({ default: m.CodesPanel })));
+const AuditLogPanel = lazy(() => import('../components/audit-log-panel.tsx').then((m) => ({ default: m.AuditLogPanel })));
 const MessageOutbox = lazy(() => import('../components/message-outbox.tsx').then((m) => ({ default: m.MessageOutbox })));
 const ReportsTab = lazy(() => import('../components/reports-tab.tsx').then((m) => ({ default: m.ReportsTab })));
 
-export const ADMIN_TABS = ['orders', 'menu', 'merchandise', 'staff', 'fundraisers', 'restaurant', 'outbox', 'reports'] as const;
+export const ADMIN_TABS = ['orders', 'menu', 'merchandise', 'staff', 'fundraisers', 'codes', 'team', 'audit', 'restaurant', 'outbox', 'reports'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 /** Staff without admin rights: the order board and the menu's sold-out switches (0064). */
 export const STAFF_TABS = ['orders', 'menu'] as const satisfies readonly AdminTab[];
@@ -57,6 +60,9 @@ const adminTabs: DashboardTab<AdminTab>[] = [
   { key: 'merchandise', label: 'Merchandise', icon: <Shirt aria-hidden="true" className="size-4" />, render: lazyTab(() => <MerchandiseManagement />) },
   { key: 'staff', label: 'Staff & Discounts', icon: <Users aria-hidden="true" className="size-4" />, render: lazyTab(() => <StaffAndDiscounts />) },
   { key: 'fundraisers', label: 'Fundraisers', icon: <HandHeart aria-hidden="true" className="size-4" />, render: lazyTab(() => <FundraiserManagement />) },
+  { key: 'codes', label: 'Codes', icon: <TicketPercent aria-hidden="true" className="size-4" />, render: lazyTab(() => <CodesPanel />) },
+  { key: 'team', label: 'Team', icon: <UserCog aria-hidden="true" className="size-4" />, render: lazyTab(() => <TeamPanel />) },
+  { key: 'audit', label: 'Audit log', icon: <History aria-hidden="true" className="size-4" />, render: lazyTab(() => <AuditLogPanel />) },
   { key: 'restaurant', label: 'Restaurant', icon: <Settings aria-hidden="true" className="size-4" />, render: lazyTab(() => <RestaurantSettings />) },
   { key: 'outbox', label: 'Message outbox', icon: <Inbox aria-hidden="true" className="size-4" />, render: lazyTab(() => <MessageOutbox />) },
   { key: 'reports', label: 'Reports', icon: <BarChart3 aria-hidden="true" className="size-4" />, render: lazyTab(() => <ReportsTab />) },
