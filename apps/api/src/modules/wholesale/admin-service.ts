@@ -30,6 +30,7 @@ import { rooms } from '../../realtime/socket.ts';
 import { findFundraiser, loadItems, participantsOf, toItemOutput, toOrderOutputs, toParticipantOutput, type FundraiserRow } from './repository.ts';
 import { changeStatus, fundraiserList, fundraiserOutput, shopToday, WholesaleEvents, type WholesaleDeps } from './service.ts';
 import type { ServiceDeps } from '../../deps.ts';
+import { toCsv } from '../../lib/csv.ts';
 
 /** The restaurant an admin manages: their own; a super admin names one (default: their own). */
 export function managedRestaurant(user: SessionUser, asked?: number): number {
@@ -456,13 +457,6 @@ export async function bulkStatus(deps: WholesaleDeps, restaurantId: number, acto
   return results;
 }
 
-function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  // Leading = + - @ would run as formulas in a spreadsheet: quote them with a leading apostrophe.
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 export async function ordersCsv(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, query: Parameters<typeof listAdminOrders>[2]): Promise<string> {
   const orders = await listAdminOrders(deps, restaurantId, query);
   const header = ['Order', 'Placed', 'Status', 'Payment', 'Fundraiser', 'Participant', 'Customer', 'Email', 'Phone', 'Items', 'Total'];
@@ -479,7 +473,7 @@ export async function ordersCsv(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaur
     o.items.map((i) => `${i.quantity} x ${i.name}${i.variant_description ? ` (${i.variant_description})` : ''}`).join('; '),
     (o.totalCents / 100).toFixed(2),
   ]);
-  return [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return toCsv([header, ...rows]);
 }
 
 /** Pickup day: what to hand to whom (per participant, then per order) and what to pull from stock (per item). */
