@@ -1,4 +1,4 @@
-import { apiLogin, demo, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { adminOutbox, apiLogin, demo, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 /**
  * The waitlist's guest link (issue #35 item 5; decision 0108) across two browsers: a guest joins
@@ -86,6 +86,17 @@ test('a guest joins by link and follows their place live while the host adds and
   await expect(map).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: `Ahead ${run}` })).toContainText('Seated');
   await expect(place).toContainText(placeText(ahead.length - 1));
+
+  // The quote accuracy figure heads the tab ("—" until enough quoted parties are seated).
+  await expect(page.getByTestId('quote-accuracy')).toContainText(/Quote accuracy: (—|off by \d+(\.5)? min)/);
+
+  // Notify: the table-ready text goes through the outbox, and the guest's page says so, live.
+  await row.getByRole('button', { name: `Notify ${guest}` }).click();
+  await expect(page.getByText(`Table-ready text sent to ${guest}.`)).toBeVisible();
+  await expect(row).toContainText(/Notified \d/);
+  await expect(guestPage.getByText('Your table is ready')).toBeVisible();
+  const texts = await adminOutbox(request, `+1671888${run}`);
+  expect(texts.map((m) => m.body)).toContainEqual(`Kusina: ${guest}, your table for 2 guests is ready. Please come to the host stand.`);
 
   // The guest leaves; the host stand sees it at once.
   await guestPage.getByRole('button', { name: 'Leave the Waitlist' }).click();
