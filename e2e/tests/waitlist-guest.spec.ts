@@ -1,10 +1,11 @@
-import { apiLogin, demo, expect, expectAccessible, signIn, test } from './fixtures.ts';
+import { adminOutbox, apiLogin, demo, expect, expectAccessible, signIn, test } from './fixtures.ts';
 
 /**
  * The waitlist's guest link (issue #35 item 5; decision 0108) across two browsers: a guest joins
  * from the host stand's link on their phone and follows their place, which moves live (no reload)
  * while the host adds a walk-in behind them and seats a party ahead; the guest leaves and the host
- * stand sees it. The host stand's join link and QR code are shown; both pages pass axe.
+ * stand sees it. The host stand's join link and QR code are shown; the host's pages (light) and the
+ * guest's (dark, 360 px) pass axe.
  */
 test('a guest joins by link and follows their place live while the host adds and seats others', async ({ page, browser, request }, testInfo) => {
   const run = String(Date.now() % 10000).padStart(4, '0');
@@ -32,8 +33,8 @@ test('a guest joins by link and follows their place live while the host adds and
   expect(aheadAdded.ok(), await aheadAdded.text()).toBe(true);
   const partyAhead = (await aheadAdded.json()) as { id: number };
 
-  // The guest's phone: a browser of its own, signed in as no one.
-  const phone = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  // The guest's phone: a browser of its own, signed in as no one, 360 px wide, in the dark theme.
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, colorScheme: 'dark' });
   const guestPage = await phone.newPage();
   await guestPage.goto(new URL(joinUrl).pathname + new URL(joinUrl).search);
   await expect(guestPage.getByRole('heading', { name: 'Join the Waitlist' })).toBeVisible();
@@ -86,6 +87,17 @@ test('a guest joins by link and follows their place live while the host adds and
   await expect(map).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: `Ahead ${run}` })).toContainText('Seated');
   await expect(place).toContainText(placeText(ahead.length - 1));
+
+  // The quote accuracy figure heads the tab ("—" until enough quoted parties are seated).
+  await expect(page.getByTestId('quote-accuracy')).toContainText(/Quote accuracy: (—|off by \d+(\.5)? min)/);
+
+  // Notify: the table-ready text goes through the outbox, and the guest's page says so, live.
+  await row.getByRole('button', { name: `Notify ${guest}` }).click();
+  await expect(page.getByText(`Table-ready text sent to ${guest}.`)).toBeVisible();
+  await expect(row).toContainText(/Notified \d/);
+  await expect(guestPage.getByText('Your table is ready')).toBeVisible();
+  const texts = await adminOutbox(request, `+1671888${run}`);
+  expect(texts.map((m) => m.body)).toContainEqual(`Kusina: ${guest}, your table for 2 guests is ready. Please come to the host stand.`);
 
   // The guest leaves; the host stand sees it at once.
   await guestPage.getByRole('button', { name: 'Leave the Waitlist' }).click();

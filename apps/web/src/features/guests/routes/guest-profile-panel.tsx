@@ -69,7 +69,7 @@ export function GuestProfilePanel({ contact, heading = 'Guest Profile' }: { cont
             </details>
           ) : null}
           <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
-            Edit Notes &amp; Tags
+            Update Notes &amp; Tags
           </Button>
         </>
       )}

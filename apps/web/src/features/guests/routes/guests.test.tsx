@@ -43,7 +43,7 @@ describe('guest profiles', () => {
     expect(screen.getByText('Shellfish allergy.')).toBeInTheDocument();
 
     const user = userEvent.setup({ delay: null });
-    await user.click(screen.getByRole('button', { name: 'Edit Notes & Tags' }));
+    await user.click(screen.getByRole('button', { name: 'Update Notes & Tags' }));
     const notes = await screen.findByLabelText(/^Notes/);
     await user.clear(notes);
     await user.type(notes, 'Shellfish allergy. Corner booth.');
