@@ -10,6 +10,7 @@ import type { EditorSection } from '../utils/editor-sections.ts';
 export interface SectionDraft {
   name: string;
   floorNumber: number;
+  locationId: number | null;
   type: SectionType;
   orientation: Orientation;
   seats: LayoutSeat[];
@@ -17,7 +18,9 @@ export interface SectionDraft {
 
 interface SectionDialogProps {
   /** The section being edited, or the defaults of a new one (no dbId, no seats). */
-  section: Pick<EditorSection, 'name' | 'floorNumber' | 'type' | 'orientation' | 'seats'>;
+  section: Pick<EditorSection, 'name' | 'floorNumber' | 'locationId' | 'type' | 'orientation' | 'seats'>;
+  /** The restaurant's dining rooms; with more than one, the section says which room its seats are in. */
+  locations?: readonly { id: number; name: string; is_default: boolean }[];
   isNew: boolean;
   /** Labels of the layout's other sections: a seat's label is unique in the layout. */
   takenLabels: ReadonlySet<string>;
@@ -28,13 +31,16 @@ interface SectionDialogProps {
 const digits = (v: string) => v.replace(/\D/g, '').slice(0, 3);
 
 /**
- * Add/Edit Section (backoffice §2): Section Name, Floor Number, Number of Seats, Section Type,
+ * Add/Edit Section (backoffice §2): Section Name, Floor Number, the Dining Room when the restaurant has
+ * more than one (issue #35, decision 0105), Number of Seats, Section Type,
  * Orientation, Seat Capacity, Rename Seats, Cancel and Create/Save. Floor, seat count and capacity
  * keep digits only and fall back to 1 (§5). Seats kept keep their ids and labels (arrangeSeats).
  */
-export function SectionDialog({ section, isNew, takenLabels, onCancel, onSubmit }: SectionDialogProps) {
+export function SectionDialog({ section, isNew, takenLabels, locations = [], onCancel, onSubmit }: SectionDialogProps) {
   const [name, setName] = useState(section.name);
   const [floor, setFloor] = useState(String(section.floorNumber));
+  const defaultRoom = locations.find((l) => l.is_default)?.id ?? locations[0]?.id ?? null;
+  const [locationId, setLocationId] = useState<number | null>(section.locationId ?? defaultRoom);
   const [count, setCount] = useState(String(section.seats.length || SECTION_DEFAULTS.seatCount));
   const [type, setType] = useState<SectionType>(section.type);
   const [orientation, setOrientation] = useState<Orientation>(section.orientation);
@@ -61,7 +67,7 @@ export function SectionDialog({ section, isNew, takenLabels, onCancel, onSubmit 
       document.getElementById('section-name')?.focus();
       return;
     }
-    onSubmit({ name: name.trim(), floorNumber: digitsOrOne(floor, LAYOUT_LIMITS.maxFloor), type, orientation, seats: seatsNow() });
+    onSubmit({ name: name.trim(), floorNumber: digitsOrOne(floor, LAYOUT_LIMITS.maxFloor), locationId: locations.length > 1 ? locationId : section.locationId, type, orientation, seats: seatsNow() });
   };
 
   return (
@@ -91,6 +97,19 @@ export function SectionDialog({ section, isNew, takenLabels, onCancel, onSubmit 
           }}
         />
         <TextField label="Floor Number" inputMode="numeric" value={floor} onChange={(e) => setFloor(digits(e.target.value))} hint={`1 to ${LAYOUT_LIMITS.maxFloor}`} />
+        {locations.length > 1 ? (
+          <FormField label="Dining Room" hint="Bookings for this room can only be given these seats.">
+            {(control) => (
+              <Select {...control} value={locationId ?? ''} onChange={(e) => setLocationId(Number(e.target.value))}>
+                {locations.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+        ) : null}
         <TextField label="Number of Seats" inputMode="numeric" value={count} onChange={(e) => setCount(digits(e.target.value))} hint={`1 to ${LAYOUT_LIMITS.seatsPerSection}`} />
         <FormField label="Section Type">
           {(control) => (

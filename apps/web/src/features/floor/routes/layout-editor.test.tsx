@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LayoutOutput } from '@kusina/domain/layouts';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
-import { layoutSummary, mainLayout } from '../../../test/reservations-fixtures.ts';
+import { diningRoom, layoutSummary, mainLayout } from '../../../test/reservations-fixtures.ts';
 
 const admin = makeUser({ id: 2, role: 'admin', first_name: 'Leilani', last_name: 'Admin', name: 'Leilani Admin' });
 
@@ -46,6 +46,28 @@ describe('Layout Editor', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it('with two dining rooms, a section says which room its seats are in (issue #35, decision 0105); a kept section keeps its room', async () => {
+    const lanai = { ...diningRoom, id: 2, name: 'Tumon Bay Lanai', is_default: false };
+    const { api, user } = open({
+      'GET /locations': { body: [diningRoom, lanai] },
+      'PATCH /layouts/7': (call) => ({ body: savedFrom(7, call.body as SaveBody) }),
+    });
+    await screen.findByRole('button', { name: /^Table 1, table, 4 seats/ });
+    await user.click(screen.getByRole('button', { name: 'Add Table' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Section' });
+    const room = await within(dialog).findByLabelText('Dining Room');
+    expect(room).toHaveValue('1');
+    expect(within(room).getAllByRole('option').map((o) => o.textContent)).toEqual(['Tamuning Dining Room', 'Tumon Bay Lanai']);
+    await user.selectOptions(room, 'Tumon Bay Lanai');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Section' })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Save Layout' }));
+    expect(await screen.findByText('Layout updated successfully!')).toBeInTheDocument();
+    const [kept, added] = (api.callsTo('PATCH', '/layouts/7')[0]!.body as SaveBody & { sections_data: { sections: { locationId: number | null }[] } }).sections_data.sections;
+    expect(kept!.locationId).toBe(main.seat_sections[0]!.location_id);
+    expect(added!.locationId).toBe(2);
   });
 
   it('adds a table with renamed seats and saves the whole plan, keeping the saved ids', async () => {

@@ -11,6 +11,9 @@ import { FloorTabs, ViewControls } from '../components/floor-plan-parts.tsx';
 import { FloorCanvas } from '../components/floor-canvas.tsx';
 import { SectionDialog } from '../components/section-dialog.tsx';
 import { useLayoutEditor } from '../components/use-layout-editor.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useAuthStore } from '../../../stores/auth-store.ts';
+import { getLocationsQueryOptions } from '../../reservations/api/get-locations.ts';
 
 export const DISCARD_CHANGES_CONFIRM = 'You have unsaved changes to this layout. Discard them?';
 
@@ -21,6 +24,8 @@ export const DISCARD_CHANGES_CONFIRM = 'You have unsaved changes to this layout.
  */
 export function LayoutEditor() {
   const editor = useLayoutEditor();
+  const restaurantId = useAuthStore((state) => state.user?.restaurant_id ?? 0);
+  const locations = useQuery({ ...getLocationsQueryOptions(restaurantId), enabled: restaurantId > 0 });
   const [dialog, setDialog] = useState<{ mode: 'add' } | { mode: 'edit'; id: string } | null>(null);
   const canvasBox = useRef<HTMLDivElement>(null);
 
@@ -145,7 +150,8 @@ export function LayoutEditor() {
       {dialog ? (
         <SectionDialog
           isNew={dialog.mode === 'add'}
-          section={editing ?? { name: nextTableName(), floorNumber: editor.floor || SECTION_DEFAULTS.floorNumber, type: 'table', orientation: 'vertical', seats: [] }}
+          section={editing ?? { name: nextTableName(), floorNumber: editor.floor || SECTION_DEFAULTS.floorNumber, locationId: null, type: 'table', orientation: 'vertical', seats: [] }}
+          locations={locations.data ?? []}
           takenLabels={editor.labelsExcept(editing?.id ?? null)}
           onCancel={() => setDialog(null)}
           onSubmit={(draft) => {

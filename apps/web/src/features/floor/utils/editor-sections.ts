@@ -13,6 +13,8 @@ export interface EditorSection {
   offsetX: number;
   offsetY: number;
   floorNumber: number;
+  /** The dining room its seats are in (decision 0105); null: the restaurant's default one. */
+  locationId: number | null;
   seats: LayoutSeat[];
 }
 
@@ -26,6 +28,7 @@ export function toEditorSections(layout: LayoutOutput): EditorSection[] {
     offsetX: s.offset_x,
     offsetY: s.offset_y,
     floorNumber: s.floor_number,
+    locationId: s.location_id,
     seats: s.seats.map((seat) => ({ id: seat.id, label: seat.label, position_x: seat.position_x, position_y: seat.position_y, capacity: seat.capacity })),
   }));
 }
