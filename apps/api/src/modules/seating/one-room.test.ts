@@ -91,17 +91,16 @@ describe('one room: capacity, stays and seats', () => {
       const refused = await http.post('/reservations', guestBooking({ location_id: loc.tamuning, start_time: '2030-06-04T17:30:00', party_size: 4 }));
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error.message).toBe('No capacity available for this time slot');
-      // A party of 2 seated from the Waitlist tab (no seats chosen) fills the room for 75 + 15 minutes.
+      // A party of 2 seated from the Waitlist tab (its seat map: the floor's write) fills the room for 75 + 15 minutes.
       const two = await walkIn(2);
-      expect((await http.patch(`/waitlist_entries/${two.id}`, { status: 'seated' }, tokens.staff)).statusCode).toBe(200);
+      expect((await http.post('/seat_allocations/multi_create', { occupant_type: 'waitlist', occupant_id: two.id, seat_ids: seats('T3-1', 'T3-2') }, tokens.staff)).statusCode).toBe(201);
       const full = await slots('2030-06-04', 1, loc.tamuning);
       expect(full.slots).not.toContain('17:30');
       expect((await http.post('/reservations', guestBooking({ location_id: loc.tamuning, start_time: '2030-06-04T17:30:00', party_size: 1 }))).statusCode).toBe(409);
       // And the floor may not seat more than the room holds either.
       const one = await walkIn(1);
-      const noRoom = await http.patch(`/waitlist_entries/${one.id}`, { status: 'seated' }, tokens.staff);
-      expect(noRoom.statusCode).toBe(409);
-      expect(noRoom.json().error.message).toBe("The room is full for this party's stay: 0 seat(s) free until then. Choose another time or a smaller party.");
+      // (Seating without seats is refused while the layout has seats: the Waitlist tab seats on the map.)
+      expect((await http.patch(`/waitlist_entries/${one.id}`, { status: 'seated' }, tokens.staff)).statusCode).toBe(422);
       const noSeats = await http.post('/seat_allocations/multi_create', { occupant_type: 'waitlist', occupant_id: one.id, seat_ids: seats('T4-1') }, tokens.staff);
       expect(noSeats.statusCode).toBe(409);
       expect(noSeats.json().error.details.fields).toHaveProperty('seat_ids');
@@ -180,7 +179,7 @@ describe('one room: capacity, stays and seats', () => {
     return { guests: booked!.guests + walkIns!.guests, parties: booked!.parties + walkIns!.parties };
   };
 
-  it('races mixing the paths — public bookings, walk-ins seated on the floor and from the Waitlist tab — never put more guests in the room than it holds', async () => {
+  it('races mixing the paths — public bookings, walk-ins seated on the floor and from the Waitlist tab’s seat map — never put more guests in the room than it holds', async () => {
     await setCapacity(loc.tamuning, 8);
     try {
       for (const date of ['2030-06-11', '2030-06-18']) {
@@ -189,9 +188,11 @@ describe('one room: capacity, stays and seats', () => {
         const floor = await Promise.all(Array.from({ length: 6 }, () => walkIn(2)));
         const tab = await Promise.all(Array.from({ length: 4 }, () => walkIn(2)));
         const tables = [['T1-1', 'T1-2'], ['T1-3', 'T1-4'], ['T2-1', 'T2-2'], ['T2-3', 'T2-4'], ['T4-1', 'T4-2'], ['T4-3', 'T4-4']];
+        const tabTables = [['T3-1', 'T3-2'], ['T3-3', 'T3-4'], ['T5-1', 'T5-2'], ['T5-3', 'T5-4']];
         const results = await Promise.all([
           ...floor.map((w, i) => http.post('/seat_allocations/multi_create', { occupant_type: 'waitlist', occupant_id: w.id, seat_ids: seats(...tables[i]!) }, i % 2 ? tokens.staff : tokens.admin)),
-          ...tab.map((w) => http.patch(`/waitlist_entries/${w.id}`, { status: 'seated' }, tokens.staff)),
+          // The Waitlist tab seats through the floor's write too (its seat map), from other hosts' tablets.
+          ...tab.map((w, i) => http.post('/seat_allocations/multi_create', { occupant_type: 'waitlist', occupant_id: w.id, seat_ids: seats(...tabTables[i]!) }, tokens.staff)),
           ...Array.from({ length: 10 }, (_, i) =>
             http.post('/reservations', guestBooking({ location_id: loc.tamuning, start_time: `${date}T17:30:00`, party_size: 2, contact_phone: `+1671555${3000 + i}`, contact_email: `race${i}@example.com` })),
           ),
