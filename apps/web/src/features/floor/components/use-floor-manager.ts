@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
 import { canvasSize, DEFAULT_CANVAS_SIZE, floorsOf, LayoutMessages, stepZoom, type CanvasSizeName } from '@kusina/domain/layout-rules';
 import type { ReservationOutput } from '@kusina/domain/reservations';
-import { SeatAllocationMessages as M, type OccupantType, type SeatState } from '@kusina/domain/seat-allocation-rules';
+import { allocationHolds, SeatAllocationMessages as M, type OccupantType, type SeatState } from '@kusina/domain/seat-allocation-rules';
+import { turnTimeFor } from '@kusina/domain/turn-time-rules';
 import { allocationStateAt, coversTimeline, isLate, seatStateAt, shiftsOf, type Stay } from '@kusina/domain/floor-time-rules';
 import { clockTime, parseClockTime, weekdayOf, zonedInstant, zonedParts } from '@kusina/domain/restaurant-schedule';
 import type { SeatAllocationOutput } from '@kusina/domain/seat-allocations';
@@ -98,7 +99,20 @@ export function useFloorManager() {
     for (const a of allocations.data ?? []) map.set(a.seat_id, [...(map.get(a.seat_id) ?? []), a]);
     return map;
   }, [allocations.data]);
-  const baseState = (seatId: number): Exclude<SeatState, 'selected' | 'occupied'> => seatStateAt(bySeat.get(seatId) ?? [], at, now);
+  // While seats are picked for a party: a seat free at the hour shown but held for another party
+  // within this one's stay (its turn time from then) cannot be picked — the server would refuse it.
+  const heldDuringStay = new Map<number, SeatAllocationOutput>();
+  if (wizard) {
+    const until = at + turnTimeFor(wizard.partySize) * 60_000;
+    for (const a of allocations.data ?? []) {
+      if (a.released_at !== null || (a.occupant_type === wizard.type && a.occupant_id === wizard.id)) continue;
+      if (allocationHolds({ status: a.status, start: Date.parse(a.start_time), end: Date.parse(a.end_time) }, at, until, now)) heldDuringStay.set(a.seat_id, a);
+    }
+  }
+  const baseState = (seatId: number): Exclude<SeatState, 'selected' | 'occupied'> => {
+    const state = seatStateAt(bySeat.get(seatId) ?? [], at, now);
+    return state === 'free' && heldDuringStay.has(seatId) ? 'reserved' : state;
+  };
   // A seat taken meanwhile (another host, a lost race) is no longer picked once the map reloads.
   const chosen = picked.filter((id) => baseState(id) === 'free');
   const stateOf = (seatId: number): SeatState => (chosen.includes(seatId) ? 'selected' : baseState(seatId));
@@ -106,7 +120,7 @@ export function useFloorManager() {
   const occupantAt = (seatId: number): SeatAllocationOutput | null => {
     const state = baseState(seatId);
     if (state === 'free') return null;
-    return bySeat.get(seatId)?.find((a) => allocationStateAt(a, at, now) === state) ?? null;
+    return bySeat.get(seatId)?.find((a) => allocationStateAt(a, at, now) === state) ?? heldDuringStay.get(seatId) ?? null;
   };
   const labelOf = (seatId: number) => sections.flatMap((s) => s.seats).find((s) => s.id === seatId)?.label ?? String(seatId);
 

@@ -267,6 +267,19 @@ describe('Floor Manager (Seating tab)', () => {
       expect(await screen.findByRole('button', { name: 'Seat T1-1, overstaying, Long Lunch' })).toBeInTheDocument();
     });
 
+    it('while seats are picked for a party, a seat held for another party within its stay cannot be picked', async () => {
+      // Held for a party at 19:20: free at 18:10, but Sakura Ito's party of 2 would stay until 19:25.
+      const later = allocation(700, { occupant_id: 62, occupant_name: 'Late Dinner', occupant_party_size: 2, start_time: '2030-06-04T09:20:00.000Z', end_time: '2030-06-04T10:50:00.000Z' });
+      open({ 'GET /seat_allocations': { body: [later] } });
+      expect(await screen.findByRole('button', { name: 'Seat T1-1, free' })).toBeInTheDocument();
+      const parties = screen.getByRole('complementary', { name: "The day's parties" });
+      fireEvent.click(within(parties).getByRole('button', { name: 'Seat Sakura Ito' }));
+      expect(await screen.findByRole('button', { name: 'Seat T1-1, reserved, Late Dinner' })).toBeInTheDocument();
+      fireEvent.click(screen.getByRole('button', { name: 'Seat T1-1, reserved, Late Dinner' }));
+      expect(await screen.findByText("Seat T1-1 is not free. It's occupied or reserved.")).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Seat T1-2, free' })).toBeInTheDocument();
+    });
+
     it('draws the covers in 15-minute steps; the arrow keys move along them and Enter shows that time', async () => {
       const user = userEvent.setup({ delay: null });
       open(routes);
