@@ -227,11 +227,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             // The code every page runs before anything else, in one vendor chunk: React, the
             // stores (zustand), class names (clsx) and the query cache's core that the entry and the
-            // lazy pages share (not the mutation hooks only forms use). Split, these were five
+            // lazy pages share (not the mutation, several-queries and infinite-query hooks only some
+            // back-office screens use). Split, these were five
             // requests before any page could start; each costs a phone a round trip (0082).
             {
               name: 'react',
-              test: /(node_modules[\\/](react|react-dom|scheduler|zustand|clsx)[\\/]|node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!(useMutation|mutationObserver|mutationOptions)\.js$)|src[\\/]lib[\\/]cn\.ts$)/,
+              test: /(node_modules[\\/](react|react-dom|scheduler|zustand|clsx)[\\/]|node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]build[\\/]modern[\\/](?!(useMutation|mutationObserver|mutationOptions|useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)\.js$)|src[\\/]lib[\\/]cn\.ts$)/,
             },
             // What the menu and the shop show before anything else, beyond storefront-shared: the
             // icon component and their icons, alerts, the search field and the list helpers. One
