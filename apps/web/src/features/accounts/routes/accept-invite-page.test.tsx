@@ -52,5 +52,7 @@ describe('Join the Team (/accept-invite)', () => {
       password_confirmation: 'Sunset-Beach-9',
     });
     expect(useAuthStore.getState().user).toMatchObject({ role: 'staff', email: 'tasi@example.com' });
+    // Signed in: the header's account menu (a lazy chunk) has loaded before the test ends.
+    expect(await screen.findByRole('button', { name: 'Account menu for Tasi' })).toBeInTheDocument();
   });
 });
