@@ -25,8 +25,9 @@ function SalesChart({ report, label }: { report: SalesReportOutput; label: (key:
   const bar = width / report.rows.length;
   const best = report.rows.reduce((a, b) => (b.net_cents > a.net_cents ? b : a), report.rows[0]!);
   const summary = `Net sales by ${report.group}: highest ${money(best.net_cents)} on ${label(best.key)}; total ${money(report.totals.net_cents)}.`;
+  // Scrolls sideways on a phone: a named region the keyboard can reach and scroll.
   return (
-    <div className="overflow-x-auto rounded-xl border border-line bg-surface p-3">
+    <div className="overflow-x-auto rounded-xl border border-line bg-surface p-3" role="region" aria-label="Net sales chart" tabIndex={0}>
       <svg role="img" aria-label={summary} width={width} height={height + 18} viewBox={`0 0 ${width} ${height + 18}`} className="block">
         <line x1={0} x2={width} y1={height} y2={height} className="stroke-line-strong" />
         {report.rows.map((row, i) => {
@@ -110,7 +111,7 @@ export function SalesReport({ range }: { range: ReportRange }) {
           ) : (
             <div className="grid min-w-0 gap-4 xl:grid-cols-2">
               <SalesChart report={data} label={label} />
-              <div className="max-h-96 overflow-auto rounded-xl border border-line">
+              <div className="max-h-96 overflow-auto rounded-xl border border-line" role="region" aria-label="Sales table" tabIndex={0}>
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">Sales by {group === 'day' ? 'day' : 'hour of the day'}, {range.from} to {range.to}</caption>
                   <thead className="sticky top-0 bg-surface">

@@ -34,7 +34,7 @@ export function VisitsReport({ range }: { range: ReportRange }) {
       ) : data && data.visits === 0 ? (
         <p className="rounded-xl border border-line bg-surface-muted p-4 text-ink-muted">No visits recorded in these days.</p>
       ) : data ? (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto" role="region" aria-label="Visits table" tabIndex={0}>
           <table className="w-full max-w-xl text-left text-sm">
             <caption className="sr-only">
               Visits from {data.from} to {data.to}
