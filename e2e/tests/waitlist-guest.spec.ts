@@ -105,4 +105,8 @@ test('a guest joins by link and follows their place live while the host adds and
   await expect(guestPage.getByText('You have left the waitlist.')).toBeVisible();
   await expect(row).toContainText('Removed');
   await phone.close();
+
+  // The party ahead leaves too: its seats are free for the next tests on tonight's full floor.
+  const finished = await request.post('/api/v1/seat_allocations/finish', { data: { occupant_type: 'waitlist', occupant_id: partyAhead.id }, headers: auth });
+  expect(finished.ok(), await finished.text()).toBe(true);
 });
