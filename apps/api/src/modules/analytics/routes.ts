@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
+import { perClientRateLimit } from '../../lib/guest-rate-limit.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorOutput } from '@kusina/domain/errors';
 import { AnalyticsBatchInput, VisitFunnelOutput, VisitFunnelQuery } from '@kusina/domain/analytics';
 import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
-import { AppError } from '../../lib/errors.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
 import * as analytics from './service.ts';
 
@@ -30,14 +30,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.identify,
       bodyLimit: 64 * 1024,
-      config: {
-        rateLimit: {
-          max: app.config.ANALYTICS_RATE_LIMIT_PER_MINUTE,
-          timeWindow: '1 minute',
-          errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-            AppError.tooManyRequests('Too many requests. Please wait a minute and try again.', { retry_after_seconds: Math.max(1, Math.ceil(context.ttl / 1000)) }),
-        },
-      },
+      config: perClientRateLimit(app.config.ANALYTICS_RATE_LIMIT_PER_MINUTE),
       schema: { tags, summary: "A batch of the visitor's page views, page leaves and clicks; kept for the site's restaurant (204), dropped when the browser sends DNT or Sec-GPC", body: AnalyticsBatchInput, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {

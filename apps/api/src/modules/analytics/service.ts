@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { CHECKOUT_PATHS, CONFIRMATION_PATH_PATTERNS, isBackOfficePath } from '@kusina/domain/analytics-rules';
 import type { AnalyticsBatchInput, VisitFunnelOutput, VisitFunnelQuery } from '@kusina/domain/analytics';
-import { addDays, zonedInstant } from '@kusina/domain/restaurant-schedule';
 import { analyticsEvents } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { reportRange } from '../../lib/report-range.ts';
 import { loggedUrl } from '../../lib/logged-url.ts';
 import { scopeRestaurant, type SessionUser } from '../../lib/access.ts';
 import type { ServiceDeps } from '../../deps.ts';
@@ -89,9 +88,7 @@ async function forwardToPostHog(deps: Pick<ServiceDeps, 'config' | 'log'>, visit
  */
 export async function visitFunnel(deps: Pick<ServiceDeps, 'db'>, user: SessionUser, query: VisitFunnelQuery): Promise<VisitFunnelOutput> {
   const restaurantId = scopeRestaurant(user, query.restaurant_id, 'admin');
-  if (query.to < query.from) throw new AppError('VALIDATION_ERROR', 400, 'The end date is before the start date.', { fields: { to: 'The end date is before the start date.' } });
-  const start = new Date(zonedInstant(query.from, 0));
-  const end = new Date(zonedInstant(addDays(query.to, 1), 0));
+  const { start, end } = reportRange(query.from, query.to);
   const checkout = sql.join(
     CHECKOUT_PATHS.map((path) => sql`${analyticsEvents.path} = ${path}`),
     sql` OR `,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { REPORT_MAX_DAYS, type SalesReportOutput, type SalesReportQuery, type SalesReportRow } from '@kusina/domain/reports';
-import { addDays, parseCalendarDate, SCHEDULE_TIME_ZONE, zonedInstant } from '@kusina/domain/restaurant-schedule';
-import { AppError } from '../../lib/errors.ts';
+import { type SalesReportOutput, type SalesReportQuery, type SalesReportRow } from '@kusina/domain/reports';
+import { addDays, SCHEDULE_TIME_ZONE } from '@kusina/domain/restaurant-schedule';
+import { reportRange } from '../../lib/report-range.ts';
 import { scopeRestaurant, type SessionUser } from '../../lib/access.ts';
 import { toCsv } from '../../lib/csv.ts';
 import type { ServiceDeps } from '../../deps.ts';
@@ -12,19 +12,6 @@ import type { ServiceDeps } from '../../deps.ts';
  * placed in the range (an order exists only once paid) counts its subtotal as gross and its discount;
  * refunds count on the day they were given, whatever day the order was placed.
  */
-
-const fieldError = (field: string, message: string) => new AppError('VALIDATION_ERROR', 400, message, { fields: { [field]: message } });
-
-function checkRange(from: string, to: string): { start: Date; end: Date; days: number } {
-  if (!parseCalendarDate(from)) throw fieldError('from', 'Not a date.');
-  if (!parseCalendarDate(to)) throw fieldError('to', 'Not a date.');
-  if (to < from) throw fieldError('to', 'The end date is before the start date.');
-  const start = zonedInstant(from, 0);
-  const end = zonedInstant(addDays(to, 1), 0);
-  const days = Math.round((end - start) / 86_400_000);
-  if (days > REPORT_MAX_DAYS) throw fieldError('to', `Choose at most ${REPORT_MAX_DAYS} days.`);
-  return { start: new Date(start), end: new Date(end), days };
-}
 
 interface Bucket {
   key: string;
@@ -37,7 +24,7 @@ interface Bucket {
 /** GET /admin/reports/sales: totals and rows per Guam day or per hour of the day. */
 export async function salesReport(deps: Pick<ServiceDeps, 'db'>, user: SessionUser, query: SalesReportQuery): Promise<SalesReportOutput> {
   const restaurantId = scopeRestaurant(user, query.restaurant_id, 'admin');
-  const { start, end, days } = checkRange(query.from, query.to);
+  const { start, end, days } = reportRange(query.from, query.to);
   const zone = SCHEDULE_TIME_ZONE;
   const key = query.group === 'day' ? sql`to_char(local, 'YYYY-MM-DD')` : sql`to_char(local, 'HH24')`;
   const { rows } = await deps.db.execute<{ key: string; gross: number; discount: number; refund: number; orders: number }>(sql`
