@@ -60,54 +60,21 @@ function pureDomainConstants(): Plugin {
  */
 const OFFLINE_MODULES = [...new Set([...Object.values(ENTRY_PAGE_MODULES).flat(), ...OFFLINE_EXTRA_MODULES])];
 
-/**
- * The code each entry page needs first, beyond the entry (src/app/entry-page-modules.ts): the
- * server names it in index.html as modulepreload links for that path (apps/api/src/plugins/spa.ts),
- * so the page's chunk downloads with the entry instead of after it.
- */
-const ROUTE_MODULES = ENTRY_PAGE_MODULES;
-
 type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
-
-function writeRoutePreloads(outDir: string, manifest: Record<string, ManifestChunk>): void {
-  const entryFiles = new Set<string>();
-  const walk = (key: string, into: Set<string>, seen = new Set<string>()) => {
-    const chunk = manifest[key];
-    if (!chunk || seen.has(key)) return;
-    seen.add(key);
-    into.add(`/${chunk.file}`);
-    for (const dep of chunk.imports ?? []) walk(dep, into, seen);
-  };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) walk(key, entryFiles);
-  const routes: Record<string, string[]> = {};
-  for (const [route, keys] of Object.entries(ROUTE_MODULES)) {
-    const files = new Set<string>();
-    for (const key of keys) {
-      if (!manifest[key]) throw new Error(`route preloads: ${key} is not in the build manifest; update src/app/entry-page-modules.ts`);
-      walk(key, files);
-    }
-    routes[route] = [...files].filter((file) => !entryFiles.has(file) && file.endsWith('.js'));
-  }
-  writeFileSync(path.join(outDir, 'route-preloads.json'), JSON.stringify(routes));
-}
 
 function writeServiceWorker(outDir: string): void {
   const workerFile = path.join(outDir, 'service-worker.js');
   const manifestFile = path.join(outDir, '.vite/manifest.json');
   if (!existsSync(workerFile) || !existsSync(manifestFile)) return;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  writeRoutePreloads(outDir, manifest);
   const files = new Set<string>(['/', '/manifest.webmanifest', '/favicon.svg']);
-  const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-  const inlined = new Set([...html.matchAll(/<link rel="stylesheet" href="\/([^"]+\.css)" disabled>/g)].map((match) => match[1]!));
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
     files.add(`/${chunk.file}`);
-    // The entry's styles are inside index.html (inlineEntryCss): no need to keep the file too.
-    for (const css of chunk.css ?? []) if (!inlined.has(css)) files.add(`/${css}`);
+    for (const css of chunk.css ?? []) files.add(`/${css}`);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
@@ -119,38 +86,6 @@ function writeServiceWorker(outDir: string): void {
   const buildId = createHash('sha256').update(list.join('\n')).digest('hex').slice(0, 12);
   const source = readFileSync(workerFile, 'utf8').replace('__KUSINA_BUILD_ID__', buildId).replace("'__KUSINA_PRECACHE__'", `'${JSON.stringify(list)}'`);
   writeFileSync(workerFile, source);
-}
-
-/**
- * The entry's stylesheet goes into index.html as a <style> element (decision 0057): every page needs
- * all of it before its first paint, and as a file it cost a phone one more round trip before
- * anything showed (Lighthouse's "render-blocking resources": 150-175 ms on every storefront page).
- * It is about 9 KB compressed, sent with the page (the CSP allows inline styles); stylesheets of
- * lazily loaded areas stay files. A disabled link (never fetched) still names the file: Vite's
- * preload helper loads the styles a lazy chunk depends on, the entry's among them, unless a
- * stylesheet link with that address is in the document, and would otherwise fetch and apply them
- * a second time.
- */
-function inlineEntryCss(): Plugin {
-  return {
-    name: 'kusina:inline-entry-css',
-    apply: 'build',
-    enforce: 'post',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return html;
-        return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">/g, (tag, file: string) => {
-          const asset = bundle[file];
-          if (!asset || asset.type !== 'asset') return tag;
-          const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-          if (css.includes('</style')) return tag;
-          return `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
-        });
-      },
-    },
-  };
 }
 
 /**
@@ -192,7 +127,7 @@ function precompress(): Plugin {
  * styles, manifest, service worker or compressed copies.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), pureDomainConstants(), ...(isSsrBuild ? [] : [inlineEntryCss(), precompress()])],
+  plugins: [react(), tailwindcss(), pureDomainConstants(), ...(isSsrBuild ? [] : [precompress()])],
   resolve: {
     // wouter imports the use-sync-external-store shim for React < 18; React 19 has the hook itself,
     // and the shim's fallback code was on every storefront page (the home route's budget, 0040).

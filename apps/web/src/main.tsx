@@ -6,7 +6,7 @@ import { trackLastActivated } from './lib/last-activated.ts';
 import { preloadServerRenderedPage } from './app/entry-pages.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { afterFirstPage, setServerRendered } from './lib/server-rendered.ts';
-import { afterNetworkQuiet, afterPageLoad } from './lib/after-load.ts';
+import { afterPageLoad } from './lib/after-load.ts';
 import { trackingRefused } from './lib/analytics-queue.ts';
 import { getRestaurantId } from './lib/restaurant-id.ts';
 import { useAuthStore } from './stores/auth-store.ts';
@@ -78,9 +78,5 @@ if (!trackingRefused()) {
 }
 
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  afterFirstPage(() =>
-    afterPageLoad(() =>
-      afterNetworkQuiet(() => void navigator.serviceWorker.register(`/service-worker.js?restaurant=${getRestaurantId()}`).catch(() => undefined)),
-    ),
-  );
+  afterFirstPage(() => afterPageLoad(() => void navigator.serviceWorker.register(`/service-worker.js?restaurant=${getRestaurantId()}`).catch(() => undefined)));
 }

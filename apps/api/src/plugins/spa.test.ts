@@ -49,10 +49,6 @@ describe('the built web app', () => {
     writeFileSync(`${asset}.br`, brotliCompressSync(script));
     writeFileSync(`${asset}.gz`, gzipSync(script));
     writeFileSync(path.join(dist, 'service-worker.js'), 'self.addEventListener("fetch", () => {});');
-    writeFileSync(
-      path.join(dist, 'route-preloads.json'),
-      JSON.stringify({ '/menu': ['/assets/menu-page-abc.js', '/assets/card-def.js'], '/order-confirmation': ['/assets/order-confirmation-page-x.js'], '/evil': ['https://evil.example/x.js'] }),
-    );
     app = Fastify();
     app.decorate('config', loadConfig({ NODE_ENV: 'test', DATA_DIR: dist, RESTAURANT_HOSTS: '127.0.0.1=2' }));
     await registerSpa(app, dist, {
@@ -100,16 +96,6 @@ describe('the built web app', () => {
     expect(plain.payload).toContain('content="1"');
   });
 
-  it("names the page's own code as modulepreload links, for that route only", async () => {
-    const menu = (await app.inject({ url: '/menu/' })).payload;
-    expect(menu).toContain('<link rel="modulepreload" crossorigin href="/assets/menu-page-abc.js">');
-    expect(menu).toContain('href="/assets/card-def.js"');
-    expect((await app.inject({ url: '/order-confirmation/42?token=t' })).payload).toContain('href="/assets/order-confirmation-page-x.js"');
-    expect((await app.inject({ url: '/login' })).payload).not.toContain('modulepreload');
-    // Only the build's own asset paths are ever written into the page.
-    expect((await app.inject({ url: '/evil' })).payload).not.toContain('evil.example');
-  });
-
   it('sends a page it does not render as the plain frame: no data or image preloads', async () => {
     for (const url of ['/menu', '/', '/cart', '/merchandise', '/login']) {
       const page = (await app.inject({ url })).payload;
@@ -141,7 +127,6 @@ describe('pages rendered on the server (0077)', () => {
       path.join(dist, 'index.html'),
       '<!doctype html><html lang="en"><head><meta name="kusina-restaurant-id" content="" /><script type="module" crossorigin src="/assets/index-a.js"></script><link rel="modulepreload" crossorigin href="/assets/react-b.js"></head><body><div id="root"><div data-shell><header></header></div></div>\n</body></html>',
     );
-    writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ '/menu': ['/assets/menu-page-c.js'] }));
     app = Fastify();
     app.decorate('config', loadConfig({ NODE_ENV: 'test', DATA_DIR: dist }));
     await registerSpa(app, dist, {
@@ -166,7 +151,6 @@ describe('pages rendered on the server (0077)', () => {
     expect(page).not.toContain('as="fetch"');
     expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js">');
     expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-b.js">');
-    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/menu-page-c.js">');
     expect(page.indexOf('href="/images/menu/first.svg"')).toBeLessThan(page.indexOf('<script type="module"'));
     expect(calls.at(-1)).toEqual({ restaurantId: 1, route: '/menu' });
   });

@@ -12,7 +12,7 @@ import type { PageRenderer, RenderedPage } from './spa-render.ts';
 const RESTAURANT_META = /<meta name="kusina-restaurant-id" content="\d*"\s*\/?>/;
 const HTML_TAG = /<html lang="en">/;
 const THEME_COLOR_META = /<meta name="theme-color" content="#[0-9a-f]+"\s*\/?>/;
-/** The page's code: the entry script and its module preloads (index.html's and the route's). */
+/** The page's code: the entry script and index.html's module preloads. */
 const CODE_TAGS = /<script type="module"|<link rel="modulepreload"/g;
 /** index.html's root with the app's frame in it, up to the end of the body. */
 const ROOT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
@@ -23,31 +23,9 @@ interface EncodedPage {
   gzip: Buffer;
 }
 
-/** Route → the page's code beyond the entry, written by the web build (apps/web/vite.config.ts). */
-type RoutePreloads = Record<string, string[]>;
-
-function readRoutePreloads(file: string): RoutePreloads {
-  if (!existsSync(file)) return {};
-  const parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-  if (!parsed || typeof parsed !== 'object') return {};
-  const routes: RoutePreloads = {};
-  for (const [route, files] of Object.entries(parsed as Record<string, unknown>)) {
-    if (Array.isArray(files)) routes[route] = files.filter((file): file is string => typeof file === 'string' && /^\/assets\/[\w.-]+\.js$/.test(file));
-  }
-  return routes;
-}
-
 /** The path as the SPA's router matches it: lower case, no trailing slash. */
 function normalisedPath(urlPath: string): string {
   return urlPath.toLowerCase().replace(/\/+$/, '') || '/';
-}
-
-/** The build's route a path belongs to: itself, or its first segment (/order-confirmation/42). */
-function routeOf(urlPath: string, preloads: RoutePreloads): string | null {
-  const normalised = normalisedPath(urlPath);
-  if (preloads[normalised]) return normalised;
-  const first = `/${normalised.split('/')[1] ?? ''}`;
-  return preloads[first] ? first : null;
 }
 
 const brotli = promisify(brotliCompress);
@@ -100,9 +78,7 @@ export function themeResolver(app: FastifyInstance): ThemeResolver {
  * Hashed assets (under assets/) are cached for a year as immutable; everything else, the service
  * worker and the manifest at the root above all, is revalidated. Any path that is not an API or
  * asset path is answered with index.html so client routes work on reload; index.html carries the
- * restaurant this host serves (RESTAURANT_HOSTS), read by the SPA at boot, its theme, and
- * modulepreload links for the code of the entry page asked for (route-preloads.json from the build,
- * apps/web/src/app/entry-pages.ts). A page the web app renders on the server (spa-render.ts) goes
+ * restaurant this host serves (RESTAURANT_HOSTS), read by the SPA at boot, and its theme. A page the web app renders on the server (spa-render.ts) goes
  * out rendered, with the answers it was rendered from and its lead image preloaded; any other is the
  * plain frame the app renders itself (docs/storefront-first-paint.md). Each variant is compressed
  * once, off the event loop, and again only when the render, the image or the theme changes.
@@ -114,19 +90,16 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     return;
   }
   const indexHtml = readFileSync(indexFile, 'utf8');
-  const preloads = readRoutePreloads(path.join(distDir, 'route-preloads.json'));
   // A rendered page needs the frame's root to put itself in (a build without one is served as is).
   const render = ROOT.test(indexHtml) ? options.render : undefined;
   const pages = new Map<string, { theme: Theme | null; rendered: RenderedPage | null; encoded: Promise<EncodedPage> }>();
   const pageFor = (restaurantId: number, urlPath: string, theme: Theme | null, rendered: RenderedPage | null): Promise<EncodedPage> => {
-    const route = routeOf(urlPath, preloads);
-    // (Rendered pages are the renderer's few paths: the map stays as small as the routes.)
-    const key = `${restaurantId} ${route ?? ''} ${rendered ? `rendered ${normalisedPath(urlPath)}` : ''}`;
+    // One plain frame per restaurant, and one page per rendered path (the renderer's few paths).
+    const key = `${restaurantId} ${rendered ? `rendered ${normalisedPath(urlPath)}` : 'frame'}`;
     const page = pages.get(key);
     // The renderer hands back the same page while what it shows is unchanged (entry-server.tsx).
     if (page && page.theme === theme && page.rendered === rendered) return page.encoded;
-    const modules = (route ? (preloads[route] ?? []) : []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
-    let html = indexHtml.replace(RESTAURANT_META, `<meta name="kusina-restaurant-id" content="${restaurantId}" />`).replace('</head>', `${modules}</head>`);
+    let html = indexHtml.replace(RESTAURANT_META, `<meta name="kusina-restaurant-id" content="${restaurantId}" />`);
     // The restaurant's theme from the first paint: the frame's logo and band in its colours.
     if (theme) html = html.replace(HTML_TAG, `<html lang="en" data-theme="${theme}">`).replace(THEME_COLOR_META, `<meta name="theme-color" content="${THEME_COLORS[theme]}" />`);
     if (rendered) {

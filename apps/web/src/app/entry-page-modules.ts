@@ -1,6 +1,6 @@
 /**
- * The storefront's entry pages as data: each path the server sends a page for with its page's code
- * named (modulepreload links), and the source modules that code is built from. No imports: the
+ * The storefront's entry pages as data: each path a visitor may land on and the source modules of
+ * its page's code, which the service worker keeps for offline use. No imports: the
  * build (vite.config.ts) reads this file too. Every other fact about an entry page (its lazy
  * component, its first queries, its lead image, whether the server renders it) is in entry-pages.ts,
  * next to this file; docs/storefront-first-paint.md says how the pieces fit.
@@ -14,9 +14,8 @@ const CHECKOUT = ['src/features/cart-checkout/routes/checkout-page.tsx'];
 const ORDER_CONFIRMATION = ['src/features/orders/routes/order-confirmation-page.tsx'];
 
 /**
- * Route → the modules its page needs first beyond the entry (the build writes their chunks to
- * route-preloads.json; the server names them as modulepreload links). A route matches its path and
- * the paths under it (/order-confirmation/42).
+ * Route → the modules its page needs beyond the entry (the build precaches their chunks in the
+ * service worker). A route matches its path and the paths under it (/order-confirmation/42).
  */
 export const ENTRY_PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/': HOME,

@@ -8,11 +8,11 @@ import { preloadableLazy } from '../lib/preloadable-lazy.ts';
 /*
  * The storefront's entry pages, declared once (docs/storefront-first-paint.md). For each path:
  * - its page (the lazy component the route table shows) and the source modules of its code
- *   (entry-page-modules.ts, read by the build for route-preloads.json and the service worker);
+ *   (entry-page-modules.ts, read by the build for the service worker's precache);
  * - for the pages the server renders: the queries the page shows first and its lead image (the
  *   image it paints largest first), a pure function of those answers.
- * The build, the server's render (entry-server.tsx), the server's preloads (apps/api spa.ts reads
- * the render's answer and route-preloads.json) and the browser's adoption of a rendered page
+ * The build, the server's render (entry-server.tsx; apps/api spa.ts reads the render's answer and
+ * preloads its lead image) and the browser's adoption of a rendered page
  * (main.tsx, preloadServerRenderedPage) all read it from here.
  */
 

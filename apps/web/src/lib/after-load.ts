@@ -28,36 +28,3 @@ export function afterPageLoad(task: () => void): () => void {
     cancelIdle?.();
   };
 }
-
-/** How long no request of the page may have finished before `afterNetworkQuiet` runs its task. */
-export const NETWORK_QUIET_MS = 1000;
-
-/**
- * Runs `task` once the page's own requests have gone quiet: no request (resource timing entry) has
- * finished for NETWORK_QUIET_MS. For work that is the lowest priority of a visit and makes many
- * requests itself (the service worker's install, 0083): it then neither slows the page's own
- * requests nor competes for the processor with the work their answers start. Returns the cancel.
- */
-export function afterNetworkQuiet(task: () => void): () => void {
-  let last = performance.now();
-  let timer: number | undefined;
-  const observer =
-    typeof PerformanceObserver === 'function'
-      ? new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) last = Math.max(last, entry.startTime + entry.duration);
-        })
-      : null;
-  observer?.observe({ type: 'resource' });
-  const check = () => {
-    const quietFor = performance.now() - last;
-    if (quietFor >= NETWORK_QUIET_MS) {
-      observer?.disconnect();
-      task();
-    } else timer = window.setTimeout(check, NETWORK_QUIET_MS - quietFor);
-  };
-  timer = window.setTimeout(check, NETWORK_QUIET_MS);
-  return () => {
-    observer?.disconnect();
-    window.clearTimeout(timer);
-  };
-}

@@ -45,13 +45,6 @@ describe('MenuPage', () => {
     expect(images.map((img) => img.getAttribute('src'))).toEqual(many.slice(0, 6).map((item) => item.image));
     expect(images.map((img) => img.getAttribute('loading'))).toEqual(Array(6).fill('eager'));
     expect(images.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', 'auto', 'auto', 'auto', 'auto', 'auto']);
-    // Only the first card is always rendered whole: the other prioritised ones skip rendering until
-    // near the viewport on a phone's one column (never beside a rendered card in a wider grid's
-    // row, whose height they would change), the rest on every screen (0073).
-    const cards = Array.from(container.querySelectorAll('li:has(> div > article)')).map((li) => li.className);
-    expect(cards[0]).not.toMatch(/offscreen-card/);
-    for (const card of cards.slice(1, 6)) expect(card.split(' ')).toContain('max-sm:offscreen-card');
-    for (const card of cards.slice(6)) expect(card.split(' ')).toContain('offscreen-card');
   });
 
   it("says whether the restaurant is open now, from the server's ordering status", async () => {

@@ -16,7 +16,6 @@ import { MenuItemCard, type MenuLayout } from '../components/menu-item-card.tsx'
 import { LazyCustomizeItemDialog } from '../components/lazy-customize-item-dialog.tsx';
 import { useChooseMenuItem } from '../components/use-choose-menu-item.ts';
 import { MenuText } from '../messages.ts';
-import { useDeferredQuery } from '../../../lib/use-deferred-query.ts';
 import { useDelayedFlag } from '../../../lib/use-delayed-flag.ts';
 import { useMenuSections } from '../utils/use-menu-sections.ts';
 import { firstEntries, useProgressiveCount } from '../../../lib/use-progressive-count.ts';
@@ -58,9 +57,7 @@ const chipClass = (active: boolean) =>
 export function MenuPage() {
   useDocumentTitle('Menu');
   const menu = useMenu();
-  // The menu's answers (the first, each live update's refetch) render in a background pass (0056).
-  const menuShown = useDeferredQuery(menu);
-  const showSkeleton = useDelayedFlag(menuShown.isPending, MENU_LOADING_DELAY_MS);
+  const showSkeleton = useDelayedFlag(menu.isPending, MENU_LOADING_DELAY_MS);
   const [special, setSpecial] = useState<SpecialFilter>(null);
   const [layout, setLayout] = useState<MenuLayout>('gallery');
   const [typed, setTyped] = useState('');
@@ -76,16 +73,16 @@ export function MenuPage() {
 
   const items = useMemo(
     () =>
-      filterMenuItems(menuShown.data?.items ?? [], {
+      filterMenuItems(menu.data?.items ?? [], {
         featured: special === 'featured',
         seasonal: special === 'seasonal',
         q: query,
       }),
-    [menuShown.data, special, query],
+    [menu.data, special, query],
   );
   const categories = useMemo(
-    () => [...(menuShown.data?.categories ?? [])].sort((a, b) => a.position - b.position),
-    [menuShown.data],
+    () => [...(menu.data?.categories ?? [])].sort((a, b) => a.position - b.position),
+    [menu.data],
   );
   // One section per category that has items to show, in the menu's order, each under its heading.
   const sections = useMemo(() => {
@@ -123,7 +120,7 @@ export function MenuPage() {
             const lead = shown === 0;
             const priority = shown++ < PRIORITY_IMAGES;
             return (
-              <li key={item.id} className={cn('flex', !priority ? 'offscreen-card' : !lead && 'max-sm:offscreen-card')}>
+              <li key={item.id} className="flex">
                 <div className="min-w-0 flex-1">
                   <MenuItemCard item={item} layout={layout} priority={priority} lead={lead} opening={openingId === item.id} onChoose={choose} />
                 </div>
@@ -224,7 +221,7 @@ export function MenuPage() {
         </ul>
       </nav>
 
-      <section aria-labelledby="menu-results" id="menu-results" className="mt-6" aria-busy={menuShown.isPending}>
+      <section aria-labelledby="menu-results" id="menu-results" className="mt-6" aria-busy={menu.isPending}>
         <h2 id="menu-results" className="sr-only">
           Menu items
         </h2>
@@ -235,7 +232,7 @@ export function MenuPage() {
               Try again
             </Button>
           </Alert>
-        ) : menuShown.isPending || firstPass ? (
+        ) : menu.isPending || firstPass ? (
           showSkeleton || firstPass ? <MenuSkeleton layout={layout} /> : null
         ) : items.length === 0 ? (
           <p role="status" className="rounded-2xl border border-dashed border-line-strong px-4 py-12 text-center text-lg text-ink-muted">

@@ -103,19 +103,6 @@ describe('MerchandisePage: collections', () => {
     expect(within(pinCard).getByRole('button', { name: 'Quick View of Latte Stone Enamel Pin' })).toBeEnabled();
   });
 
-  it('renders the first row whole; later prioritised cards skip rendering on a phone, the rest everywhere (0073, 0083)', async () => {
-    const many = Array.from({ length: 8 }, (_, i) => merchandiseItem({ id: 100 + i, name: `Tee ${i + 1}`, merchandise_collection_id: 1 }, [['M', 'Black', 10]]));
-    mockShop(many);
-    renderApp('/merchandise?collection=all');
-    const last = await screen.findByRole('article', { name: 'Tee 8' });
-    const cards = Array.from(last.closest('ul')!.children).map((li) => li.className.split(' '));
-    expect(cards).toHaveLength(8);
-    // A phone's grid has two columns: a skipped card in the first row would change its height.
-    for (const card of cards.slice(0, 2)) expect(card.join(' ')).not.toMatch(/offscreen-card/);
-    for (const card of cards.slice(2, 6)) expect(card).toEqual(expect.arrayContaining(['max-sm:offscreen-card']));
-    for (const card of cards.slice(6)) expect(card).toEqual(expect.arrayContaining(['offscreen-card']));
-  });
-
   it("says 'An error occurred: {message}.' when the shop cannot be loaded, and retries", async () => {
     let fail = true;
     mockApi({

@@ -18,7 +18,6 @@ import { getMerchandiseItemsQueryOptions, useMerchandiseItems } from '../api/get
 import { MerchandiseCard } from '../components/merchandise-card.tsx';
 import { MerchandiseFilterPanel } from '../components/merchandise-filters.tsx';
 import { merchandiseErrorMessage, MerchandiseText } from '../messages.ts';
-import { useDeferredQuery } from '../../../lib/use-deferred-query.ts';
 import { useDelayedFlag } from '../../../lib/use-delayed-flag.ts';
 import { useProgressiveCount } from '../../../lib/use-progressive-count.ts';
 import {
@@ -65,12 +64,6 @@ const Sheet = lazy(() => loadSheet().then((m) => ({ default: m.Sheet })));
 const LOADING_DELAY_MS = 150;
 /** The first cards' images load at once (storefront.md §9; the first with high priority, LazyImage's `lead`). */
 const PRIORITY_IMAGES = 6;
-/**
- * A phone's grid row (two columns): the cards after it skip rendering until near the viewport there
- * (0083). Never one of the first row's: a skipped card beside a rendered one changes the row's
- * height when it renders, moving the rendered card's contents.
- */
-const PHONE_ROW = 2;
 /** The first commit builds the first screen's cards, each following pass this many more (0054). */
 const FIRST_CARDS = 4;
 const CARDS_PER_PASS = 6;
@@ -91,31 +84,28 @@ export function MerchandisePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const items = useMerchandiseItems({ poll: true });
   const collections = useMerchandiseCollections();
-  // Answers (the first ones, each poll) render in a background pass, not the store's urgent one (0056).
-  const itemsShown = useDeferredQuery(items);
-  const collectionsShown = useDeferredQuery(collections);
   // The side panel exists only where it shows (phones get the sheet): no hidden filters built for nothing.
   const wide = useMediaQuery(WIDE_SCREEN);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [draft, setDraft] = useState<ShopFilters>(EMPTY_FILTERS);
 
   const activeCollections = useMemo(
-    () => [...(collectionsShown.data ?? [])].filter((c) => c.active).sort((a, b) => a.position - b.position),
-    [collectionsShown.data],
+    () => [...(collections.data ?? [])].filter((c) => c.active).sort((a, b) => a.position - b.position),
+    [collections.data],
   );
   const requestedTab = readCollectionTab(searchParams);
   // The current collection is selected first; a collection that is no longer active falls back to it.
   // Without collections (none active, or they failed to load) the shop shows All Items.
   const defaultTab: CollectionTab = activeCollections.find((c) => c.current)?.id ?? activeCollections[0]?.id ?? 'all';
   const tab: CollectionTab =
-    requestedTab === 'all' || (requestedTab !== null && (collectionsShown.isPending || activeCollections.some((c) => c.id === requestedTab))) ? requestedTab : defaultTab;
+    requestedTab === 'all' || (requestedTab !== null && (collections.isPending || activeCollections.some((c) => c.id === requestedTab))) ? requestedTab : defaultTab;
   // Which tab opens first is known only once the collections are in: until then the grid waits.
-  const loading = itemsShown.isPending || (collectionsShown.isPending && requestedTab === null);
+  const loading = items.isPending || (collections.isPending && requestedTab === null);
   const showSkeleton = useDelayedFlag(loading, LOADING_DELAY_MS);
   const activeCollection = tab === 'all' ? null : (activeCollections.find((c) => c.id === tab) ?? null);
 
   const filters = useMemo(() => readFilters(searchParams), [searchParams]);
-  const tabItems = useMemo(() => itemsInTab(itemsShown.data ?? [], tab), [itemsShown.data, tab]);
+  const tabItems = useMemo(() => itemsInTab(items.data ?? [], tab), [items.data, tab]);
   const buckets = useMemo(() => bucketsFor(tabItems), [tabItems]);
   const options = useMemo(() => filterOptions(tabItems), [tabItems]);
   const shown = useMemo(() => applyFilters(tabItems, filters, buckets), [tabItems, filters, buckets]);
@@ -126,7 +116,7 @@ export function MerchandisePage() {
   const shownCards = useDeferredValue(shown, fromServer ? shown : NO_ITEMS);
   const firstPass = shownCards === NO_ITEMS && shown.length > 0;
   const cardCount = useProgressiveCount(shownCards.length, fromServer ? Infinity : FIRST_CARDS, CARDS_PER_PASS);
-  const allCardsShown = cardCount === Infinity || (itemsShown.data !== undefined && shown.length === 0);
+  const allCardsShown = cardCount === Infinity || (items.data !== undefined && shown.length === 0);
   useEffect(() => {
     if (!allCardsShown) return;
     // Once the page has loaded and the browser is idle: a page the server rendered has every card
@@ -152,7 +142,7 @@ export function MerchandisePage() {
 
   // The Quick View follows ?item= (a shared link opens it); it shows the polled copy of the item.
   const quickViewId = Number(searchParams.get(ShopParams.item)) || null;
-  const quickViewItem = quickViewId === null ? null : ((itemsShown.data ?? []).find((item) => item.id === quickViewId) ?? null);
+  const quickViewItem = quickViewId === null ? null : ((items.data ?? []).find((item) => item.id === quickViewId) ?? null);
   // Stable (setSearchParams is), so the memoised cards keep their render (0079).
   const openQuickView = useCallback(
     (item: MerchandiseItemOutput) =>
@@ -171,7 +161,7 @@ export function MerchandisePage() {
   // A link to an item that is gone (hidden, deleted): say so once and drop it from the URL.
   const reportedMissing = useRef<number | null>(null);
   useEffect(() => {
-    if (quickViewId === null || !itemsShown.data || quickViewItem || reportedMissing.current === quickViewId) return;
+    if (quickViewId === null || !items.data || quickViewItem || reportedMissing.current === quickViewId) return;
     reportedMissing.current = quickViewId;
     showToast('error', MerchandiseMessages.itemNotFound);
     setSearchParams(
@@ -182,7 +172,7 @@ export function MerchandisePage() {
       },
       { replace: true },
     );
-  }, [quickViewId, itemsShown.data, quickViewItem, setSearchParams]);
+  }, [quickViewId, items.data, quickViewItem, setSearchParams]);
 
   // Each dialog mounts when first opened and stays, so closing it returns focus to its opener.
   const [sheetUsed, setSheetUsed] = useState(false);
@@ -202,15 +192,15 @@ export function MerchandisePage() {
         <p className="text-ink-muted">{MerchandiseText.intro}</p>
       </div>
 
-      {collectionsShown.isPending ? (
+      {collections.isPending ? (
         <Skeleton className="h-11 w-full max-w-md" />
       ) : (
         <CollectionTabs collections={activeCollections} selected={tab} onSelect={selectTab} />
       )}
 
-      <div role={collectionsShown.isPending ? undefined : 'tabpanel'} id="merchandise-panel" aria-labelledby={collectionsShown.isPending ? undefined : tabId(tab)} className="mt-4">
+      <div role={collections.isPending ? undefined : 'tabpanel'} id="merchandise-panel" aria-labelledby={collections.isPending ? undefined : tabId(tab)} className="mt-4">
         {/* The collection's description holds its place while collections load (no layout shift below it). */}
-        {collectionsShown.isPending ? <Skeleton className="mb-4 h-6 w-3/4" /> : activeCollection?.description ? <p className="mb-4 text-ink-muted">{activeCollection.description}</p> : null}
+        {collections.isPending ? <Skeleton className="mb-4 h-6 w-3/4" /> : activeCollection?.description ? <p className="mb-4 text-ink-muted">{activeCollection.description}</p> : null}
 
         <div className="lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
           {wide ? (
@@ -237,7 +227,7 @@ export function MerchandisePage() {
               <Button variant="secondary" className="lg:hidden" onClick={openSheet} icon={<SlidersHorizontal aria-hidden="true" className="size-4" />} aria-haspopup="dialog">
                 Filters{chips.length > 0 ? ` (${chips.length})` : ''}
               </Button>
-              {!loading && itemsShown.data ? (
+              {!loading && items.data ? (
                 <p className="ml-auto text-sm text-ink-muted" role="status" data-testid="merchandise-count">
                   {pluralize(shown.length, 'item')}
                 </p>
@@ -281,7 +271,7 @@ export function MerchandisePage() {
             ) : (
               <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3">
                 {shownCards.slice(0, cardCount).map((item, index) => (
-                  <li key={item.id} className={cn('min-w-0', index >= PRIORITY_IMAGES ? 'offscreen-card' : index >= PHONE_ROW && 'max-sm:offscreen-card')}>
+                  <li key={item.id} className="min-w-0">
                     <MerchandiseCard item={item} priority={index < PRIORITY_IMAGES} lead={index === 0} onQuickView={openQuickView} />
                   </li>
                 ))}
