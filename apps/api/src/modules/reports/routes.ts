@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorOutput } from '@kusina/domain/errors';
-import { SalesReportOutput, SalesReportQuery } from '@kusina/domain/reports';
+import { BREAKDOWN_REPORTS, BreakdownReportOutput, BreakdownReportQuery, SalesReportOutput, SalesReportQuery, type BreakdownReportName } from '@kusina/domain/reports';
 import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
 import * as reports from './service.ts';
 
@@ -25,4 +25,28 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(csv);
     },
   );
+
+  const summaries: Record<BreakdownReportName, string> = {
+    items: 'Item mix: units, sales and refunds per item, category (group=category) or chosen option (group=option)',
+    channels: 'Sales by channel: online, staff orders, merchandise, fundraisers',
+    codes: 'Promo and VIP code use: orders, discounts and sales per code',
+    processors: 'Payments captured and refunded per processor',
+    reservations: 'Reservations and walk-ins: parties, covers, no-shows, cancellations by source (or group=day)',
+    fundraisers: 'Fundraisers: raised per participant, in the range and to date, against the goal',
+  };
+  for (const name of Object.keys(BREAKDOWN_REPORTS) as BreakdownReportName[]) {
+    app.get(
+      `/admin/reports/${name}`,
+      { onRequest: admin, schema: { tags, security, summary: `${summaries[name]} (Guam days from..to; group: ${BREAKDOWN_REPORTS[name].join(' | ')})`, querystring: BreakdownReportQuery, response: { 200: BreakdownReportOutput, ...errors } } },
+      async (request) => reports.breakdownReport(app.deps, requireAuth(request).user, name, request.query),
+    );
+    app.get(
+      `/admin/reports/${name}.csv`,
+      { onRequest: admin, schema: { tags, security, summary: `${summaries[name]}, as CSV`, querystring: BreakdownReportQuery, produces: ['text/csv'] } },
+      async (request, reply) => {
+        const { csv, filename } = await reports.breakdownReportCsv(app.deps, requireAuth(request).user, name, request.query);
+        return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+      },
+    );
+  }
 };
