@@ -49,7 +49,7 @@ const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(
 const col = (id: string, label: string, unit: BreakdownColumn['unit']): BreakdownColumn => ({ id, label, unit });
 
 async function rowsOf<T extends Record<string, unknown>>(deps: Deps, query: SQL): Promise<T[]> {
-  return (await deps.db.execute<T>(query)).rows;
+  return (await deps.db.execute<T>(query)).rows as T[];
 }
 
 /** Item mix: units and sales of the lines of orders placed in the range; refunded units and money by the refund's day. */
