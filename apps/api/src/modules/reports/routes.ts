@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorOutput } from '@kusina/domain/errors';
 import { BREAKDOWN_REPORTS, BreakdownReportOutput, BreakdownReportQuery, SalesReportOutput, SalesReportQuery, type BreakdownReportName } from '@kusina/domain/reports';
+import { CustomerDetailOutput, CustomerDetailQuery, CustomerListOutput, CustomerListQuery } from '@kusina/domain/customers';
 import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
 import * as reports from './service.ts';
 
 const tags = ['reports'];
 const security = [{ bearer: [] }];
 const errors = { 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput };
+const customerTags = ['customers'];
 
 /** Reports for a restaurant's admins (issue #37 item 4; decision 0118): JSON for the screen, CSV for the accountant. */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -49,4 +51,16 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  // Customers (issue #37 item 3; decision 0128): the restaurant's admins only.
+  app.get(
+    '/admin/customers',
+    { onRequest: admin, schema: { tags: customerTags, security, summary: "The restaurant's customers (orders, fundraiser orders, reservations), searchable by name, e-mail or phone, newest first", querystring: CustomerListQuery, response: { 200: CustomerListOutput, ...errors } } },
+    async (request) => reports.listCustomers(app.deps, requireAuth(request).user, request.query),
+  );
+  app.get(
+    '/admin/customers/detail',
+    { onRequest: admin, schema: { tags: customerTags, security, summary: "One customer's orders, fundraiser orders and reservations at the restaurant, and the guest profile", querystring: CustomerDetailQuery, response: { 200: CustomerDetailOutput, 404: ErrorOutput, ...errors } } },
+    async (request) => reports.customerDetail(app.deps, requireAuth(request).user, request.query),
+  );
 };

@@ -70,3 +70,6 @@ export async function salesReportCsv(deps: Pick<ServiceDeps, 'db'>, user: Sessio
 
 /** The breakdown reports (item mix, channels, codes, processors, reservations, fundraisers): breakdowns.ts. */
 export { breakdownReport, breakdownReportCsv } from './breakdowns.ts';
+
+/** Customers of the restaurant (issue #37 item 3): customers.ts. */
+export { customerDetail, listCustomers } from './customers.ts';
