@@ -28,7 +28,7 @@ describe('admin dashboard frame', () => {
     const { user } = renderApp('/admin', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Order Management', 'Menu', 'Merchandise', 'Staff & Discounts', 'Fundraisers', 'Codes', 'Team', 'Audit log', 'Restaurant', 'Message outbox', 'Reports']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Order Management', 'Menu', 'Merchandise', 'Staff & Discounts', 'Fundraisers', 'Codes', 'Team', 'Audit log', 'Restaurant', 'Message outbox', 'Customers', 'Reports']);
     expect(screen.getByRole('tab', { name: 'Order Management' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('tabpanel', { name: 'Order Management' })).toBeInTheDocument();
     expect(await screen.findByText('K-10101')).toBeInTheDocument();
@@ -44,6 +44,8 @@ describe('admin dashboard frame', () => {
     // Keys move between tabs (one tab stop, WAI-ARIA tabs): End goes to the last one.
     await user.keyboard('{End}');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Reports' })).toHaveFocus());
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Customers' })).toHaveFocus());
     await user.keyboard('{ArrowLeft}');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Message outbox' })).toHaveFocus());
     expect(screen.getByRole('tab', { name: 'Message outbox' })).toHaveAttribute('aria-selected', 'true');
