@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useRestaurantRecord } from '../api/get-restaurant.ts';
 import { DashboardTabs, type DashboardTab } from '../components/dashboard-tabs.tsx';
+import { RestaurantPicker } from '../components/restaurant-picker.tsx';
 
 export const ADMIN_DASHBOARD_TITLE = 'Admin Dashboard';
 export const STAFF_DASHBOARD_TITLE = 'Staff Tools / Order Management';
@@ -116,11 +117,15 @@ export function AdminDashboardPage() {
             </p>
           ) : null}
         </div>
-        {/* Staff run the reservations dashboard too (issue #21); the header's mobile link stays admin-only (storefront.md §2, §6). */}
-        <ButtonLink to="/reservations/dashboard" variant="secondary">
-          <CalendarDays aria-hidden="true" className="size-4" />
-          Manage Reservations
-        </ButtonLink>
+        <div className="flex flex-wrap items-end gap-3">
+          {/* The super admin picks the restaurant the tabs act on (decision 0128); admins never see it. */}
+          {user?.role === 'super_admin' ? <RestaurantPicker /> : null}
+          {/* Staff run the reservations dashboard too (issue #21); the header's mobile link stays admin-only (storefront.md §2, §6). */}
+          <ButtonLink to="/reservations/dashboard" variant="secondary">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            Manage Reservations
+          </ButtonLink>
+        </div>
       </header>
       {admin && user ? <AdminTestModeBanner restaurantId={user.restaurant_id} /> : null}
       <DashboardTabs label={admin ? 'Admin sections' : 'Staff sections'} tabs={admin ? adminTabs : staffTabs} selected={tab} onSelect={select} />
