@@ -61,7 +61,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await section.focus();
       await expect(section).toBeFocused();
 
-      await page.getByRole('button', { name: 'By day' }).click();
+      await page.getByRole('group', { name: 'Reservations by' }).getByRole('button', { name: 'By day' }).click();
       const byDay = page.getByRole('table', { name: `Reservations by day, ${days(-3)} to ${days(3)}` });
       await expect(byDay.getByRole('row')).toHaveCount(1 + 7 + 1);
       await expectAccessible(page);

@@ -166,7 +166,7 @@ export function CustomersPanel() {
             {pluralize(data.total, 'customer')}
             {q ? ` matching “${q}”` : ''} · page {data.page} of {pages}
           </p>
-          <div className="overflow-x-auto rounded-xl border border-line" role="region" aria-label="Customers table" tabIndex={0}>
+          <div className="relative overflow-x-auto rounded-xl border border-line" role="region" aria-label="Customers table" tabIndex={0}>
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Customers, page {data.page} of {pages}</caption>
               <thead>

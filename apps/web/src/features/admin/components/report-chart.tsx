@@ -75,7 +75,7 @@ export function BarChart({ bars, summary, regionLabel, layout = 'columns' }: { b
 /** A report's table in a named region that scrolls (and that the keyboard can reach and scroll). */
 export function ReportTableRegion({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="max-h-96 overflow-auto rounded-xl border border-line" role="region" aria-label={label} tabIndex={0}>
+    <div className="relative max-h-96 overflow-auto rounded-xl border border-line" role="region" aria-label={label} tabIndex={0}>
       {children}
     </div>
   );
