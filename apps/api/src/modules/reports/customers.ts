@@ -79,16 +79,28 @@ export async function listCustomers(deps: Deps, user: SessionUser, query: Custom
   const match =
     q === ''
       ? sql`true`
-      : sql`bool_or(name ILIKE ${like} OR email ILIKE ${like}${digits.length >= 3 ? sql` OR regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g') LIKE ${`%${digits}%`}` : sql``})`;
+      : sql`bool_or(name ILIKE ${like} OR email ILIKE ${like}${digits.length >= 3 ? sql` OR translate(coalesce(phone, ''), '+-(). ', '') LIKE ${`%${digits}%`}` : sql``})`;
   const offset = (query.page - 1) * query.per_page;
+  // One pass sums every customer (a hash aggregate, no sorting per customer); the names, e-mails and
+  // phones they gave last are looked up for the page's customers only.
   const { rows } = await deps.db.execute<SummaryRow & { total: number }>(sql`
-    WITH records AS (${records(restaurantId, null)}),
+    WITH records AS MATERIALIZED (${records(restaurantId, null)}),
     customers AS (
-      SELECT ${summaryColumns} FROM records WHERE key IS NOT NULL GROUP BY key HAVING ${match}
+      SELECT key, sum(orders)::int AS orders, sum(shop)::int AS shop, sum(bookings)::int AS bookings, sum(spent)::float8 AS spent,
+             max(at) AS last_seen, bool_or(account) AS account
+        FROM records WHERE key IS NOT NULL GROUP BY key HAVING ${match}
+    ),
+    page AS (SELECT * FROM customers ORDER BY last_seen DESC, key LIMIT ${query.per_page} OFFSET ${offset}),
+    named AS (
+      SELECT r.key,
+             (array_agg(r.name ORDER BY r.at DESC))[1] AS name,
+             (array_agg(r.email ORDER BY r.at DESC) FILTER (WHERE r.email IS NOT NULL))[1] AS email,
+             (array_agg(r.phone ORDER BY r.at DESC) FILTER (WHERE r.phone IS NOT NULL))[1] AS phone
+        FROM records r WHERE r.key IN (SELECT key FROM page) GROUP BY r.key
     )
     SELECT t.total::int AS total, c.*
       FROM (SELECT count(*) AS total FROM customers) t
-      LEFT JOIN LATERAL (SELECT * FROM customers ORDER BY last_seen DESC, key LIMIT ${query.per_page} OFFSET ${offset}) c ON true`);
+      LEFT JOIN LATERAL (SELECT page.*, named.name, named.email, named.phone FROM page JOIN named USING (key) ORDER BY page.last_seen DESC, page.key) c ON true`);
   const total = rows[0]?.total ?? 0;
   return { customers: rows.filter((r) => r.key !== null).map(toSummary), page: query.page, per_page: query.per_page, total };
 }
