@@ -132,7 +132,7 @@ test('an admin manages staff discounts and sees every tab, each accessible', asy
   await signIn(page, demo.admin);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
-  await expect(page.getByRole('tab')).toHaveText(['Order Management', 'Menu', 'Merchandise', 'Staff & Discounts', 'Fundraisers', 'Codes', 'Team', 'Audit log', 'Restaurant', 'Message outbox', 'Reports']);
+  await expect(page.getByRole('tab')).toHaveText(['Order Management', 'Menu', 'Merchandise', 'Staff & Discounts', 'Fundraisers', 'Codes', 'Team', 'Audit log', 'Restaurant', 'Message outbox', 'Customers', 'Reports']);
   await expect(page.getByRole('tab', { name: 'Order Management' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('board-connection')).toHaveText('Live');
   await expectAccessible(page);

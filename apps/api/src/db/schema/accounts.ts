@@ -58,6 +58,8 @@ export const sessions = pgTable(
     idleSeconds: integer().notNull(),
     userAgent: text(),
     ip: text(),
+    /** A super admin's session: the restaurant the admin dashboard acts for (NULL: the user's own). */
+    actingRestaurantId: integer().references(() => restaurants.id, { onDelete: 'set null' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

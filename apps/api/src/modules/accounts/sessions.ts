@@ -93,7 +93,8 @@ export async function useSession(db: DbOrTx, sessionId: string, now: Date): Prom
       phone: users.phone,
       phoneVerified: users.phoneVerified,
       role: users.role,
-      restaurantId: users.restaurantId,
+      // A super admin acts for the restaurant their session picked (decision 0128); everyone else for their own.
+      restaurantId: sql<number>`coalesce(CASE WHEN ${users.role} = 'super_admin' THEN ${sessions.actingRestaurantId} END, ${users.restaurantId})`,
       lastSeenAt: sessions.lastSeenAt,
       idleSeconds: sessions.idleSeconds,
       expiresAt: sessions.expiresAt,

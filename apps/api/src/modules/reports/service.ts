@@ -67,3 +67,9 @@ export async function salesReportCsv(deps: Pick<ServiceDeps, 'db'>, user: Sessio
   const line = (label: string, r: Omit<SalesReportRow, 'key'>) => [label, r.orders, dollars(r.gross_cents), dollars(r.discount_cents), dollars(r.refund_cents), dollars(r.net_cents)];
   return toCsv([header, ...report.rows.map((r) => line(report.group === 'day' ? r.key : `${r.key}:00`, r)), line('Total', report.totals)]);
 }
+
+/** The breakdown reports (item mix, channels, codes, processors, reservations, fundraisers): breakdowns.ts. */
+export { breakdownReport, breakdownReportCsv } from './breakdowns.ts';
+
+/** Customers of the restaurant (issue #37 item 3): customers.ts. */
+export { customerDetail, listCustomers } from './customers.ts';

@@ -6,7 +6,8 @@ import { RestaurantOutput, SiteSettingsOutput, SiteSettingsUpdateInput } from '@
 import { RestaurantUpdateInput } from '@kusina/domain/reservations';
 import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
 import { headerHours } from '../orders/service.ts';
-import { getRestaurant, getSiteSettings, storefrontRestaurantId, toRestaurantOutput, updateRestaurant, updateSiteSettings } from './service.ts';
+import { ActingRestaurantInput, RestaurantChoicesOutput } from '@kusina/domain/acting-restaurant';
+import { actForRestaurant, getRestaurant, getSiteSettings, restaurantChoices, storefrontRestaurantId, toRestaurantOutput, updateRestaurant, updateSiteSettings } from './service.ts';
 
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
@@ -85,5 +86,29 @@ export const restaurantRoutes: FastifyPluginAsyncZod = async (app) => {
       const saved = await updateSiteSettings(app.deps, user, restaurantId, request.body);
       return saved;
     },
+  );
+
+  // The super admin's restaurant picker (decision 0128).
+  app.get(
+    '/admin/restaurants',
+    {
+      onRequest: requireAdmin(app),
+      schema: { tags: ['restaurants'], security: [{ bearer: [] }], summary: 'The super admin only: every restaurant, and the one the session acts for', response: { 200: RestaurantChoicesOutput, 401: ErrorOutput, 403: ErrorOutput } },
+    },
+    async (request) => restaurantChoices(app.deps, requireAuth(request).user),
+  );
+  app.put(
+    '/admin/acting_restaurant',
+    {
+      onRequest: requireAdmin(app),
+      schema: {
+        tags: ['restaurants'],
+        security: [{ bearer: [] }],
+        summary: "The super admin only: the restaurant this session's admin dashboard acts for",
+        body: ActingRestaurantInput,
+        response: { 200: RestaurantChoicesOutput, 400: ErrorOutput, 401: ErrorOutput, 403: ErrorOutput, 404: ErrorOutput },
+      },
+    },
+    async (request) => actForRestaurant(app.deps, requireAuth(request), request.body.restaurant_id),
   );
 };

@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import type { RestaurantChoicesOutput } from '@kusina/domain/acting-restaurant';
 import type { FastifyRequest } from 'fastify';
 import type { RestaurantOutput, SiteSettingsOutput, SiteSettingsUpdateInput } from '@kusina/domain/restaurants';
 import type { RestaurantUpdateInput } from '@kusina/domain/reservations';
 import { assertRestaurantAccess } from '../../lib/access.ts';
-import type { SessionUser } from '../../lib/access.ts';
+import type { Auth, SessionUser } from '../../lib/access.ts';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { restaurants, siteSettings } from '../../db/schema/index.ts';
+import { restaurants, sessions, siteSettings } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { rooms } from '../../realtime/socket.ts';
@@ -115,4 +116,22 @@ export async function updateRestaurant(deps: Pick<ServiceDeps, 'db' | 'realtime'
   // Every open storefront and back office of the restaurant refetches it (the header, the modal's switch).
   announceRestaurantChanged(deps, id);
   return row;
+}
+
+/** GET /admin/restaurants (the super admin only): every restaurant, and the one the session acts for. */
+export async function restaurantChoices(deps: Pick<ServiceDeps, 'db'>, user: SessionUser): Promise<RestaurantChoicesOutput> {
+  if (user.role !== 'super_admin') throw AppError.forbidden();
+  const rows = await deps.db.select({ id: restaurants.id, name: restaurants.name }).from(restaurants).orderBy(asc(restaurants.id));
+  return { restaurants: rows, acting_restaurant_id: user.restaurantId };
+}
+
+/**
+ * PUT /admin/acting_restaurant (the super admin only; decision 0128): the restaurant this session
+ * acts for from now on. Kept on the session row, so every request on every node reads it.
+ */
+export async function actForRestaurant(deps: Pick<ServiceDeps, 'db'>, auth: Auth, restaurantId: number): Promise<RestaurantChoicesOutput> {
+  if (auth.user.role !== 'super_admin') throw AppError.forbidden();
+  await getRestaurant(deps, restaurantId);
+  await deps.db.update(sessions).set({ actingRestaurantId: restaurantId }).where(eq(sessions.id, auth.sessionId));
+  return restaurantChoices(deps, { ...auth.user, restaurantId });
 }

@@ -20,6 +20,30 @@ const sales = (from: string, to: string, rows: { key: string; net: number; order
   rows: rows.map((r) => ({ key: r.key, gross_cents: r.net, discount_cents: 0, refund_cents: 0, net_cents: r.net, orders: r.orders })),
 });
 
+/** A breakdown report (item mix, channels, …) with the rows given; the server's shape. */
+const breakdown = (name: string, group: string, rows: { key: string; label: string; parent?: string | null; values: (number | null)[] }[], extra: Record<string, unknown> = {}) => ({
+  report: name,
+  from: '2030-05-29',
+  to: '2030-06-04',
+  group,
+  title: `${name} report`,
+  note: `How ${name} is counted.`,
+  row_label: 'Thing',
+  parent_label: null,
+  columns: [
+    { id: 'units', label: 'Units', unit: 'count' },
+    { id: 'net', label: 'Net sales', unit: 'cents' },
+  ],
+  chart: 'net',
+  rows: rows.map((r) => ({ parent: null, ...r })),
+  totals: [rows.reduce((s, r) => s + (r.values[0] ?? 0), 0), rows.reduce((s, r) => s + (r.values[1] ?? 0), 0)],
+  ...extra,
+});
+/** Every breakdown report answering "nothing", for the tests about other reports. */
+const quietBreakdowns = Object.fromEntries(
+  ['items', 'channels', 'codes', 'processors', 'reservations', 'fundraisers'].map((name) => [`GET /admin/reports/${name}`, (call: { query: URLSearchParams }) => ({ body: breakdown(name, call.query.get('group') ?? '', []) })]),
+);
+
 describe('Reports: visits', () => {
   // Noon in Guam on Tue Jun 4, 2030: the default range is May 29 – Jun 4.
   beforeEach(() => {
@@ -31,6 +55,7 @@ describe('Reports: visits', () => {
 
   it('shows the last 7 Guam days as a table: visits, reached checkout and ordered with their shares; another range reloads', async () => {
     const api = mockApi({
+      ...quietBreakdowns,
       'GET /admin/reports/sales': (call) => ({ body: sales(call.query.get('from')!, call.query.get('to')!, []) }),
       'GET /admin/analytics/visits': (call) =>
         call.query.get('from') === '2030-05-29'
@@ -52,7 +77,7 @@ describe('Reports: visits', () => {
   });
 
   it('says so at the field when the range is backwards, and asks nothing', async () => {
-    const api = mockApi({ 'GET /admin/reports/sales': { body: sales('2030-05-29', '2030-06-04', []) }, 'GET /admin/analytics/visits': { body: { from: '2030-05-29', to: '2030-06-04', visits: 3, reached_checkout: 1, ordered: 0 } } });
+    const api = mockApi({ ...quietBreakdowns, 'GET /admin/reports/sales': { body: sales('2030-05-29', '2030-06-04', []) }, 'GET /admin/analytics/visits': { body: { from: '2030-05-29', to: '2030-06-04', visits: 3, reached_checkout: 1, ordered: 0 } } });
     const { user } = renderApp('/admin?tab=reports', { user: admin });
     await screen.findByRole('table', { name: /^Visits/ });
     await user.clear(screen.getByLabelText('From'));
@@ -64,7 +89,7 @@ describe('Reports: visits', () => {
 
   it('a failed load says so with the reason, and Try again loads', async () => {
     let fail = true;
-    mockApi({ 'GET /admin/reports/sales': { body: sales('2030-05-29', '2030-06-04', []) }, 'GET /admin/analytics/visits': () => (fail ? apiError(409, 'Reports are being rebuilt.') : { body: { from: '2030-05-29', to: '2030-06-04', visits: 4, reached_checkout: 2, ordered: 1 } }) });
+    mockApi({ ...quietBreakdowns, 'GET /admin/reports/sales': { body: sales('2030-05-29', '2030-06-04', []) }, 'GET /admin/analytics/visits': () => (fail ? apiError(409, 'Reports are being rebuilt.') : { body: { from: '2030-05-29', to: '2030-06-04', visits: 4, reached_checkout: 2, ordered: 1 } }) });
     const { user } = renderApp('/admin?tab=reports', { user: admin });
     expect(await screen.findByText(/Could not load the visits\./)).toHaveTextContent('Reports are being rebuilt.');
     fail = false;
@@ -83,6 +108,7 @@ describe('Reports: sales', () => {
 
   it('shows the totals, a chart named by its summary and the table beside it; by hour reloads; the CSV link carries the range', async () => {
     const api = mockApi({
+      ...quietBreakdowns,
       'GET /admin/analytics/visits': { body: { from: '2030-05-29', to: '2030-06-04', visits: 0, reached_checkout: 0, ordered: 0 } },
       'GET /admin/reports/sales': (call) =>
         call.query.get('group') === 'hour'
@@ -114,10 +140,100 @@ describe('Reports: sales', () => {
 
   it('says so when there were no sales', async () => {
     mockApi({
+      ...quietBreakdowns,
       'GET /admin/analytics/visits': { body: { from: '2030-05-29', to: '2030-06-04', visits: 0, reached_checkout: 0, ordered: 0 } },
       'GET /admin/reports/sales': { body: sales('2030-05-29', '2030-06-04', [{ key: '2030-06-04', net: 0, orders: 0 }]) },
     });
     renderApp('/admin?tab=reports', { user: admin });
     expect(await screen.findByText('No sales in these days.')).toBeInTheDocument();
+  });
+});
+
+describe('Reports: breakdowns', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2030-06-04T02:00:00.000Z') });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const base = {
+    'GET /admin/analytics/visits': { body: { from: '2030-05-29', to: '2030-06-04', visits: 0, reached_checkout: 0, ordered: 0 } },
+    'GET /admin/reports/sales': { body: sales('2030-05-29', '2030-06-04', []) },
+  };
+
+  it('item mix: a chart named by its summary, the table beside it with totals, groupings reload, the CSV follows the grouping', async () => {
+    const api = mockApi({
+      ...base,
+      ...quietBreakdowns,
+      'GET /admin/reports/items': (call) =>
+        call.query.get('group') === 'category'
+          ? { body: breakdown('items', 'category', [{ key: 'Plates', label: 'Plates', values: [5, 60_00] }], { title: 'Category mix', row_label: 'Category' }) }
+          : {
+              body: breakdown(
+                'items',
+                'item',
+                [
+                  { key: 'Plates: Kelaguen', label: 'Chicken Kelaguen', parent: 'Plates', values: [3, 36_00] },
+                  { key: 'Drinks: Tea', label: 'Iced Tea', parent: 'Drinks', values: [4, 12_00] },
+                ],
+                { title: 'Item mix', row_label: 'Item', parent_label: 'Category' },
+              ),
+            },
+    });
+    const { user } = renderApp('/admin?tab=reports', { user: admin });
+    const table = await screen.findByRole('table', { name: 'Item mix, 2030-05-29 to 2030-06-04' });
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual(['CategoryItemUnitsNet sales', 'PlatesChicken Kelaguen3$36.00', 'DrinksIced Tea4$12.00', 'Total7$48.00']);
+    expect(screen.getByRole('img', { name: 'Net sales by item: highest $36.00 for Chicken Kelaguen; total $48.00.' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download CSV: Item mix' })).toHaveAttribute('href', '/api/v1/admin/reports/items.csv?from=2030-05-29&to=2030-06-04&group=item');
+
+    await user.click(screen.getByRole('button', { name: 'By category' }));
+    expect(await screen.findByRole('table', { name: 'Category mix, 2030-05-29 to 2030-06-04' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'By category' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('link', { name: 'Download CSV: Item mix' })).toHaveAttribute('href', '/api/v1/admin/reports/items.csv?from=2030-05-29&to=2030-06-04&group=category');
+    expect(api.callsTo('GET', '/admin/reports/items').at(-1)!.query.get('group')).toBe('category');
+  });
+
+  it('fundraisers: a participant without a goal reads “—”, percentages with one decimal, no total for goals', async () => {
+    mockApi({
+      ...base,
+      ...quietBreakdowns,
+      'GET /admin/reports/fundraisers': {
+        body: {
+          ...breakdown('fundraisers', 'participant', [], { title: 'Fundraisers by participant', row_label: 'Participant', parent_label: 'Fundraiser' }),
+          columns: [
+            { id: 'raised_to_date', label: 'Raised to date', unit: 'cents' },
+            { id: 'goal', label: 'Goal', unit: 'cents' },
+            { id: 'of_goal', label: 'Of goal', unit: 'percent' },
+          ],
+          chart: 'raised_to_date',
+          rows: [
+            { key: '1:1', label: 'Ana', parent: 'Eagles', values: [70_00, 100_00, 70] },
+            { key: '1:general', label: 'General support', parent: 'Eagles', values: [12_50, null, null] },
+          ],
+          totals: [82_50, null, null],
+        },
+      },
+    });
+    renderApp('/admin?tab=reports', { user: admin });
+    const table = await screen.findByRole('table', { name: 'Fundraisers by participant, 2030-05-29 to 2030-06-04' });
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'FundraiserParticipantRaised to dateGoalOf goal',
+      'EaglesAna$70.00$100.0070%',
+      'EaglesGeneral support$12.50——',
+      'Total$82.50',
+    ]);
+  });
+
+  it('says so when a report is empty, and a failed one offers Try again', async () => {
+    let fail = true;
+    mockApi({ ...base, ...quietBreakdowns, 'GET /admin/reports/codes': () => (fail ? apiError(409, 'Reports are being rebuilt.') : { body: breakdown('codes', 'code', [{ key: 'promo:A', label: 'A', values: [1, 5_00] }], { title: 'Promo and VIP codes' }) }) });
+    const { user } = renderApp('/admin?tab=reports', { user: admin });
+    const codes = (await screen.findByRole('heading', { name: 'Promo and VIP codes' })).closest('section')!;
+    expect(await within(codes as HTMLElement).findByText(/Could not load the Promo and VIP codes report\./)).toHaveTextContent('Reports are being rebuilt.');
+    const channels = screen.getByRole('heading', { name: 'Channels' }).closest('section')!;
+    expect(await within(channels as HTMLElement).findByText('Nothing in these days.')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(codes as HTMLElement).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Promo and VIP codes, 2030-05-29 to 2030-06-04' })).toBeInTheDocument();
   });
 });

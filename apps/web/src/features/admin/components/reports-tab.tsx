@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { guamToday } from '../../../lib/guam-today.ts';
 import type { ReportRange } from '../api/get-visit-funnel.ts';
+import { BreakdownReport } from './breakdown-report.tsx';
 import { SalesReport } from './sales-report.tsx';
 import { VisitsReport } from './visits-report.tsx';
 
@@ -15,7 +16,8 @@ function daysIn(range: ReportRange): number {
 
 /**
  * The Reports tab (issue #37 items 4–5): one range of Guam days (the last 7 by default) for every
- * report below it — sales (a chart with its table and a CSV) and visits.
+ * report below it — sales, item mix, channels, codes, processors, reservations and fundraisers (each a
+ * chart with its table and a CSV) and visits.
  */
 export function ReportsTab() {
   const today = guamToday();
@@ -43,6 +45,9 @@ export function ReportsTab() {
         </Button>
       </form>
       <SalesReport range={range} />
+      {(['items', 'channels', 'codes', 'processors', 'reservations', 'fundraisers'] as const).map((name) => (
+        <BreakdownReport key={name} name={name} range={range} />
+      ))}
       <VisitsReport range={range} />
     </div>
   );

@@ -7,45 +7,20 @@ import { failureMessage } from '../../../lib/failure-message.ts';
 import { formatDay } from '../../../lib/guam-dates.ts';
 import { salesReportCsvUrl, useSalesReport, type SalesGroup } from '../api/get-sales-report.ts';
 import type { ReportRange } from '../api/get-visit-funnel.ts';
+import { BarChart, CsvLink, money, ReportTableRegion } from './report-chart.tsx';
 
-const money = (cents: number) => `${cents < 0 ? '−' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const hourLabel = (key: string) => {
   const h = Number(key);
   return `${h % 12 === 0 ? 12 : h % 12} ${h < 12 ? 'AM' : 'PM'}`;
 };
 
-/**
- * Net sales as bars (decision 0118: plain SVG, no chart library). The chart is a picture for the
- * eye, named by its summary; the table beside it is how a keyboard or screen reader reads it.
- */
+/** Net sales as bars: one per day or hour, some of them with a tick under them. */
 function SalesChart({ report, label }: { report: SalesReportOutput; label: (key: string) => string }) {
-  const width = Math.max(240, report.rows.length * 18);
-  const height = 140;
-  const top = Math.max(1, ...report.rows.map((r) => r.net_cents));
-  const bar = width / report.rows.length;
   const best = report.rows.reduce((a, b) => (b.net_cents > a.net_cents ? b : a), report.rows[0]!);
   const summary = `Net sales by ${report.group}: highest ${money(best.net_cents)} on ${label(best.key)}; total ${money(report.totals.net_cents)}.`;
-  // Scrolls sideways on a phone: a named region the keyboard can reach and scroll.
-  return (
-    <div className="overflow-x-auto rounded-xl border border-line bg-surface p-3" role="region" aria-label="Net sales chart" tabIndex={0}>
-      <svg role="img" aria-label={summary} width={width} height={height + 18} viewBox={`0 0 ${width} ${height + 18}`} className="block">
-        <line x1={0} x2={width} y1={height} y2={height} className="stroke-line-strong" />
-        {report.rows.map((row, i) => {
-          const h = row.net_cents > 0 ? Math.max(1, Math.round((row.net_cents / top) * (height - 8))) : 0;
-          return (
-            <g key={row.key}>
-              <rect x={i * bar + 2} y={height - h} width={Math.max(2, bar - 4)} height={h} className="fill-brand" />
-              {report.rows.length <= 31 && (report.group === 'day' ? i % Math.ceil(report.rows.length / 8) === 0 : i % 3 === 0) ? (
-                <text x={i * bar + bar / 2} y={height + 13} textAnchor="middle" className="fill-ink-muted text-[10px]">
-                  {report.group === 'day' ? row.key.slice(5) : hourLabel(row.key)}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-      </svg>
-    </div>
-  );
+  const ticked = (i: number) => report.rows.length <= 31 && (report.group === 'day' ? i % Math.ceil(report.rows.length / 8) === 0 : i % 3 === 0);
+  const bars = report.rows.map((row, i) => ({ key: row.key, value: row.net_cents, tick: ticked(i) ? (report.group === 'day' ? row.key.slice(5) : hourLabel(row.key)) : null }));
+  return <BarChart bars={bars} summary={summary} regionLabel="Net sales chart" />;
 }
 
 /** Sales for the range (issue #37 item 4): totals, net by day or hour as a chart and a table, and the CSV. */
@@ -72,9 +47,7 @@ export function SalesReport({ range }: { range: ReportRange }) {
               </Button>
             ))}
           </fieldset>
-          <a href={salesReportCsvUrl(range, group)} download className="inline-flex min-h-11 items-center rounded-lg border border-line-strong px-3 text-sm font-semibold md:min-h-9">
-            Download CSV
-          </a>
+          <CsvLink href={salesReportCsvUrl(range, group)} />
         </div>
       </div>
 
@@ -111,7 +84,7 @@ export function SalesReport({ range }: { range: ReportRange }) {
           ) : (
             <div className="grid min-w-0 gap-4 xl:grid-cols-2">
               <SalesChart report={data} label={label} />
-              <div className="max-h-96 overflow-auto rounded-xl border border-line" role="region" aria-label="Sales table" tabIndex={0}>
+              <ReportTableRegion label="Sales table">
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">Sales by {group === 'day' ? 'day' : 'hour of the day'}, {range.from} to {range.to}</caption>
                   <thead className="sticky top-0 bg-surface">
@@ -137,7 +110,7 @@ export function SalesReport({ range }: { range: ReportRange }) {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </ReportTableRegion>
             </div>
           )}
         </>

@@ -4,6 +4,7 @@ import { TestModeText } from '../../../components/ui/test-mode-banner.tsx';
 import { mockApi, restaurantFixture } from '../../../test/api-mock.ts';
 import { makeUser, renderApp } from '../../../test/render-app.tsx';
 import { boardEntry, orderList } from '../../../test/admin-fixtures.ts';
+import { useAuthStore } from '../../../stores/auth-store.ts';
 
 const admin = makeUser({ id: 4, role: 'admin', first_name: 'Ana', last_name: 'Admin', name: 'Ana Admin' });
 
@@ -28,7 +29,7 @@ describe('admin dashboard frame', () => {
     const { user } = renderApp('/admin', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['Order Management', 'Menu', 'Merchandise', 'Staff & Discounts', 'Fundraisers', 'Codes', 'Team', 'Audit log', 'Restaurant', 'Message outbox', 'Reports']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Order Management', 'Menu', 'Merchandise', 'Staff & Discounts', 'Fundraisers', 'Codes', 'Team', 'Audit log', 'Restaurant', 'Message outbox', 'Customers', 'Reports']);
     expect(screen.getByRole('tab', { name: 'Order Management' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByRole('tabpanel', { name: 'Order Management' })).toBeInTheDocument();
     expect(await screen.findByText('K-10101')).toBeInTheDocument();
@@ -44,6 +45,8 @@ describe('admin dashboard frame', () => {
     // Keys move between tabs (one tab stop, WAI-ARIA tabs): End goes to the last one.
     await user.keyboard('{End}');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Reports' })).toHaveFocus());
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Customers' })).toHaveFocus());
     await user.keyboard('{ArrowLeft}');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Message outbox' })).toHaveFocus());
     expect(screen.getByRole('tab', { name: 'Message outbox' })).toHaveAttribute('aria-selected', 'true');
@@ -110,5 +113,38 @@ describe('admin dashboard frame', () => {
     expect(screen.queryByRole('heading', { name: 'Message outbox' })).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/admin/notifications')).toHaveLength(0);
     expect(api.callsTo('GET', '/discount_configurations')).toHaveLength(0);
+  });
+
+  it('gives the super admin a restaurant picker: a pick acts for that restaurant and every tab asks again; admins never see it', async () => {
+    let acting = 1;
+    const api = mockApi({
+      'GET /admin/orders': { body: orderList([boardEntry()]) },
+      'GET /admin/orders/unacknowledged_count': { body: { restaurant_id: 1, count: 0, latest_order_id: null } },
+      'GET /admin/restaurants': () => ({ body: { restaurants: [{ id: 1, name: 'Kusina' }, { id: 2, name: 'Kusina Tumon' }], acting_restaurant_id: acting } }),
+      'PUT /admin/acting_restaurant': (call) => {
+        acting = (call.body as { restaurant_id: number }).restaurant_id;
+        return { body: { restaurants: [{ id: 1, name: 'Kusina' }, { id: 2, name: 'Kusina Tumon' }], acting_restaurant_id: acting } };
+      },
+    });
+    const superAdmin = makeUser({ id: 1, role: 'super_admin', first_name: 'Sol', last_name: 'Super', name: 'Sol Super', restaurant_id: 1 });
+    const { user } = renderApp('/admin', { user: superAdmin });
+    const picker = await screen.findByRole('combobox', { name: 'Restaurant' });
+    await waitFor(() => expect(picker).toHaveValue('1'));
+    expect(await screen.findByText('K-10101')).toBeInTheDocument();
+    const boardCalls = api.callsTo('GET', '/admin/orders').length;
+
+    await user.selectOptions(picker, 'Kusina Tumon');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Restaurant' })).toHaveValue('2'));
+    expect(api.callsTo('PUT', '/admin/acting_restaurant')[0]!.body).toEqual({ restaurant_id: 2 });
+    expect(useAuthStore.getState().user?.restaurant_id).toBe(2);
+    await waitFor(() => expect(api.callsTo('GET', '/admin/orders').length).toBeGreaterThan(boardCalls));
+  });
+
+  it('shows admins no restaurant picker and never asks for the list', async () => {
+    const api = dashboardApi();
+    renderApp('/admin', { user: admin });
+    expect(await screen.findByText('K-10101')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Restaurant' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/admin/restaurants')).toHaveLength(0);
   });
 });

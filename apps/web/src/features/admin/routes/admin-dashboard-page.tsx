@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
-import { BarChart3, CalendarDays, ClipboardList, HandHeart, History, Inbox, Settings, Shirt, TicketPercent, UserCog, Users, UtensilsCrossed } from 'lucide-react';
+import { BarChart3, CalendarDays, ClipboardList, Contact, HandHeart, History, Inbox, Settings, Shirt, TicketPercent, UserCog, Users, UtensilsCrossed } from 'lucide-react';
 import { isAdminRole } from '@kusina/domain/roles';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { useRestaurantRecord } from '../api/get-restaurant.ts';
 import { DashboardTabs, type DashboardTab } from '../components/dashboard-tabs.tsx';
+import { RestaurantPicker } from '../components/restaurant-picker.tsx';
 
 export const ADMIN_DASHBOARD_TITLE = 'Admin Dashboard';
 export const STAFF_DASHBOARD_TITLE = 'Staff Tools / Order Management';
@@ -28,9 +29,10 @@ const TeamPanel = lazy(() => import('../components/team-panel.tsx').then((m) => 
 const CodesPanel = lazy(() => import('../components/codes-panel.tsx').then((m) => ({ default: m.CodesPanel })));
 const AuditLogPanel = lazy(() => import('../components/audit-log-panel.tsx').then((m) => ({ default: m.AuditLogPanel })));
 const MessageOutbox = lazy(() => import('../components/message-outbox.tsx').then((m) => ({ default: m.MessageOutbox })));
+const CustomersPanel = lazy(() => import('../components/customers-panel.tsx').then((m) => ({ default: m.CustomersPanel })));
 const ReportsTab = lazy(() => import('../components/reports-tab.tsx').then((m) => ({ default: m.ReportsTab })));
 
-export const ADMIN_TABS = ['orders', 'menu', 'merchandise', 'staff', 'fundraisers', 'codes', 'team', 'audit', 'restaurant', 'outbox', 'reports'] as const;
+export const ADMIN_TABS = ['orders', 'menu', 'merchandise', 'staff', 'fundraisers', 'codes', 'team', 'audit', 'restaurant', 'outbox', 'customers', 'reports'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 /** Staff without admin rights: the order board and the menu's sold-out switches (0064). */
 export const STAFF_TABS = ['orders', 'menu'] as const satisfies readonly AdminTab[];
@@ -65,6 +67,7 @@ const adminTabs: DashboardTab<AdminTab>[] = [
   { key: 'audit', label: 'Audit log', icon: <History aria-hidden="true" className="size-4" />, render: lazyTab(() => <AuditLogPanel />) },
   { key: 'restaurant', label: 'Restaurant', icon: <Settings aria-hidden="true" className="size-4" />, render: lazyTab(() => <RestaurantSettings />) },
   { key: 'outbox', label: 'Message outbox', icon: <Inbox aria-hidden="true" className="size-4" />, render: lazyTab(() => <MessageOutbox />) },
+  { key: 'customers', label: 'Customers', icon: <Contact aria-hidden="true" className="size-4" />, render: lazyTab(() => <CustomersPanel />) },
   { key: 'reports', label: 'Reports', icon: <BarChart3 aria-hidden="true" className="size-4" />, render: lazyTab(() => <ReportsTab />) },
 ];
 
@@ -114,11 +117,15 @@ export function AdminDashboardPage() {
             </p>
           ) : null}
         </div>
-        {/* Staff run the reservations dashboard too (issue #21); the header's mobile link stays admin-only (storefront.md §2, §6). */}
-        <ButtonLink to="/reservations/dashboard" variant="secondary">
-          <CalendarDays aria-hidden="true" className="size-4" />
-          Manage Reservations
-        </ButtonLink>
+        <div className="flex flex-wrap items-end gap-3">
+          {/* The super admin picks the restaurant the tabs act on (decision 0128); admins never see it. */}
+          {user?.role === 'super_admin' ? <RestaurantPicker /> : null}
+          {/* Staff run the reservations dashboard too (issue #21); the header's mobile link stays admin-only (storefront.md §2, §6). */}
+          <ButtonLink to="/reservations/dashboard" variant="secondary">
+            <CalendarDays aria-hidden="true" className="size-4" />
+            Manage Reservations
+          </ButtonLink>
+        </div>
       </header>
       {admin && user ? <AdminTestModeBanner restaurantId={user.restaurant_id} /> : null}
       <DashboardTabs label={admin ? 'Admin sections' : 'Staff sections'} tabs={admin ? adminTabs : staffTabs} selected={tab} onSelect={select} />
