@@ -45,6 +45,7 @@ import { waitlistRoutes } from './modules/waitlist/routes.ts';
 import { guestRoutes } from './modules/guests/routes.ts';
 import { startReservationJobs } from './modules/reservations/reminders.ts';
 import { wholesaleRoutes } from './modules/wholesale/routes.ts';
+import { participantPreview } from './modules/wholesale/service.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { startNotificationWorker } from './modules/notifications/worker.ts';
@@ -232,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (deps.serveWeb) {
     const distDir = path.resolve(config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist'));
-    await registerSpa(app, distDir, { theme: themeResolver(app), render: await loadPageRenderer(app, distDir) });
+    await registerSpa(app, distDir, { theme: themeResolver(app), render: await loadPageRenderer(app, distDir), preview: (restaurantId, urlPath) => participantPreview(app.deps, restaurantId, urlPath) });
   }
 
   return app;

@@ -90,6 +90,8 @@ export const WholesaleMessages = {
   cartHasIssues: 'Some items in your cart need attention before checkout.',
   cartMixesFundraisers: 'A cart belongs to one fundraiser.',
   participantNotFound: 'That participant is not part of this fundraiser.',
+  participantPhotoInvalid: 'Upload a photo, or give an https:// address of one.',
+  participantMessageTooLong: 'Keep the message to 280 characters.',
   cannotCancel: 'Only pending or confirmed orders can be cancelled.',
   paymentAmountMismatch: 'Payment amount does not match the order total',
   paymentNotAuthorized: 'Payment has not been completed. Please pay before placing the order.',
@@ -753,6 +755,8 @@ export const ParticipantOutput = z.object({
   name: z.string(),
   photoUrl: z.string().nullable(),
   description: z.string().nullable(),
+  /** The participant's own message on their page (decision 0122). */
+  message: z.string().nullable().optional(),
   hasGoal: z.boolean(),
   goalAmount: z.number().nullable(),
   goalCents: z.number().int().nullable(),
@@ -1004,10 +1008,16 @@ export const FundraiserInput = z.object({
 });
 export type FundraiserInput = z.infer<typeof FundraiserInput>;
 
+/** A participant's personal message, at most this many characters (the database checks it too). */
+export const PARTICIPANT_MESSAGE_MAX = 280;
+const PARTICIPANT_PHOTO_URL = /^(\/(uploads|images)\/[\w./-]+|https:\/\/[^\s"'<>]+)$/;
+
 export const ParticipantInput = z.object({
   name: requiredText('Name is required'),
   description: optionalText(),
-  photo_url: optionalText(500),
+  /** An uploaded image (/uploads/…), one of the app's own (/images/…) or an https address. */
+  photo_url: optionalText(500).refine((v) => !v || PARTICIPANT_PHOTO_URL.test(v), WholesaleMessages.participantPhotoInvalid),
+  message: z.string().trim().max(PARTICIPANT_MESSAGE_MAX, WholesaleMessages.participantMessageTooLong).nullable().optional(),
   goal_cents: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
   active: z.boolean().default(true),
 });

@@ -84,6 +84,9 @@ import {
 import type { ServiceDeps } from '../../deps.ts';
 
 /** The part of the services' dependencies (decision 0095) the fundraiser shop uses. */
+// A participant page's link preview for the SPA's server (decision 0122).
+export { participantPreview } from './share.ts';
+
 export type WholesaleDeps = Pick<ServiceDeps, 'db' | 'pool' | 'config' | 'log' | 'boss' | 'realtime' | 'clock'>;
 
 /** What a payment row opened for a fundraiser order carries in quote_hash (so no storefront payment pays one). */
