@@ -10,6 +10,7 @@ const ConfirmationPage = lazy(() => import('./confirmation-page.tsx').then((m) =
 const OrderHistoryPage = lazy(() => import('./order-history-page.tsx').then((m) => ({ default: m.OrderHistoryPage })));
 const ParticipantPage = lazy(() => import('./participant-page.tsx').then((m) => ({ default: m.ParticipantPage })));
 const ParticipantFlyerPage = lazy(() => import('./participant-page.tsx').then((m) => ({ default: m.ParticipantFlyerPage })));
+const FindOrderPage = lazy(() => import('./find-order-page.tsx').then((m) => ({ default: m.FindOrderPage })));
 const OrderDetailPage = lazy(() => import('./order-detail-page.tsx').then((m) => ({ default: m.OrderDetailPage })));
 
 /** An order id from the path: a positive whole number the API can hold (anything else is no order). */
@@ -49,6 +50,9 @@ export function WholesaleArea() {
         </Route>
         <Route path="/wholesale/orders">
           <OrderHistoryPage />
+        </Route>
+        <Route path="/wholesale/find-order">
+          <FindOrderPage />
         </Route>
         <Route path="/wholesale/orders/:orderId/confirmation">
           {(params) => {
