@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/errors.ts';
 import { uploadImage } from '../api/upload-image.ts';
@@ -7,7 +7,7 @@ import { uploadImage } from '../api/upload-image.ts';
 export function ImageField({ label, value, onChange, error: fieldError }: { label: string; value: string; onChange(url: string): void; error?: string | undefined }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const inputId = `upload-${label.replace(/\W+/g, '-').toLowerCase()}`;
+  const inputId = `upload-${useId()}`;
   const shown = error ?? fieldError ?? null;
   return (
     <div>

@@ -55,7 +55,7 @@ function ParticipantForm({ initial, label, submitLabel, pending, onSave, onCance
       <TextField label="Participant name" required value={form.name} error={errors.name} onChange={set('name')} />
       <TextField label="Goal (dollars)" inputMode="decimal" value={form.goal} error={errors.goal_cents} onChange={set('goal')} />
       <TextField label="About the participant" value={form.description} error={errors.description} onChange={set('description')} />
-      <ImageField label={`${label}: photo`} value={form.photo} error={errors.photo_url} onChange={(url) => setForm((f) => ({ ...f, photo: url }))} />
+      <ImageField label="Participant photo" value={form.photo} error={errors.photo_url} onChange={(url) => setForm((f) => ({ ...f, photo: url }))} />
       <FormField label="Personal message" hint={left >= 0 ? `${left} characters left` : `${-left} characters too many`} error={errors.message} className="md:col-span-2">
         {(control) => <Textarea {...control} rows={3} value={form.message} onChange={set('message')} />}
       </FormField>
