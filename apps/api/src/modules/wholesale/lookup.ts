@@ -45,13 +45,17 @@ export async function requestOrderLink(deps: LookupDeps, restaurantId: number, i
   if (!order) return;
   const token = randomBytes(32).toString('base64url');
   const link = `${deps.config.publicUrl}/wholesale/orders/${order.id}?token=${token}`;
+  const bodyWith = (shown: string) =>
+    `Hafa adai ${order.customerName},\n\nHere is the link to your ${order.fundraiserName} order ${order.orderNumber}: ${shown}\n\nIt works for 24 hours. If you did not ask for it, you can ignore this e-mail.`;
   const message: NotificationMessage = {
     restaurantId: order.restaurantId,
     userId: order.userId,
     channel: 'email',
     recipient: order.customerEmail,
     subject: `Your ${order.fundraiserName} order ${order.orderNumber}`,
-    body: `Hafa adai ${order.customerName},\n\nHere is the link to your ${order.fundraiserName} order ${order.orderNumber}: ${link}\n\nIt works for 24 hours. If you did not ask for it, you can ignore this e-mail.`,
+    body: bodyWith(link),
+    // The outbox shows it without the link (a secret: it opens the order), as reset links (decision 0086).
+    redactedBody: bodyWith('[order link hidden]'),
     template: 'wholesale_order_lookup',
   };
   await transaction(deps.pool, async ({ tx, client }) => {
