@@ -2,7 +2,7 @@ import { demo, expect, expectAccessible, fillTestCard, signIn, test } from './fi
 
 /**
  * Issue #22's management journey: an admin creates a fundraiser with a participant and an item,
- * a guest buys it through the participant's share link, and the admin's dashboard shows the
+ * a guest buys it through the participant's page, and the admin's dashboard shows the
  * participant's progress rise without a reload.
  */
 test('an admin creates a fundraiser, a supporter buys through the share link, the dashboard rises live', async ({ page, browser }) => {
@@ -29,9 +29,10 @@ test('an admin creates a fundraiser, a supporter buys through the share link, th
   await addParticipant.getByLabel('Participant name').fill('Ana Camacho');
   await addParticipant.getByLabel('Goal (dollars)').fill('100');
   await addParticipant.getByRole('button', { name: 'Add Participant' }).click();
-  const share = page.getByText(new RegExp(`Share link: /wholesale/${slug}\\?participant=\\d+`));
+  // The participant's own page (issue #36 item 3): the address their share sheet and QR carry.
+  const share = page.getByRole('link', { name: new RegExp(`^/wholesale/${slug}/participants/\\d+$`) });
   await expect(share).toBeVisible();
-  const link = (await share.textContent())!.replace('Share link: ', '').trim();
+  const link = (await share.textContent())!.trim();
 
   await page.getByRole('button', { name: 'New Item' }).click();
   const newItem = page.getByRole('form', { name: 'New item' });
@@ -50,6 +51,8 @@ test('an admin creates a fundraiser, a supporter buys through the share link, th
   const guest = await browser.newContext({ ...test.info().project.use });
   const shopper = await guest.newPage();
   await shopper.goto(link);
+  await expect(shopper.getByRole('heading', { level: 1, name: 'Ana Camacho' })).toBeVisible();
+  await shopper.getByRole('link', { name: /Shop to support Ana Camacho/ }).click();
   await expect(shopper.getByText('You are supporting Ana Camacho. They will be selected at checkout.')).toBeVisible();
   await shopper.getByRole('button', { name: 'Add Swim Cap' }).click();
   const dialog = shopper.getByRole('dialog', { name: 'Swim Cap' });

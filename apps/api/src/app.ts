@@ -45,6 +45,7 @@ import { waitlistRoutes } from './modules/waitlist/routes.ts';
 import { guestRoutes } from './modules/guests/routes.ts';
 import { startReservationJobs } from './modules/reservations/reminders.ts';
 import { wholesaleRoutes } from './modules/wholesale/routes.ts';
+import { participantPreview, startWholesaleJobs } from './modules/wholesale/service.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { reportRoutes } from './modules/reports/routes.ts';
 import { startNotificationWorker } from './modules/notifications/worker.ts';
@@ -165,6 +166,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await startNotificationWorker(app);
   // Day-before reminders of approved reservations (issue #21).
   await startReservationJobs(app);
+  // Pickup-day texts of fundraiser orders (issue #36, decision 0123).
+  await startWholesaleJobs(app);
 
   // Liveness: the process answers (a load balancer restarts it only when this fails).
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -232,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   if (deps.serveWeb) {
     const distDir = path.resolve(config.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist'));
-    await registerSpa(app, distDir, { theme: themeResolver(app), render: await loadPageRenderer(app, distDir) });
+    await registerSpa(app, distDir, { theme: themeResolver(app), render: await loadPageRenderer(app, distDir), preview: (restaurantId, urlPath) => participantPreview(app.deps, restaurantId, urlPath) });
   }
 
   return app;

@@ -90,6 +90,11 @@ export const WholesaleMessages = {
   cartHasIssues: 'Some items in your cart need attention before checkout.',
   cartMixesFundraisers: 'A cart belongs to one fundraiser.',
   participantNotFound: 'That participant is not part of this fundraiser.',
+  orderNumberRequired: 'Order number is required',
+  orderNumberInvalid: 'Enter the order number as it appears on your confirmation, e.g. W-20001',
+  lookupSent: 'If an order matches that e-mail and number, we have e-mailed a link to it. The link works for 24 hours.',
+  participantPhotoInvalid: 'Upload a photo, or give an https:// address of one.',
+  participantMessageTooLong: 'Keep the message to 280 characters.',
   cannotCancel: 'Only pending or confirmed orders can be cancelled.',
   paymentAmountMismatch: 'Payment amount does not match the order total',
   paymentNotAuthorized: 'Payment has not been completed. Please pay before placing the order.',
@@ -753,6 +758,8 @@ export const ParticipantOutput = z.object({
   name: z.string(),
   photoUrl: z.string().nullable(),
   description: z.string().nullable(),
+  /** The participant's own message on their page (decision 0122). */
+  message: z.string().nullable().optional(),
   hasGoal: z.boolean(),
   goalAmount: z.number().nullable(),
   goalCents: z.number().int().nullable(),
@@ -929,6 +936,8 @@ export const CheckoutCustomerInput = z.object({
   notes: z.string().trim().max(2000).optional().nullable(),
   /** null: general support of the organisation. */
   participantId: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
+  /** The supporter asks for a text on pickup day (decision 0123); off unless ticked. */
+  pickupReminder: z.boolean().optional(),
 });
 export type CheckoutCustomerInput = z.infer<typeof CheckoutCustomerInput>;
 
@@ -968,6 +977,22 @@ export const OrdersQuery = z.object({
 
 export const TokenQuery = z.object({ token: z.string().min(10).max(100).optional() });
 
+/** A guest finding an order again (decision 0123): the e-mail it was placed with and its number. */
+export const OrderLookupInput = z.object({
+  email: requiredText(WholesaleMessages.emailRequired, 254).pipe(z.email({ error: WholesaleMessages.emailInvalid })),
+  order_number: z
+    .string({ error: WholesaleMessages.orderNumberRequired })
+    .trim()
+    .min(1, WholesaleMessages.orderNumberRequired)
+    .max(20)
+    .regex(/^(w-?)?\d{1,12}$/i, WholesaleMessages.orderNumberInvalid),
+});
+export type OrderLookupInput = z.infer<typeof OrderLookupInput>;
+/** An order number as the shop writes it, from what a guest typed ('w20001', '20001' → 'W-20001'). */
+export function normaliseOrderNumber(typed: string): string {
+  return `W-${typed.trim().replace(/^w-?/i, '')}`;
+}
+
 // ── Management contracts ─────────────────────────────────────────────────────────────────────
 
 const optionalText = (max = 2000) => z.string().trim().max(max).nullable().optional();
@@ -1004,10 +1029,16 @@ export const FundraiserInput = z.object({
 });
 export type FundraiserInput = z.infer<typeof FundraiserInput>;
 
+/** A participant's personal message, at most this many characters (the database checks it too). */
+export const PARTICIPANT_MESSAGE_MAX = 280;
+const PARTICIPANT_PHOTO_URL = /^(\/(uploads|images)\/[\w./-]+|https:\/\/[^\s"'<>]+)$/;
+
 export const ParticipantInput = z.object({
   name: requiredText('Name is required'),
   description: optionalText(),
-  photo_url: optionalText(500),
+  /** An uploaded image (/uploads/…), one of the app's own (/images/…) or an https address. */
+  photo_url: optionalText(500).refine((v) => !v || PARTICIPANT_PHOTO_URL.test(v), WholesaleMessages.participantPhotoInvalid),
+  message: z.string().trim().max(PARTICIPANT_MESSAGE_MAX, WholesaleMessages.participantMessageTooLong).nullable().optional(),
   goal_cents: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
   active: z.boolean().default(true),
 });

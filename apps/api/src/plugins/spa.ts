@@ -8,6 +8,10 @@ import { preferredEncoding } from '../lib/compression.ts';
 import { getRestaurant, storefrontRestaurantId } from '../modules/restaurants/service.ts';
 import { THEME_COLORS, THEMES, type Theme } from '@kusina/domain/restaurants';
 import type { PageRenderer, RenderedPage } from './spa-render.ts';
+import { withPageMeta, type PageMeta } from './page-meta.ts';
+
+/** A page's link preview for crawlers (page-meta.ts), or null for the app's own meta. */
+export type PreviewResolver = (restaurantId: number, urlPath: string) => Promise<PageMeta | null>;
 
 const RESTAURANT_META = /<meta name="kusina-restaurant-id" content="\d*"\s*\/?>/;
 const HTML_TAG = /<html lang="en">/;
@@ -83,7 +87,7 @@ export function themeResolver(app: FastifyInstance): ThemeResolver {
  * plain frame the app renders itself (docs/storefront-first-paint.md). Each variant is compressed
  * once, off the event loop, and again only when the render, the image or the theme changes.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string, options: { theme?: ThemeResolver; render?: PageRenderer } = {}): Promise<void> {
+export async function registerSpa(app: FastifyInstance, distDir: string, options: { theme?: ThemeResolver; render?: PageRenderer; preview?: PreviewResolver } = {}): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'no built web app found; run `npm run build` to serve the SPA');
@@ -135,6 +139,22 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     },
   });
 
+  // A page with its own link preview (a participant's page): the frame with the preview's meta,
+  // compressed per request at a fast setting (its values change as the participant raises money).
+  const previewOf = async (restaurantId: number, urlPath: string): Promise<PageMeta | null> => {
+    try {
+      return (await options.preview?.(restaurantId, urlPath)) ?? null;
+    } catch (error) {
+      app.log.warn({ err: error }, "spa: a page's link preview could not be read; the page is sent with the app's meta");
+      return null;
+    }
+  };
+  const previewPage = async (page: EncodedPage, meta: PageMeta): Promise<EncodedPage> => {
+    const identity = Buffer.from(withPageMeta(page.identity.toString('utf8'), meta));
+    const [br, gz] = await Promise.all([brotli(identity, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), gzipAsync(identity, { level: 6 })]);
+    return { identity, br, gzip: gz };
+  };
+
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
     const restaurantId = storefrontRestaurantId(app.config, request);
     const route = normalisedPath(urlPath);
@@ -145,7 +165,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string, options
     const renderable = render && (mode === undefined || mode === 'navigate') && (route !== '/merchandise' || !request.url.includes('?'));
     const rendered = renderable ? await render(restaurantId, route) : null;
     const theme = rendered ? knownTheme(rendered.theme) : options.theme ? await options.theme(restaurantId) : null;
-    const page = await pageFor(restaurantId, urlPath, theme, rendered);
+    const preview = options.preview ? await previewOf(restaurantId, urlPath) : null;
+    const page = preview ? await previewPage(await pageFor(restaurantId, urlPath, theme, rendered), preview) : await pageFor(restaurantId, urlPath, theme, rendered);
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').type('text/html; charset=utf-8');
     if (encoding) reply.header('Content-Encoding', encoding);

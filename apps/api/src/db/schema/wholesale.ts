@@ -66,6 +66,8 @@ export const wholesaleParticipants = pgTable(
     name: text().notNull(),
     description: text(),
     photoUrl: text(),
+    /** The participant's own words on their page and its link preview (decision 0122), at most 280 characters. */
+    message: text(),
     goalCents: integer(),
     active: boolean().notNull().default(true),
     position: integer().notNull().default(0),
@@ -74,6 +76,7 @@ export const wholesaleParticipants = pgTable(
   },
   (t) => [
     check('wholesale_participants_goal_check', sql`${t.goalCents} IS NULL OR ${t.goalCents} > 0`),
+    check('wholesale_participants_message_check', sql`${t.message} IS NULL OR char_length(${t.message}) <= 280`),
     index('wholesale_participants_fundraiser_idx').on(t.fundraiserId, t.position),
   ],
 );
@@ -217,10 +220,15 @@ export const wholesaleOrders = pgTable(
     accessToken: text().notNull(),
     idempotencyKey: text().notNull(),
     cancelledAt: timestamptz(),
+    /** The supporter asked at checkout for a pickup-day text (decision 0123). */
+    pickupReminderOptIn: boolean().notNull().default(false),
+    /** Set in the transaction that queues the pickup-day text: at most one per order, whichever node runs the job. */
+    pickupReminderSentAt: timestamptz(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('wholesale_orders_pickup_reminder_idx').on(t.fundraiserId).where(sql`${t.pickupReminderOptIn} AND ${t.pickupReminderSentAt} IS NULL`),
     uniqueIndex('wholesale_orders_restaurant_idempotency_unique').on(t.restaurantId, t.idempotencyKey),
     uniqueIndex('wholesale_orders_number_unique').on(t.orderNumber),
     check(
@@ -289,6 +297,24 @@ export const wholesaleParticipantCredits = pgTable(
     check('wholesale_participant_credits_kind_check', sql`(${t.kind} = 'sale' AND ${t.amountCents} >= 0) OR (${t.kind} = 'reversal' AND ${t.amountCents} <= 0)`),
     index('wholesale_participant_credits_fundraiser_idx').on(t.fundraiserId, t.participantId),
   ],
+);
+
+/**
+ * A guest's way back to an order (decision 0123): the link e-mailed after a lookup by e-mail and
+ * order number carries a token; only its SHA-256 is kept, and it opens the order until expires_at.
+ */
+export const wholesaleOrderLookupTokens = pgTable(
+  'wholesale_order_lookup_tokens',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => wholesaleOrders.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull(),
+    expiresAt: timestamptz().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('wholesale_order_lookup_tokens_hash_unique').on(t.tokenHash), index('wholesale_order_lookup_tokens_order_idx').on(t.orderId)],
 );
 
 /** Every status change of a wholesale order, the first at creation (from_status NULL). */

@@ -38,7 +38,7 @@ interface SeedFundraiser {
   endDate: number;
   image: string;
   pickup: { name: string; address: string; instructions: string; hours: string; contact: string; phone: string };
-  participants: { name: string; description: string; photo: string; goalCents: number | null }[];
+  participants: { name: string; description: string; photo: string; goalCents: number | null; message?: string }[];
   items: SeedItem[];
   /** Demo orders: [participant index or null, item index, quantity]. */
   orders: [number | null, number, number][];
@@ -63,8 +63,8 @@ const fundraisers: SeedFundraiser[] = [
       phone: '+16715550142',
     },
     participants: [
-      { name: 'Josh Santos', description: 'Pitcher, age 12. Saving up for the Saipan trip!', photo: 'p-josh', goalCents: 50000 },
-      { name: 'Mia Cruz', description: 'Shortstop and team captain.', photo: 'p-mia', goalCents: 40000 },
+      { name: 'Josh Santos', description: 'Pitcher, age 12. Saving up for the Saipan trip!', photo: 'p-josh', goalCents: 50000, message: 'Hafa adai! Every box of cookies gets our team closer to the Saipan tournament. Si Yu\'os Ma\'åse for supporting me!' },
+      { name: 'Mia Cruz', description: 'Shortstop and team captain.', photo: 'p-mia', goalCents: 40000, message: 'Help the Tigers travel this season: order for pickup and tell your friends!' },
       { name: 'Kai Taitano', description: 'Catcher. Loves finadene on everything.', photo: 'p-kai', goalCents: null },
     ],
     items: [
@@ -124,7 +124,7 @@ const fundraisers: SeedFundraiser[] = [
       phone: '+16715550177',
     },
     participants: [
-      { name: 'Leilani Reyes', description: 'Soprano section leader.', photo: 'p-leilani', goalCents: 30000 },
+      { name: 'Leilani Reyes', description: 'Soprano section leader.', photo: 'p-leilani', goalCents: 30000, message: 'Our choir is singing in Manila this spring. Thank you for every candle and tote!' },
       { name: 'Rosa Aflague', description: 'Alto, first year in the choir.', photo: 'p-rosa', goalCents: 25000 },
       { name: 'Tomas Blas', description: 'Tenor and piano accompanist.', photo: 'p-tomas', goalCents: 25000 },
     ],
@@ -209,7 +209,7 @@ export async function seedWholesale(tx: DbOrTx): Promise<void> {
       .returning();
     const participants = await tx
       .insert(wholesaleParticipants)
-      .values(spec.participants.map((p, position) => ({ fundraiserId: f!.id, name: p.name, description: p.description, photoUrl: img(p.photo), goalCents: p.goalCents, position })))
+      .values(spec.participants.map((p, position) => ({ fundraiserId: f!.id, name: p.name, description: p.description, photoUrl: img(p.photo), message: p.message ?? null, goalCents: p.goalCents, position })))
       .returning();
     const items: { id: number; name: string; description: string; sku: string | null; priceCents: number }[] = [];
     for (const [position, item] of spec.items.entries()) {

@@ -174,7 +174,7 @@ export async function createParticipant(deps: WholesaleDeps, restaurantId: numbe
     .where(eq(wholesaleParticipants.fundraiserId, fundraiserId));
   const [row] = await deps.db
     .insert(wholesaleParticipants)
-    .values({ fundraiserId, name: input.name, description: input.description ?? null, photoUrl: input.photo_url ?? null, goalCents: input.goal_cents ?? null, active: input.active, position: n })
+    .values({ fundraiserId, name: input.name, description: input.description ?? null, photoUrl: input.photo_url ?? null, message: input.message || null, goalCents: input.goal_cents ?? null, active: input.active, position: n })
     .returning();
   return toParticipantOutput(row!, 0);
 }
@@ -185,7 +185,7 @@ export async function updateParticipant(deps: WholesaleDeps, restaurantId: numbe
   await ownFundraiser(deps.db, restaurantId, existing.fundraiserId);
   await deps.db
     .update(wholesaleParticipants)
-    .set({ name: input.name, description: input.description ?? null, photoUrl: input.photo_url ?? null, goalCents: input.goal_cents ?? null, active: input.active })
+    .set({ name: input.name, description: input.description ?? null, photoUrl: input.photo_url ?? null, ...(input.message === undefined ? {} : { message: input.message || null }), goalCents: input.goal_cents ?? null, active: input.active })
     .where(eq(wholesaleParticipants.id, participantId));
   const all = await participantsOf(deps.db, existing.fundraiserId, { includeInactive: true });
   return all.find((p) => p.id === participantId)!;

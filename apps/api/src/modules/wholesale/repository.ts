@@ -254,6 +254,7 @@ export function toParticipantOutput(p: ParticipantRow, raisedCents: number): Par
     name: p.name,
     photoUrl: p.photoUrl,
     description: p.description,
+    message: p.message,
     hasGoal: p.goalCents !== null,
     goalAmount: p.goalCents === null ? null : centsToDollars(p.goalCents),
     goalCents: p.goalCents,
@@ -373,7 +374,8 @@ export async function participantProgress(db: DbOrTx, participantId: number): Pr
   const [row] = await db
     .select({
       participant: wholesaleParticipants,
-      raised: sql<number>`(SELECT coalesce(sum(${wholesaleParticipantCredits.amountCents}), 0)::int FROM ${wholesaleParticipantCredits} WHERE ${wholesaleParticipantCredits.participantId} = ${wholesaleParticipants.id})`,
+      // Named in full: inside the subquery an unqualified "id" would be the credit's own.
+      raised: sql<number>`(SELECT coalesce(sum(c.amount_cents), 0)::int FROM wholesale_participant_credits c WHERE c.participant_id = ${sql.raw('"wholesale_participants"."id"')})`,
     })
     .from(wholesaleParticipants)
     .where(eq(wholesaleParticipants.id, participantId));

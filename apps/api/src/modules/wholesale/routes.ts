@@ -14,6 +14,7 @@ import {
   INT4_MAX,
   ItemOutput,
   OrderCreateInput,
+  OrderLookupInput,
   OrderOutput,
   OrdersQuery,
   PaymentOpenInput,
@@ -24,6 +25,7 @@ import {
   VariantOutput,
   WholesaleMessages,
 } from '@kusina/domain/wholesale';
+import { guestRateLimit } from '../../lib/guest-rate-limit.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { storefrontRestaurantId } from '../restaurants/service.ts';
@@ -332,6 +334,18 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: "The signed-in supporter's orders (filters: status, fundraiser, from, to)", querystring: OrdersQuery, response: { 200: envelope(z.object({ orders: z.array(OrderOutput) })), ...errors } },
     },
     async (request) => ok({ orders: await wholesale.listOrders(app.deps, shop(app, request), requireAuth(request), request.query) }),
+  );
+  app.post(
+    '/orders/lookup',
+    {
+      // Per client here, per e-mail address in the service (decision 0123), all counted in PostgreSQL.
+      config: guestRateLimit(app),
+      schema: { tags, summary: 'E-mails a link to a guest order matching e-mail and order number; the same answer whether or not one matches', body: OrderLookupInput, response: { 202: envelope(z.null()), ...errors } },
+    },
+    async (request, reply) => {
+      await wholesale.requestOrderLink(app.deps, shop(app, request), request.body);
+      return reply.status(202).send(ok(null, WholesaleMessages.lookupSent));
+    },
   );
   app.get(
     '/orders/:id',

@@ -50,6 +50,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Auth } from '../../lib/access.ts';
 import { rooms } from '../../realtime/socket.ts';
 import { withinDestinationLimits } from '../notifications/service.ts';
+import { lookupTokenOpens } from './lookup.ts';
 import { enqueueNotifications, type NotificationMessage } from '../notifications/service.ts';
 import { PaymentDeclinedError, processorFor } from '../payments/service.ts';
 import {
@@ -84,6 +85,12 @@ import {
 import type { ServiceDeps } from '../../deps.ts';
 
 /** The part of the services' dependencies (decision 0095) the fundraiser shop uses. */
+// A participant page's link preview for the SPA's server (decision 0122).
+export { participantPreview } from './share.ts';
+// Guest lookups and pickup-day texts (decision 0123).
+export { requestOrderLink } from './lookup.ts';
+export { sendDuePickupReminders, startWholesaleJobs } from './reminders.ts';
+
 export type WholesaleDeps = Pick<ServiceDeps, 'db' | 'pool' | 'config' | 'log' | 'boss' | 'realtime' | 'clock'>;
 
 /** What a payment row opened for a fundraiser order carries in quote_hash (so no storefront payment pays one). */
@@ -609,6 +616,7 @@ async function writeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Prom
           notes: body.order.notes || null,
           // Estimated Pickup: when the fundraiser's pickup opens, as it stands when the order is written.
           estimatedPickupTime: fundraiser.pickupStartsAt,
+          pickupReminderOptIn: body.order.pickupReminder === true,
           accessToken,
           idempotencyKey: input.idempotencyKey,
         })
@@ -733,21 +741,23 @@ export async function listOrders(deps: Pick<ServiceDeps, 'db' | 'clock'>, restau
   return toOrderOutputs(deps.db, rows);
 }
 
-/** An order its viewer may see; 404 for everyone else (its existence is not revealed). */
-async function visibleOrder(db: DbOrTx, orderId: number, viewer: { auth: Auth | null; token?: string | undefined }): Promise<WholesaleOrderRow> {
-  const order = await findOrder(db, orderId);
-  if (!order || !canSeeOrder(order, { user: viewer.auth?.user ?? null, token: viewer.token })) throw AppError.notFound(WholesaleMessages.orderNotFound);
+/** An order its viewer may see (or a lookup link's holder, decision 0123); 404 for everyone else (its existence is not revealed). */
+async function visibleOrder(deps: Pick<ServiceDeps, 'db' | 'clock'>, orderId: number, viewer: { auth: Auth | null; token?: string | undefined }): Promise<WholesaleOrderRow> {
+  const order = await findOrder(deps.db, orderId);
+  if (!order || !(canSeeOrder(order, { user: viewer.auth?.user ?? null, token: viewer.token }) || (await lookupTokenOpens(deps.db, deps.clock(), order.id, viewer.token)))) {
+    throw AppError.notFound(WholesaleMessages.orderNotFound);
+  }
   return order;
 }
 
 /** The live room of an order its viewer may follow (Socket.IO's wholesale_order channel), or null. */
-export async function orderRoomFor(deps: Pick<ServiceDeps, 'db'>, orderId: number, viewer: { user: Auth['user'] | null; token?: string | undefined }): Promise<number | null> {
+export async function orderRoomFor(deps: Pick<ServiceDeps, 'db' | 'clock'>, orderId: number, viewer: { user: Auth['user'] | null; token?: string | undefined }): Promise<number | null> {
   const order = await findOrder(deps.db, orderId);
-  return order && canSeeOrder(order, viewer) ? order.id : null;
+  return order && (canSeeOrder(order, viewer) || (await lookupTokenOpens(deps.db, deps.clock(), order.id, viewer.token))) ? order.id : null;
 }
 
-export async function getOrder(deps: Pick<ServiceDeps, 'db'>, orderId: number, viewer: { auth: Auth | null; token?: string | undefined }): Promise<OrderOutput> {
-  const order = await visibleOrder(deps.db, orderId, viewer);
+export async function getOrder(deps: Pick<ServiceDeps, 'db' | 'clock'>, orderId: number, viewer: { auth: Auth | null; token?: string | undefined }): Promise<OrderOutput> {
+  const order = await visibleOrder(deps, orderId, viewer);
   const [output] = await toOrderOutputs(deps.db, [order]);
   return output!;
 }
@@ -759,7 +769,7 @@ export async function getOrder(deps: Pick<ServiceDeps, 'db'>, orderId: number, v
  * (a refusal rolls the cancellation back).
  */
 export async function cancelOrder(deps: WholesaleDeps, orderId: number, viewer: { auth: Auth | null; token?: string | undefined }): Promise<OrderOutput> {
-  await visibleOrder(deps.db, orderId, viewer);
+  await visibleOrder(deps, orderId, viewer);
   return changeStatus(deps, orderId, 'cancelled', viewer.auth?.user.id ?? null, { supporter: true });
 }
 

@@ -7,6 +7,7 @@ import type { TestCardValue } from '../../components/payment/test-card-fields.ts
 import { toCardInput } from '../../components/payment/test-card-fields.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { clearWholesaleCart } from '../../stores/wholesale-cart-actions.ts';
+import { forgetParticipant } from './participant-link.ts';
 import type { WholesaleCartLine } from '../../stores/wholesale-cart-store.ts';
 import type { CartIssue } from './api/contracts.ts';
 import { confirmTestPayment } from './api/confirm-test-payment.ts';
@@ -128,6 +129,8 @@ export function useWholesaleCheckout() {
       setPlaced(true);
       navigate(`/wholesale/orders/${created.id}/confirmation${created.access_token ? `?token=${encodeURIComponent(created.access_token)}` : ''}`, { state: { order: created } });
       setTimeout(clearWholesaleCart, WHOLESALE_CART_CLEAR_DELAY_MS);
+      // The participant this supporter came through has their credit now (every tab forgets them).
+      forgetParticipant();
     } catch (error) {
       const found = issuesOf(error);
       // The server released the payment's hold (409: the cart changed; 402: the capture was

@@ -1,16 +1,11 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { Check, Link as LinkIcon, Share2 } from 'lucide-react';
+import { facebookShareUrl, xShareUrl } from '../../../lib/share-urls.ts';
 import { merchandiseErrorMessage, MerchandiseText } from '../messages.ts';
 
 /** Share targets (the spec asks for share icons; these are the ones that work without an SDK). */
-export function facebookShareUrl(url: string): string {
-  return `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`;
-}
-
-export function xShareUrl(url: string, text: string): string {
-  return `https://x.com/intent/post?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`;
-}
+export { facebookShareUrl, xShareUrl };
 
 const iconButton =
   'inline-flex size-11 items-center justify-center rounded-full border border-line-strong bg-surface text-ink transition-colors hover:bg-surface-muted';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { QrCode } from './qr-code.tsx';
+import { QrCode } from '../../../components/ui/qr-code.tsx';
 
 /** The guest join link of a restaurant (decision 0108): the page a guest opens from the QR code. */
 export function waitlistJoinUrl(restaurantId: number, origin = window.location.origin): string {

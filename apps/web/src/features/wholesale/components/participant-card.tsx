@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Check, Copy } from 'lucide-react';
+import { Link } from 'wouter';
 import { Button } from '../../../components/ui/button.tsx';
 import type { Participant } from '../api/contracts.ts';
-import { shareLink } from '../participant-link.ts';
-import { money } from '../utils.ts';
+import { participantPagePath, shareLink } from '../participant-link.ts';
+import { ParticipantProgress } from './participant-progress.tsx';
 
-/** A participant with photo, description, goal progress (from the ledger) and a share link to copy. */
+/** A participant with photo, description, goal progress (from the ledger), a link to their page and their share link to copy. */
 export function ParticipantCard({ participant, slug }: { participant: Participant; slug: string }) {
   const [copied, setCopied] = useState(false);
   const link = shareLink(slug, participant.id);
@@ -18,25 +19,17 @@ export function ParticipantCard({ participant, slug }: { participant: Participan
       window.prompt('Copy this link', link);
     }
   };
-  const progressId = `progress-${participant.id}`;
   return (
     <li className="flex gap-4 rounded-2xl border border-line bg-surface-raised p-4">
       {participant.photoUrl ? <img src={participant.photoUrl} alt="" className="size-16 shrink-0 rounded-full object-cover" /> : <div className="size-16 shrink-0 rounded-full bg-brand-soft" />}
       <div className="min-w-0 flex-1">
-        <h3 className="font-semibold">{participant.name}</h3>
+        <h3 className="font-semibold">
+          <Link href={participantPagePath(slug, participant.id)} className="text-brand-ink underline-offset-2 hover:underline">
+            {participant.name}
+          </Link>
+        </h3>
         {participant.description ? <p className="text-sm text-ink-muted">{participant.description}</p> : null}
-        {participant.hasGoal && participant.goalCents ? (
-          <div className="mt-2">
-            <p id={progressId} className="text-sm">
-              {money(participant.raisedCents)} raised of {money(participant.goalCents)} goal
-            </p>
-            <div role="progressbar" aria-labelledby={progressId} aria-valuemin={0} aria-valuemax={100} aria-valuenow={participant.progressPercent ?? 0} className="mt-1 h-2 overflow-hidden rounded-full bg-surface-muted">
-              <div className="h-full bg-brand" style={{ width: `${participant.progressPercent ?? 0}%` }} />
-            </div>
-          </div>
-        ) : (
-          <p className="mt-2 text-sm">{money(participant.raisedCents)} raised</p>
-        )}
+        <ParticipantProgress participant={participant} className="mt-2" />
         <Button
           variant="link"
           size="sm"

@@ -112,6 +112,25 @@ describe('wholesale checkout (wholesale.md §2, §4, §5)', () => {
     expect(placed!.body).toMatchObject({ fundraiser_id: 1, payment_id: PAYMENT_ID, order: { customerName: 'Maria Cruz', participantId: 11 }, cart_items: [{ item_id: 101, quantity: 2 }] });
   });
 
+  it('asks for the pickup-day text only when the supporter ticks it (decision 0123)', async () => {
+    const api = shopApi(restaurantFixture, {
+      'POST /wholesale/payments': opened('test'),
+      [`POST /payments/${PAYMENT_ID}/confirm`]: { body: { payment_id: PAYMENT_ID, status: 'authorized' } },
+    });
+    const { user } = renderApp('/wholesale/checkout');
+    await fillContact(user);
+    const reminder = screen.getByRole('checkbox', { name: 'Text me a reminder with the pickup window on pickup day' });
+    expect(reminder).not.toBeChecked();
+    await user.click(reminder);
+    await chooseAna(user);
+    await user.type(screen.getByLabelText(/Card number/), '4242424242424242');
+    await user.type(screen.getByLabelText(/Expiry date/), '1234');
+    await user.type(screen.getByLabelText(/CVC/), '123');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(api.callsTo('POST', '/wholesale/orders')).toHaveLength(1));
+    expect(api.callsTo('POST', '/wholesale/orders')[0]!.body).toMatchObject({ order: { pickupReminder: true } });
+  });
+
   it('with Stripe, shows the live card form and confirms the PaymentIntent with Stripe.js before placing the order', async () => {
     const confirmCardPayment = vi.fn(async () => ({ paymentIntent: { id: 'pi_1', status: 'requires_capture' } }));
     const card = { mount: vi.fn(), destroy: vi.fn() };

@@ -21,6 +21,7 @@ import { useWholesaleCartStore } from '../../../stores/wholesale-cart-store.ts';
 import { useFundraiser } from '../api/get-fundraiser.ts';
 import { useFundraisers } from '../api/get-fundraisers.ts';
 import { rememberedParticipant } from '../participant-link.ts';
+import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { useWholesaleCheckout, type CheckoutOrder } from '../use-wholesale-checkout.ts';
 import { money } from '../utils.ts';
 
@@ -38,6 +39,8 @@ export function CheckoutPage() {
   const checkout = useWholesaleCheckout();
   const { busy, failure, issues, placed } = checkout;
 
+  // The pickup-day text (decision 0123): only when the supporter asks for it.
+  const [pickupReminder, setPickupReminder] = useState(false);
   const [form, setForm] = useState({
     // Prefill (§5): the user's name, or first plus last name; phone defaults to +1671.
     customerName: user ? user.name?.trim() || `${user.first_name} ${user.last_name}`.trim() : '',
@@ -109,6 +112,7 @@ export function CheckoutPage() {
             shippingAddress: pickup,
             notes: form.notes.trim() || null,
             participantId: participantChoice ?? null,
+            ...(pickupReminder ? { pickupReminder: true } : {}),
           },
         }
       : null;
@@ -165,6 +169,7 @@ export function CheckoutPage() {
             <TextField label="Name" name="name" autoComplete="name" required value={form.customerName} onChange={set('customerName')} error={errors.customerName} />
             <TextField label="Email" name="email" type="email" autoComplete="email" required value={form.customerEmail} onChange={set('customerEmail')} error={errors.customerEmail} />
             <TextField label="Phone" name="phone" type="tel" autoComplete="tel" required value={form.customerPhone} onChange={set('customerPhone')} error={errors.customerPhone} />
+            <CheckboxField label="Text me a reminder with the pickup window on pickup day" checked={pickupReminder} onChange={(e) => setPickupReminder(e.target.checked)} />
           </section>
 
           <section aria-labelledby="pickup-heading">

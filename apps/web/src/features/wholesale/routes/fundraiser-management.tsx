@@ -14,8 +14,6 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
 import { openRealtime } from '../../../lib/realtime.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
-import { uploadImage } from '../api/upload-image.ts';
-import { useAddParticipant } from '../api/add-participant.ts';
 import { useAdminFundraiser } from '../api/get-admin-fundraiser.ts';
 import { useAdminFundraisers } from '../api/get-admin-fundraisers.ts';
 import { useDuplicateFundraiser } from '../api/duplicate-fundraiser.ts';
@@ -25,6 +23,8 @@ import { useUpdateVariant } from '../api/update-variant.ts';
 import { useWholesaleDashboard } from '../api/get-dashboard.ts';
 import { wholesaleAdminKey } from '../api/admin-request.ts';
 import { FundraiserOrders } from '../components/fundraiser-orders.tsx';
+import { ImageField } from '../components/image-field.tsx';
+import { ParticipantsAdmin } from '../components/participants-admin.tsx';
 import { formatGroups, keepOptionIds, parseGroups } from '../components/wholesale-groups.ts';
 
 const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
@@ -106,7 +106,7 @@ function FundraiserEditor({ id, onBack, onCreated }: { id: number | null; onBack
       {tab === 'details' || !data ? (
         <>
           <FundraiserForm fundraiser={data} onCreated={onCreated} />
-          {data ? <Participants fundraiser={data} /> : null}
+          {data ? <ParticipantsAdmin fundraiser={data} /> : null}
           {data ? <Items fundraiser={data} /> : null}
         </>
       ) : tab === 'orders' ? (
@@ -115,40 +115,6 @@ function FundraiserEditor({ id, onBack, onCreated }: { id: number | null; onBack
         <Dashboard fundraiserId={data.id} />
       )}
     </section>
-  );
-}
-
-function ImageField({ label, value, onChange }: { label: string; value: string; onChange(url: string): void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const inputId = `upload-${label.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <div>
-      <label htmlFor={inputId} className="text-sm font-semibold">
-        {label}
-      </label>
-      <div className="mt-1 flex items-center gap-3">
-        {value ? <img src={value} alt="" className="size-14 rounded-lg object-cover" /> : null}
-        <input
-          id={inputId}
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/gif"
-          className="text-sm"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (!file) return;
-            setBusy(true);
-            setError(null);
-            uploadImage(file)
-              .then(onChange)
-              .catch((e: unknown) => setError(errorMessage(e, 'The image could not be uploaded.')))
-              .finally(() => setBusy(false));
-          }}
-        />
-        {busy ? <Spinner size="sm" label="Uploading…" /> : null}
-      </div>
-      {error ? <p className="mt-1 text-sm text-danger-ink">{error}</p> : null}
-    </div>
   );
 }
 
@@ -260,50 +226,6 @@ function FundraiserForm({ fundraiser, onCreated }: { fundraiser: FundraiserDetai
         {fundraiser ? 'Save Fundraiser' : 'Create Fundraiser'}
       </Button>
     </form>
-  );
-}
-
-function Participants({ fundraiser }: { fundraiser: FundraiserDetailOutput }) {
-  const add = useAddParticipant();
-  const [form, setForm] = useState({ name: '', description: '', goal: '', photo: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const goal = form.goal.trim() ? Math.round(Number(form.goal) * 100) : null;
-    if (goal !== null && (!Number.isFinite(goal) || goal <= 0)) return setErrors({ goal_cents: 'Enter a goal in dollars, or leave it empty' });
-    add.mutate(
-      { fundraiserId: fundraiser.id, input: { name: form.name, description: form.description || null, photo_url: form.photo || null, goal_cents: goal, active: true } },
-      { onSuccess: () => setForm({ name: '', description: '', goal: '', photo: '' }), onError: (e) => setErrors(e instanceof ApiError ? e.fields : {}) },
-    );
-  };
-  return (
-    <section aria-labelledby="participants-heading" className="space-y-3 rounded-2xl border border-line bg-surface-raised p-4">
-      <h3 id="participants-heading" className="font-display text-xl font-bold">
-        Participants
-      </h3>
-      <ul className="space-y-2">
-        {fundraiser.participants.map((p) => (
-          <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-            <span className="font-semibold">{p.name}</span>
-            <span>
-              {formatUSD(p.raisedCents)} raised{p.goalCents ? ` of ${formatUSD(p.goalCents)}` : ''}
-            </span>
-            <span className="w-full break-all text-ink-muted">Share link: /wholesale/{fundraiser.slug}?participant={p.id}</span>
-          </li>
-        ))}
-      </ul>
-      <form onSubmit={submit} className="grid gap-3 md:grid-cols-2" aria-label="Add participant" noValidate>
-        <TextField label="Participant name" required value={form.name} error={errors.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
-        <TextField label="Goal (dollars)" inputMode="decimal" value={form.goal} error={errors.goal_cents} onChange={(e) => setForm((f) => ({ ...f, goal: e.target.value }))} />
-        <TextField label="About the participant" value={form.description} onChange={(e) => setForm((f) => ({ ...f, description: e.target.value }))} />
-        <ImageField label="Participant photo" value={form.photo} onChange={(url) => setForm((f) => ({ ...f, photo: url }))} />
-        <div>
-          <Button type="submit" loading={add.isPending}>
-            Add Participant
-          </Button>
-        </div>
-      </form>
-    </section>
   );
 }
 

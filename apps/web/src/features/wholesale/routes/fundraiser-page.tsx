@@ -18,7 +18,7 @@ import { ItemDialog, type PendingLine } from '../components/item-dialog.tsx';
 import { TeamProgress } from '../components/team-progress.tsx';
 import { ParticipantCard } from '../components/participant-card.tsx';
 import { SwitchFundraiserDialog } from '../components/switch-fundraiser-dialog.tsx';
-import { rememberParticipant } from '../participant-link.ts';
+import { rememberParticipant, useRememberedParticipant } from '../participant-link.ts';
 import { formatDay, money } from '../utils.ts';
 
 /** /wholesale/{slug}: banner, dates, description, items and participants (§2); 404/403 go back to the list with a warning. */
@@ -41,6 +41,8 @@ export function FundraiserPage({ slug }: { slug: string }) {
   // A participant's share link preselects them at checkout.
   const participantParam = Number(params.get('participant'));
   const data = fundraiser.data;
+  // Whom this supporter came through, in this tab or another (until they check out).
+  const remembered = useRememberedParticipant(data?.id);
   useEffect(() => {
     if (data && Number.isInteger(participantParam) && data.participants.some((p) => p.id === participantParam)) rememberParticipant(data.id, participantParam);
   }, [data, participantParam]);
@@ -67,7 +69,7 @@ export function FundraiserPage({ slug }: { slug: string }) {
   }
 
   const summary = { id: data.id, name: data.name, slug: data.slug };
-  const preselected = data.participants.find((p) => p.id === participantParam);
+  const preselected = data.participants.find((p) => p.id === participantParam) ?? data.participants.find((p) => p.id === remembered);
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6">
       <Link href="/wholesale" className="text-sm font-semibold text-brand-ink hover:underline">

@@ -48,6 +48,11 @@ export function OrderHistoryPage() {
         <Link href="/login" className={buttonClasses() + ' mt-6'}>
           Sign In
         </Link>
+        <p className="mt-6">
+          <Link href="/wholesale/find-order" className="font-semibold text-brand-ink underline">
+            Ordered as a guest? Find your order
+          </Link>
+        </p>
       </div>
     );
   }

@@ -8,6 +8,9 @@ const CartPage = lazy(() => import('./cart-page.tsx').then((m) => ({ default: m.
 const CheckoutPage = lazy(() => import('./checkout-page.tsx').then((m) => ({ default: m.CheckoutPage })));
 const ConfirmationPage = lazy(() => import('./confirmation-page.tsx').then((m) => ({ default: m.ConfirmationPage })));
 const OrderHistoryPage = lazy(() => import('./order-history-page.tsx').then((m) => ({ default: m.OrderHistoryPage })));
+const ParticipantPage = lazy(() => import('./participant-page.tsx').then((m) => ({ default: m.ParticipantPage })));
+const ParticipantFlyerPage = lazy(() => import('./participant-page.tsx').then((m) => ({ default: m.ParticipantFlyerPage })));
+const FindOrderPage = lazy(() => import('./find-order-page.tsx').then((m) => ({ default: m.FindOrderPage })));
 const OrderDetailPage = lazy(() => import('./order-detail-page.tsx').then((m) => ({ default: m.OrderDetailPage })));
 
 /** An order id from the path: a positive whole number the API can hold (anything else is no order). */
@@ -48,6 +51,9 @@ export function WholesaleArea() {
         <Route path="/wholesale/orders">
           <OrderHistoryPage />
         </Route>
+        <Route path="/wholesale/find-order">
+          <FindOrderPage />
+        </Route>
         <Route path="/wholesale/orders/:orderId/confirmation">
           {(params) => {
             const orderId = orderIdParam(params.orderId);
@@ -61,6 +67,18 @@ export function WholesaleArea() {
           }}
         </Route>
         <Route path="/wholesale/:slug">{(params) => <FundraiserPage slug={params.slug} />}</Route>
+        <Route path="/wholesale/:slug/participants/:participantId">
+          {(params) => {
+            const participantId = orderIdParam(params.participantId);
+            return participantId === null ? <ToWholesale /> : <ParticipantPage slug={params.slug} participantId={participantId} />;
+          }}
+        </Route>
+        <Route path="/wholesale/:slug/participants/:participantId/flyer">
+          {(params) => {
+            const participantId = orderIdParam(params.participantId);
+            return participantId === null ? <ToWholesale /> : <ParticipantFlyerPage slug={params.slug} participantId={participantId} />;
+          }}
+        </Route>
         <Route>
           <ToWholesale />
         </Route>
