@@ -346,6 +346,8 @@ export function orderOutputOf(
       pickup_starts_at: f.pickupStartsAt?.toISOString() ?? null,
     },
     participant: p ? { id: p.id, name: p.name } : null,
+    donationCents: o.donationCents,
+    roundUpCents: o.roundUpCents,
     payment: pay ? { processor: pay.processor, card_brand: pay.cardBrand, card_last4: pay.cardLast4, transaction_id: pay.transactionId } : null,
     items: items.map((l) => ({
       id: l.id,
