@@ -45,7 +45,9 @@ describe('fundraiser leaderboard and supporters wall', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     return { body: answer.body, ...(answer.json().data.leaderboard as { participants: { rank: number; name: string; raisedCents: number; progressPercent: number | null }[]; supporters: { display_name: string; participant_name: string | null }[] }) };
   };
-  const [ana, ben, cora] = [0, 1, 2].map((i) => () => shop.participants[i]!.id);
+  const ana = () => shop.participants[0]!.id;
+  const ben = () => shop.participants[1]!.id;
+  const cora = () => shop.participants[2]!.id;
 
   it('ranks participants by the net raised with their progress, and shows supporters as they chose', async () => {
     const empty = await board();
