@@ -1171,3 +1171,26 @@ export const ImpactOutput = z.object({
   fundraiser_name: z.string(),
 });
 export type ImpactOutput = z.infer<typeof ImpactOutput>;
+
+/**
+ * A participant's opt-in to hear when someone supports them (decision 0121), set in management:
+ * none, a text to a phone (the platform's phone rule, stored E.164) or an e-mail.
+ */
+export const ParticipantNotifyInput = z
+  .object({
+    channel: z.enum(WHOLESALE_NOTIFY_CHANNELS, { error: 'Choose none, text or e-mail' }),
+    contact: z.string().trim().max(254).nullable().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const contact = value.contact?.trim() ?? '';
+    if (value.channel === 'sms' && !isAcceptedPhone(contact)) ctx.addIssue({ code: 'custom', path: ['contact'], message: contact ? phoneRuleMessage() : WholesaleMessages.phoneRequired });
+    if (value.channel === 'email' && !z.email().safeParse(contact).success) ctx.addIssue({ code: 'custom', path: ['contact'], message: contact ? WholesaleMessages.emailInvalid : WholesaleMessages.emailRequired });
+  })
+  .transform((value) => ({
+    channel: value.channel,
+    contact: value.channel === 'none' ? null : value.channel === 'sms' ? normalizePhone(value.contact!.trim()) : value.contact!.trim().toLowerCase(),
+  }));
+export type ParticipantNotifyInput = z.input<typeof ParticipantNotifyInput>;
+
+export const ParticipantNotifyOutput = z.object({ participant_id: z.number().int(), channel: z.enum(WHOLESALE_NOTIFY_CHANNELS), contact: z.string().nullable() });
+export type ParticipantNotifyOutput = z.infer<typeof ParticipantNotifyOutput>;

@@ -38,7 +38,7 @@ async function participantStanding(db: DbOrTx, participantId: number) {
       goalCents: wholesaleParticipants.goalCents,
       notifyChannel: wholesaleParticipants.notifyChannel,
       notifyContact: wholesaleParticipants.notifyContact,
-      raised: sql<number>`(SELECT coalesce(sum(c.amount_cents), 0)::int FROM wholesale_participant_credits c WHERE c.participant_id = ${wholesaleParticipants.id})`,
+      raised: sql<number>`(SELECT coalesce(sum(c.amount_cents), 0)::int FROM wholesale_participant_credits c WHERE c.participant_id = ${wholesaleParticipants}.id)`,
     })
     .from(wholesaleParticipants)
     .where(eq(wholesaleParticipants.id, participantId));

@@ -375,7 +375,7 @@ export async function participantProgress(db: DbOrTx, participantId: number): Pr
   const [row] = await db
     .select({
       participant: wholesaleParticipants,
-      raised: sql<number>`(SELECT coalesce(sum(${wholesaleParticipantCredits.amountCents}), 0)::int FROM ${wholesaleParticipantCredits} WHERE ${wholesaleParticipantCredits.participantId} = ${wholesaleParticipants.id})`,
+      raised: sql<number>`(SELECT coalesce(sum(${wholesaleParticipantCredits.amountCents}), 0)::int FROM ${wholesaleParticipantCredits} WHERE ${wholesaleParticipantCredits.participantId} = ${wholesaleParticipants}.id)`,
     })
     .from(wholesaleParticipants)
     .where(eq(wholesaleParticipants.id, participantId));

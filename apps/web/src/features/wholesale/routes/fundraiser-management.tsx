@@ -16,6 +16,7 @@ import { openRealtime } from '../../../lib/realtime.ts';
 import { useAuthStore } from '../../../stores/auth-store.ts';
 import { uploadImage } from '../api/upload-image.ts';
 import { useAddParticipant } from '../api/add-participant.ts';
+import { ParticipantNotify } from '../components/participant-notify.tsx';
 import { useAdminFundraiser } from '../api/get-admin-fundraiser.ts';
 import { useAdminFundraisers } from '../api/get-admin-fundraisers.ts';
 import { useDuplicateFundraiser } from '../api/duplicate-fundraiser.ts';
@@ -289,6 +290,7 @@ function Participants({ fundraiser }: { fundraiser: FundraiserDetailOutput }) {
               {formatUSD(p.raisedCents)} raised{p.goalCents ? ` of ${formatUSD(p.goalCents)}` : ''}
             </span>
             <span className="w-full break-all text-ink-muted">Share link: /wholesale/{fundraiser.slug}?participant={p.id}</span>
+            <ParticipantNotify participantId={p.id} name={p.name} />
           </li>
         ))}
       </ul>
