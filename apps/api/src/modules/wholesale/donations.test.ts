@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, wholesaleParticipantCredits } from '../../db/schema/index.ts';
 import { build, request, tokenFor, type TestContext } from '../../test/build.ts';
 import { TEST_CARDS } from '../payments/test-processor.ts';
-import { createTestFundraiser, customer, type Line, type TestFundraiser } from './test-support.ts';
+import { createTestFundraiser, customer, setFundraiserStatus, type Line, type TestFundraiser } from './test-support.ts';
 
 /** Issue #36 item 7 (decision 0120): donations and the round-up, through the participant ledger. */
 describe('fundraiser donations and round-up', () => {
@@ -88,6 +88,35 @@ describe('fundraiser donations and round-up', () => {
     const placed = await place(paymentId, { cart_items: odd(1), donation_cents: 5000 });
     expect(placed.statusCode).toBe(409);
     expect(placed.json().error.details).toMatchObject({ payment_amount_cents: 1750, order_total_cents: 6250 });
+  });
+
+  it('the same Idempotency-Key twice, even at once, places one donation and credits it once', async () => {
+    const body = { cart_items: [], donation_cents: 1500 };
+    const { paymentId } = await pay(body);
+    const key = randomUUID();
+    const send = () =>
+      request(t.app, { method: 'POST', url: '/api/v1/wholesale/orders', headers: { 'idempotency-key': key }, payload: { order: customer, fundraiser_id: shop.fundraiserId, payment_id: paymentId, ...body } });
+    const answers = await Promise.all([send(), send()]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
+    const ids = new Set(answers.map((a) => a.json().data.order.id));
+    expect(ids.size).toBe(1);
+    expect(await credits([...ids][0] as number)).toEqual([{ kind: 'donation', amountCents: 1500, participantId: null }]);
+  });
+
+  it('refuses a donation-only checkout to a fundraiser that is not taking orders, when paying and again when placing', async () => {
+    const { paymentId } = await pay({ cart_items: [], donation_cents: 700 });
+    await setFundraiserStatus(t.db, shop.fundraiserId, 'ended');
+    try {
+      const opened = await open({ cart_items: [], donation_cents: 700 });
+      expect(opened.statusCode).toBe(409);
+      expect(opened.json().error.message).toBe('This fundraiser is no longer accepting orders');
+      const placed = await place(paymentId, { cart_items: [], donation_cents: 700 });
+      expect(placed.statusCode).toBe(409);
+      const [payment] = await t.db.select().from(payments).where(eq(payments.id, paymentId));
+      expect(payment!.wholesaleOrderId).toBeNull();
+    } finally {
+      await setFundraiserStatus(t.db, shop.fundraiserId, 'current');
+    }
   });
 
   it('refuses a bad donation with a clear field error', async () => {
