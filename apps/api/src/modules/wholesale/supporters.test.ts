@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, request, tokenFor, type TestContext } from '../../test/build.ts';
 import { TEST_CARDS } from '../payments/test-processor.ts';
 import { createTestFundraiser, customer, type Line, type TestFundraiser } from './test-support.ts';
@@ -101,6 +101,18 @@ describe('fundraiser leaderboard and supporters wall', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.details.fields).toHaveProperty(['order.supporterDisplay']);
+  });
+
+  it("the live goal event after an order carries the participant's net raised, as the board shows it", async () => {
+    const emit = vi.spyOn(t.app.realtime, 'emit');
+    try {
+      await support(2, ana(), { customerName: 'Live Watcher' });
+      const goal = emit.mock.calls.find(([, event]) => event === 'wholesale_participant_goal_updated')?.[2] as { participant_id: number; raisedCents: number; progressPercent: number } | undefined;
+      const row = (await board()).participants.find((p) => p.name === 'Ana')!;
+      expect(goal).toMatchObject({ participant_id: ana(), raisedCents: row.raisedCents, progressPercent: row.progressPercent });
+    } finally {
+      emit.mockRestore();
+    }
   });
 
   it('answers 404 for an unknown fundraiser', async () => {
