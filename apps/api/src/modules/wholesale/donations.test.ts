@@ -119,6 +119,19 @@ describe('fundraiser donations and round-up', () => {
     }
   });
 
+  it('management: the CSV names the donation; the pick list leaves out a donation-only order (nothing to hand over)', async () => {
+    const admin = await tokenFor(t.app, t.db, 'admin@kusina.test');
+    const body = { cart_items: [], donation_cents: 4200 };
+    const placed = await place((await pay(body)).paymentId, body, { customerName: 'Donor Only' });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const csv = await request(t.app, { method: 'GET', url: `/api/v1/wholesale/admin/orders.csv?fundraiser_id=${shop.fundraiserId}`, token: admin });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\n').find((line) => line.includes('Donor Only'))).toContain('Donation $42.00');
+    const picks = await request(t.app, { method: 'GET', url: `/api/v1/wholesale/admin/fundraisers/${shop.fundraiserId}/pick_list`, token: admin });
+    expect(picks.statusCode).toBe(200);
+    expect(JSON.stringify(picks.json().data.by_participant)).not.toContain('Donor Only');
+  });
+
   it('refuses a bad donation with a clear field error', async () => {
     const cases: [unknown, string][] = [
       [-100, 'A donation cannot be negative'],
