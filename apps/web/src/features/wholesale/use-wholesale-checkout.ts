@@ -136,7 +136,8 @@ export function useWholesaleCheckout() {
       const created = await createOrder({ fundraiserId: order.fundraiserId, lines: order.lines, paymentId, idempotencyKey, order: order.customer, extras: extrasOf(order) });
       setPlaced(true);
       navigate(`/wholesale/orders/${created.id}/confirmation${created.access_token ? `?token=${encodeURIComponent(created.access_token)}` : ''}`, { state: { order: created } });
-      setTimeout(clearWholesaleCart, WHOLESALE_CART_CLEAR_DELAY_MS);
+      // A donation-only order leaves the cart alone (it may hold this or another fundraiser's items).
+      if (order.lines.length > 0) setTimeout(clearWholesaleCart, WHOLESALE_CART_CLEAR_DELAY_MS);
     } catch (error) {
       const found = issuesOf(error);
       // The server released the payment's hold (409: the cart changed; 402: the capture was

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi, restaurantFixture, type ApiHandler } from '../../../test/api-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { useWholesaleCartStore } from '../../../stores/wholesale-cart-store.ts';
@@ -34,6 +34,10 @@ async function fillContactAndCard(user: ReturnType<typeof renderApp>['user']) {
   await user.type(screen.getByLabelText(/CVC/), '123');
 }
 
+// The pages load lazily: loaded once here, so the first test does not spend its wait importing them on a busy machine.
+beforeAll(async () => {
+  await Promise.all([import('./checkout-page.tsx'), import('./fundraiser-page.tsx'), import('./confirmation-page.tsx')]);
+}, 60_000);
 beforeEach(() => localStorage.setItem('restaurantId', '1'));
 afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 150));
@@ -66,6 +70,9 @@ describe('donations, round-up and the supporters wall choice at checkout (issue 
   });
 
   it('a donation-only checkout from the fundraiser page: no cart, the participant of the link kept, a bad amount refused on the field', async () => {
+    // The supporter's cart holds another fundraiser's item: a donation-only order leaves it alone.
+    const choirLine = cartLineFixture({ id: 'choir', itemId: 201, fundraiserId: 2, fundraiserName: 'St. Anthony Choir', fundraiserSlug: 'st-anthony-choir', name: 'Choir Candle' });
+    useWholesaleCartStore.setState({ items: [choirLine] });
     const api = shopApi({ 'POST /wholesale/orders': { status: 201, ...envelope({ order: orderFixture({ items: [], donationCents: 1250, roundUpCents: 0, totalCents: 1250 }) }) } });
     const { user } = renderApp('/wholesale/tamuning-tigers?participant=11');
     await user.click(await screen.findByRole('link', { name: 'Donate without buying' }));
@@ -91,6 +98,8 @@ describe('donations, round-up and the supporters wall choice at checkout (issue 
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/wholesale/orders/77/confirmation'));
     expect(api.callsTo('POST', '/wholesale/cart/validate')).toHaveLength(0);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(useWholesaleCartStore.getState().items).toEqual([choirLine]);
     expect(api.callsTo('POST', '/wholesale/payments')[0]!.body).toEqual({ fundraiser_id: 1, cart_items: [], donation_cents: 1250 });
     expect(api.callsTo('POST', '/wholesale/orders')[0]!.body).toMatchObject({ cart_items: [], donation_cents: 1250, order: { participantId: 11, supporterDisplay: 'anonymous' } });
   });
