@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LeaderboardOutput } from '@kusina/domain/wholesale';
 import { apiError, mockApi } from '../../../test/api-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -15,6 +15,10 @@ const first: LeaderboardOutput = {
   ],
 };
 
+// The page loads lazily: loaded once here, so the first test does not spend its wait importing it on a busy machine.
+beforeAll(async () => {
+  await import('./fundraiser-page.tsx');
+}, 60_000);
 beforeEach(() => localStorage.setItem('restaurantId', '1'));
 
 describe('leaderboard and supporters wall (issue #36 item 2)', () => {

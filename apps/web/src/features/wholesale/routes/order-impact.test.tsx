@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ImpactOutput } from '@kusina/domain/wholesale';
 import { apiError, mockApi, restaurantFixture } from '../../../test/api-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -16,6 +16,10 @@ const impact: ImpactOutput = {
   fundraiser_name: 'Tamuning Tigers',
 };
 
+// The page loads lazily: loaded once here, so the first test does not spend its wait importing it on a busy machine.
+beforeAll(async () => {
+  await import('./confirmation-page.tsx');
+}, 60_000);
 beforeEach(() => localStorage.setItem('restaurantId', '1'));
 
 describe('impact after buying (issue #36 item 4)', () => {
