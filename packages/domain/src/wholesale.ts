@@ -4,6 +4,7 @@ import { parseRestaurantDateTime } from './restaurant-schedule.ts';
 import { centsToDollars, type Cents } from './money.ts';
 import { isAcceptedPhone, normalizePhone } from './phone.ts';
 import { phoneRuleMessage } from './phone-rules.ts';
+import { SupporterMessages, WHOLESALE_DONATION_MAX_CENTS } from './supporter-rules.ts';
 import { fundraiserTakesOrders, isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection } from './wholesale-rules.ts';
 
 export { fundraiserTakesOrders, isCurrentCartFormat, normaliseSelection, sameSelection, variantKey, type OptionSelection };
@@ -23,7 +24,12 @@ export type WholesaleInventoryMode = (typeof WHOLESALE_INVENTORY_MODES)[number];
 export const WHOLESALE_ORDER_STATUSES = ['pending', 'confirmed', 'processing', 'fulfilled', 'shipped', 'delivered', 'completed', 'cancelled'] as const;
 export type WholesaleOrderStatus = (typeof WHOLESALE_ORDER_STATUSES)[number];
 export const WHOLESALE_PAYMENT_STATUSES = ['pending', 'paid', 'refunded'] as const;
-export const WHOLESALE_CREDIT_KINDS = ['sale', 'reversal'] as const;
+export const WHOLESALE_CREDIT_KINDS = ['sale', 'donation', 'reversal'] as const;
+/** How the supporters wall shows a supporter (decision 0119). */
+export const WHOLESALE_SUPPORTER_DISPLAYS = ['name', 'anonymous'] as const;
+export type WholesaleSupporterDisplay = (typeof WHOLESALE_SUPPORTER_DISPLAYS)[number];
+/** How a participant hears that someone supported them (decision 0121): not at all unless they opted in. */
+export const WHOLESALE_NOTIFY_CHANNELS = ['none', 'sms', 'email'] as const;
 
 /** Display: low stock at or below 5; an item's own threshold falls back to 2; unlimited shows as 999. */
 const WHOLESALE_LOW_STOCK_DISPLAY = 5;
@@ -920,6 +926,9 @@ export const OrderOutput = z.object({
     .object({ processor: z.string(), card_brand: z.string().nullable(), card_last4: z.string().nullable(), transaction_id: z.string().nullable() })
     .nullable(),
   items: z.array(OrderItemOutput),
+  /** What of the total is a donation and a round-up (decision 0120). */
+  donationCents: z.number().int().optional(),
+  roundUpCents: z.number().int().optional(),
   /** Only in the answer to the order's creation: the guest's key to its pages. */
   access_token: z.string().optional(),
 });
@@ -938,6 +947,8 @@ export const CheckoutCustomerInput = z.object({
   participantId: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
   /** The supporter asks for a text on pickup day (decision 0123); off unless ticked. */
   pickupReminder: z.boolean().optional(),
+  /** How the supporters wall shows this supporter (decision 0119); anonymous unless they choose their name. */
+  supporterDisplay: z.enum(WHOLESALE_SUPPORTER_DISPLAYS).optional(),
 });
 export type CheckoutCustomerInput = z.infer<typeof CheckoutCustomerInput>;
 
@@ -954,18 +965,42 @@ export function checkoutFieldErrors(form: { customerName?: string; customerEmail
   return errors;
 }
 
-export const PaymentOpenInput = z.object({
-  fundraiser_id: z.number({ error: 'fundraiser_id is required' }).int().min(1).max(INT4_MAX),
-  cart_items: z.array(CartLineInput).min(1, WholesaleMessages.cartEmpty).max(WHOLESALE_MAX_CART_LINES),
-});
+/** A donation and a round-up at checkout (decision 0120): whole cents, 0 to $10,000.00; the server computes the round-up. */
+const DonationFields = {
+  donation_cents: z
+    .number({ error: SupporterMessages.donationWhole })
+    .int(SupporterMessages.donationWhole)
+    .min(0, SupporterMessages.donationNegative)
+    .max(WHOLESALE_DONATION_MAX_CENTS, SupporterMessages.donationTooLarge)
+    .optional(),
+  round_up: z.boolean().optional(),
+};
+
+/** A checkout holds items, a donation, or both (a donation-only order has no items). */
+function itemsOrDonation(value: { cart_items: readonly unknown[]; donation_cents?: number | undefined }, ctx: z.RefinementCtx): void {
+  if (value.cart_items.length === 0 && !(value.donation_cents && value.donation_cents > 0)) {
+    ctx.addIssue({ code: 'custom', path: ['cart_items'], message: WholesaleMessages.cartEmpty });
+  }
+}
+
+export const PaymentOpenInput = z
+  .object({
+    fundraiser_id: z.number({ error: 'fundraiser_id is required' }).int().min(1).max(INT4_MAX),
+    cart_items: z.array(CartLineInput).max(WHOLESALE_MAX_CART_LINES),
+    ...DonationFields,
+  })
+  .superRefine(itemsOrDonation);
 export type PaymentOpenInput = z.infer<typeof PaymentOpenInput>;
 
-export const OrderCreateInput = z.object({
-  order: CheckoutCustomerInput,
-  fundraiser_id: z.number().int().min(1).max(INT4_MAX).optional(),
-  cart_items: z.array(CartLineInput).min(1, WholesaleMessages.cartEmpty).max(WHOLESALE_MAX_CART_LINES),
-  payment_id: z.uuid({ error: 'payment_id is required' }),
-});
+export const OrderCreateInput = z
+  .object({
+    order: CheckoutCustomerInput,
+    fundraiser_id: z.number().int().min(1).max(INT4_MAX).optional(),
+    cart_items: z.array(CartLineInput).max(WHOLESALE_MAX_CART_LINES),
+    payment_id: z.uuid({ error: 'payment_id is required' }),
+    ...DonationFields,
+  })
+  .superRefine(itemsOrDonation);
 export type OrderCreateInput = z.infer<typeof OrderCreateInput>;
 
 export const OrdersQuery = z.object({
@@ -1134,3 +1169,59 @@ export function pickupText(f: { pickup_display_name: string | null; pickup_displ
   const parts = [f.pickup_display_name, f.pickup_display_address ?? fallbackAddress].filter(Boolean);
   return `Pickup: ${parts.join(', ')}`;
 }
+
+// ── Supporters (issue #36 items 2, 4; decisions 0119, 0121) ──────────────────────────────────
+
+/** GET /fundraisers/{slug}/leaderboard: participants by amount raised, and the recent supporters wall. */
+export const LeaderboardOutput = z.object({
+  participants: z.array(
+    z.object({
+      rank: z.number().int(),
+      id: z.number().int(),
+      name: z.string(),
+      photoUrl: z.string().nullable(),
+      raisedCents: z.number().int(),
+      goalCents: z.number().int().nullable(),
+      progressPercent: z.number().int().nullable(),
+    }),
+  ),
+  /** Most recent first; display_name is 'Maria C.' or 'Anonymous' (the server derives it). */
+  supporters: z.array(z.object({ display_name: z.string(), participant_name: z.string().nullable(), created_at: z.string() })),
+});
+export type LeaderboardOutput = z.infer<typeof LeaderboardOutput>;
+
+/** GET /orders/{id}/impact: what the order added to its participant's (or the team's) goal, from the ledger. */
+export const ImpactOutput = z.object({
+  added_cents: z.number().int(),
+  participant_id: z.number().int().nullable(),
+  recipient_name: z.string().nullable(),
+  raised_cents: z.number().int(),
+  goal_cents: z.number().int().nullable(),
+  progress_percent: z.number().int().nullable(),
+  fundraiser_slug: z.string(),
+  fundraiser_name: z.string(),
+});
+export type ImpactOutput = z.infer<typeof ImpactOutput>;
+
+/**
+ * A participant's opt-in to hear when someone supports them (decision 0121), set in management:
+ * none, a text to a phone (the platform's phone rule, stored E.164) or an e-mail.
+ */
+export const ParticipantNotifyInput = z
+  .object({
+    channel: z.enum(WHOLESALE_NOTIFY_CHANNELS, { error: 'Choose none, text or e-mail' }),
+    contact: z.string().trim().max(254).nullable().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const contact = value.contact?.trim() ?? '';
+    if (value.channel === 'sms' && !isAcceptedPhone(contact)) ctx.addIssue({ code: 'custom', path: ['contact'], message: contact ? phoneRuleMessage() : WholesaleMessages.phoneRequired });
+    if (value.channel === 'email' && !z.email().safeParse(contact).success) ctx.addIssue({ code: 'custom', path: ['contact'], message: contact ? WholesaleMessages.emailInvalid : WholesaleMessages.emailRequired });
+  })
+  .transform((value) => ({
+    channel: value.channel,
+    contact: value.channel === 'none' ? null : value.channel === 'sms' ? normalizePhone(value.contact!.trim()) : value.contact!.trim().toLowerCase(),
+  }));
+export type ParticipantNotifyInput = z.input<typeof ParticipantNotifyInput>;
+
+export const ParticipantNotifyOutput = z.object({ participant_id: z.number().int(), channel: z.enum(WHOLESALE_NOTIFY_CHANNELS), contact: z.string().nullable() });
+export type ParticipantNotifyOutput = z.infer<typeof ParticipantNotifyOutput>;

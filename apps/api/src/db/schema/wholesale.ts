@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgSequence, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   WHOLESALE_CREDIT_KINDS,
+  WHOLESALE_NOTIFY_CHANNELS,
+  WHOLESALE_SUPPORTER_DISPLAYS,
   WHOLESALE_FUNDRAISER_STATUSES,
   WHOLESALE_INVENTORY_MODES,
   WHOLESALE_ORDER_STATUSES,
@@ -71,10 +73,15 @@ export const wholesaleParticipants = pgTable(
     goalCents: integer(),
     active: boolean().notNull().default(true),
     position: integer().notNull().default(0),
+    /** The participant's opt-in to hear when someone supports them (decision 0121): none, sms or email, to notify_contact. */
+    notifyChannel: text({ enum: WHOLESALE_NOTIFY_CHANNELS }).notNull().default('none'),
+    notifyContact: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('wholesale_participants_notify_channel_check', sql`${t.notifyChannel} in ('none', 'sms', 'email')`),
+    check('wholesale_participants_notify_check', sql`${t.notifyChannel} = 'none' OR ${t.notifyContact} IS NOT NULL`),
     check('wholesale_participants_goal_check', sql`${t.goalCents} IS NULL OR ${t.goalCents} > 0`),
     check('wholesale_participants_message_check', sql`${t.message} IS NULL OR char_length(${t.message}) <= 280`),
     index('wholesale_participants_fundraiser_idx').on(t.fundraiserId, t.position),
@@ -219,6 +226,11 @@ export const wholesaleOrders = pgTable(
     /** The guest's key to the confirmation and detail pages (?token=). */
     accessToken: text().notNull(),
     idempotencyKey: text().notNull(),
+    /** How the supporters wall shows the supporter (decision 0119): 'name' (first name and last initial, derived when read) or 'anonymous'. */
+    supporterDisplay: text({ enum: WHOLESALE_SUPPORTER_DISPLAYS }).notNull().default('anonymous'),
+    /** The part of total_cents that is a donation and a round-up (decision 0120); the rest is the items. */
+    donationCents: integer().notNull().default(0),
+    roundUpCents: integer().notNull().default(0),
     cancelledAt: timestamptz(),
     /** The supporter asked at checkout for a pickup-day text (decision 0123). */
     pickupReminderOptIn: boolean().notNull().default(false),
@@ -236,6 +248,11 @@ export const wholesaleOrders = pgTable(
       sql`${t.status} in ('pending', 'confirmed', 'processing', 'fulfilled', 'shipped', 'delivered', 'completed', 'cancelled')`,
     ),
     check('wholesale_orders_payment_status_check', sql`${t.paymentStatus} in ('pending', 'paid', 'refunded')`),
+    check('wholesale_orders_supporter_display_check', sql`${t.supporterDisplay} in ('name', 'anonymous')`),
+    check(
+      'wholesale_orders_donation_check',
+      sql`${t.donationCents} >= 0 AND ${t.roundUpCents} >= 0 AND ${t.roundUpCents} < 100 AND ${t.donationCents} + ${t.roundUpCents} <= ${t.totalCents}`,
+    ),
     check('wholesale_orders_money_check', sql`${t.totalCents} >= 0 AND ${t.refundedCents} >= 0 AND ${t.refundedCents} <= ${t.totalCents}`),
     index('wholesale_orders_user_idx').on(t.userId, t.createdAt),
     index('wholesale_orders_fundraiser_idx').on(t.fundraiserId, t.createdAt),
@@ -273,9 +290,10 @@ export const wholesaleOrderItems = pgTable(
 );
 
 /**
- * Participant credit as a ledger: a 'sale' row (+total) when a paid order is placed and a
- * 'reversal' row (−amount) when it is refunded or cancelled. "Raised" is the sum, so it is net and
- * auditable; participant_id NULL is general support. One sale and at most one reversal per order.
+ * Participant credit as a ledger: a 'sale' row (+items) and a 'donation' row (+donation and
+ * round-up, decision 0120) when a paid order is placed, and a 'reversal' row (−their sum) when it
+ * is refunded or cancelled. "Raised" is the sum, so it is net and
+ * auditable; participant_id NULL is general support. At most one row of each kind per order.
  */
 export const wholesaleParticipantCredits = pgTable(
   'wholesale_participant_credits',
@@ -294,7 +312,7 @@ export const wholesaleParticipantCredits = pgTable(
   },
   (t) => [
     unique('wholesale_participant_credits_order_kind_unique').on(t.orderId, t.kind),
-    check('wholesale_participant_credits_kind_check', sql`(${t.kind} = 'sale' AND ${t.amountCents} >= 0) OR (${t.kind} = 'reversal' AND ${t.amountCents} <= 0)`),
+    check('wholesale_participant_credits_kind_check', sql`(${t.kind} in ('sale', 'donation') AND ${t.amountCents} >= 0) OR (${t.kind} = 'reversal' AND ${t.amountCents} <= 0)`),
     index('wholesale_participant_credits_fundraiser_idx').on(t.fundraiserId, t.participantId),
   ],
 );

@@ -268,6 +268,8 @@ export async function seedWholesale(tx: DbOrTx): Promise<void> {
           shippingAddress: `Pickup: ${spec.pickup.name}, ${spec.pickup.address}`,
           accessToken: randomBytes(24).toString('base64url'),
           idempotencyKey: `seed-${spec.slug}-${orderIndex}`,
+          // The supporters wall (decision 0119): the demo customer anonymous, Auntie Carmen by name.
+          supporterDisplay: mine ? 'anonymous' : 'name',
           createdAt: new Date(`${f!.startDate}T02:00:00Z`),
           estimatedPickupTime: f!.pickupStartsAt,
         })
@@ -288,6 +290,45 @@ export async function seedWholesale(tx: DbOrTx): Promise<void> {
         restaurantId: 1,
         processor: 'test',
         amountCents: total,
+        status: 'captured',
+        transactionId: `test_txn_seed_${randomBytes(8).toString('hex')}`,
+        wholesaleOrderId: order!.id,
+        cardBrand: 'visa',
+        cardLast4: '4242',
+        quoteHash: 'wholesale:seed',
+        authorizedAt: order!.createdAt,
+        capturedAt: order!.createdAt,
+      });
+    }
+    // A donation without items to the first participant (decision 0120), so the board shows one.
+    if (spec.status === 'current' && participants[0]) {
+      const donation = 2500;
+      const [order] = await tx
+        .insert(wholesaleOrders)
+        .values({
+          restaurantId: 1,
+          fundraiserId: f!.id,
+          participantId: participants[0].id,
+          status: 'confirmed',
+          paymentStatus: 'paid',
+          totalCents: donation,
+          donationCents: donation,
+          customerName: 'Tun Jesus Taitano',
+          customerEmail: 'jesus.taitano@example.com',
+          customerPhone: '+16715550124',
+          shippingAddress: `Pickup: ${spec.pickup.name}, ${spec.pickup.address}`,
+          accessToken: randomBytes(24).toString('base64url'),
+          idempotencyKey: `seed-${spec.slug}-donation`,
+          supporterDisplay: 'name',
+          createdAt: new Date(`${f!.startDate}T03:00:00Z`),
+        })
+        .returning();
+      await tx.insert(wholesaleOrderStatusEvents).values({ orderId: order!.id, fromStatus: null, toStatus: 'confirmed' });
+      await tx.insert(wholesaleParticipantCredits).values({ fundraiserId: f!.id, participantId: participants[0].id, orderId: order!.id, kind: 'donation', amountCents: donation });
+      await tx.insert(payments).values({
+        restaurantId: 1,
+        processor: 'test',
+        amountCents: donation,
         status: 'captured',
         transactionId: `test_txn_seed_${randomBytes(8).toString('hex')}`,
         wholesaleOrderId: order!.id,

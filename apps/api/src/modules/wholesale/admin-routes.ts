@@ -15,6 +15,8 @@ import {
   ItemOutput,
   OrderOutput,
   ParticipantInput,
+  ParticipantNotifyInput,
+  ParticipantNotifyOutput,
   ParticipantOutput,
   StatusChangeInput,
   VariantUpdateInput,
@@ -24,6 +26,7 @@ import { AppError } from '../../lib/errors.ts';
 import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
 import { encodeImage, MULTIPART_LIMITS, readImageUpload, storeImages } from '../merchandise/service.ts';
 import * as admin from './admin-service.ts';
+import { getParticipantNotify, setParticipantNotify } from './participant-notify.ts';
 
 const tags = ['wholesale admin'];
 const security = [{ bearer: [] }];
@@ -102,6 +105,17 @@ export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/participants/:id',
     { schema: { tags, security, params: IdParams, querystring: RestaurantQuery, body: ParticipantInput, response: { 200: envelope(z.object({ participant: ParticipantOutput })), ...errors } } },
     async (request) => ok({ participant: await admin.updateParticipant(deps(), restaurantOf(request), request.params.id, request.body) }),
+  );
+  // A participant's opt-in to "someone supported you" messages (decision 0121).
+  app.get(
+    '/participants/:id/notifications',
+    { schema: { tags, security, params: IdParams, querystring: RestaurantQuery, response: { 200: envelope(z.object({ notifications: ParticipantNotifyOutput })), ...errors } } },
+    async (request) => ok({ notifications: await getParticipantNotify(deps(), restaurantOf(request), request.params.id) }),
+  );
+  app.put(
+    '/participants/:id/notifications',
+    { schema: { tags, security, params: IdParams, querystring: RestaurantQuery, body: ParticipantNotifyInput, response: { 200: envelope(z.object({ notifications: ParticipantNotifyOutput })), ...errors } } },
+    async (request) => ok({ notifications: await setParticipantNotify(deps(), restaurantOf(request), request.params.id, request.body) }),
   );
   app.post(
     '/fundraisers/:id/items',

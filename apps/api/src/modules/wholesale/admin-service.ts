@@ -470,7 +470,11 @@ export async function ordersCsv(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaur
     o.customerName,
     o.customerEmail,
     o.customerPhone,
-    o.items.map((i) => `${i.quantity} x ${i.name}${i.variant_description ? ` (${i.variant_description})` : ''}`).join('; '),
+    [
+      ...o.items.map((i) => `${i.quantity} x ${i.name}${i.variant_description ? ` (${i.variant_description})` : ''}`),
+      // The donation and round-up (decision 0120).
+      ...((o.donationCents ?? 0) + (o.roundUpCents ?? 0) > 0 ? [`Donation $${(((o.donationCents ?? 0) + (o.roundUpCents ?? 0)) / 100).toFixed(2)}`] : []),
+    ].join('; '),
     (o.totalCents / 100).toFixed(2),
   ]);
   return toCsv([header, ...rows]);
@@ -479,7 +483,8 @@ export async function ordersCsv(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaur
 /** Pickup day: what to hand to whom (per participant, then per order) and what to pull from stock (per item). */
 export async function pickList(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, fundraiserId: number) {
   const fundraiser = await ownFundraiser(deps.db, restaurantId, fundraiserId);
-  const orders = (await listAdminOrders(deps, restaurantId, { fundraiser_id: fundraiserId })).filter((o) => o.status !== 'cancelled' && o.status !== 'completed');
+  const orders = (await listAdminOrders(deps, restaurantId, { fundraiser_id: fundraiserId }))// A donation-only order has nothing to hand over (decision 0120).
+    .filter((o) => o.status !== 'cancelled' && o.status !== 'completed' && o.items.length > 0);
   const byParticipant = new Map<string, { participant: string; orders: { orderNumber: string; customerName: string; status: string; items: { name: string; variant: string | null; quantity: number }[] }[] }>();
   const byItem = new Map<string, { name: string; variant: string | null; quantity: number }>();
   for (const order of [...orders].reverse()) {

@@ -347,6 +347,8 @@ export function orderOutputOf(
       pickup_starts_at: f.pickupStartsAt?.toISOString() ?? null,
     },
     participant: p ? { id: p.id, name: p.name } : null,
+    donationCents: o.donationCents,
+    roundUpCents: o.roundUpCents,
     payment: pay ? { processor: pay.processor, card_brand: pay.cardBrand, card_last4: pay.cardLast4, transaction_id: pay.transactionId } : null,
     items: items.map((l) => ({
       id: l.id,
@@ -374,8 +376,7 @@ export async function participantProgress(db: DbOrTx, participantId: number): Pr
   const [row] = await db
     .select({
       participant: wholesaleParticipants,
-      // Named in full: inside the subquery an unqualified "id" would be the credit's own.
-      raised: sql<number>`(SELECT coalesce(sum(c.amount_cents), 0)::int FROM wholesale_participant_credits c WHERE c.participant_id = ${sql.raw('"wholesale_participants"."id"')})`,
+      raised: sql<number>`(SELECT coalesce(sum(${wholesaleParticipantCredits.amountCents}), 0)::int FROM ${wholesaleParticipantCredits} WHERE ${wholesaleParticipantCredits.participantId} = ${wholesaleParticipants}.id)`,
     })
     .from(wholesaleParticipants)
     .where(eq(wholesaleParticipants.id, participantId));

@@ -12,7 +12,9 @@ import {
   FundraiserDetailOutput,
   FundraiserOutput,
   INT4_MAX,
+  ImpactOutput,
   ItemOutput,
+  LeaderboardOutput,
   OrderCreateInput,
   OrderLookupInput,
   OrderOutput,
@@ -168,6 +170,18 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fundraisers/:slug',
     { onSend: app.readGrace.remember, schema: { tags, summary: 'A current fundraiser with participants and items; 404 unknown, 403 not accepting orders', params: SlugParams, response: { 200: envelope(z.object({ fundraiser: FundraiserDetailOutput })), ...errors } } },
     async (request) => ok({ fundraiser: await wholesale.getFundraiser(app.deps, shop(app, request), request.params.slug) }),
+  );
+  app.get(
+    '/fundraisers/:slug/leaderboard',
+    {
+      schema: {
+        tags,
+        summary: 'Participants ranked by amount raised and the recent supporters wall (first name and initial, or Anonymous)',
+        params: SlugParams,
+        response: { 200: envelope(z.object({ leaderboard: LeaderboardOutput })), ...errors },
+      },
+    },
+    async (request) => ok({ leaderboard: await wholesale.getLeaderboard(app.deps, shop(app, request), request.params.slug) }),
   );
   app.get(
     '/fundraisers/:slug/items',
@@ -354,6 +368,14 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'An order: its owner, or a guest with the token of its confirmation link', params: IdParams, querystring: TokenQuery, response: { 200: envelope(z.object({ order: OrderOutput })), ...errors } },
     },
     async (request) => ok({ order: await wholesale.getOrder(app.deps, request.params.id, { auth: request.auth, token: request.query.token }) }),
+  );
+  app.get(
+    '/orders/:id/impact',
+    {
+      preHandler: app.identify,
+      schema: { tags, summary: "What the order added to its participant's (or the team's) goal", params: IdParams, querystring: TokenQuery, response: { 200: envelope(z.object({ impact: ImpactOutput })), ...errors } },
+    },
+    async (request) => ok({ impact: await wholesale.getOrderImpact(app.deps, request.params.id, { auth: request.auth, token: request.query.token }) }),
   );
   app.delete(
     '/orders/:id/cancel',

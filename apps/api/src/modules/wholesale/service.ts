@@ -41,7 +41,6 @@ import {
   wholesaleOrderItems,
   wholesaleOrders,
   wholesaleOrderStatusEvents,
-  wholesaleParticipantCredits,
   wholesaleParticipants,
 } from '../../db/schema/index.ts';
 import { preparedQuery } from '../../db/prepared.ts';
@@ -83,6 +82,9 @@ import {
   type WholesaleOrderRow,
 } from './repository.ts';
 import type { ServiceDeps } from '../../deps.ts';
+import { amountsOf, creditOrder, reverseOrderCredit } from './donations.ts';
+import { impactOf, supportedMessages } from './impact.ts';
+import { leaderboardOf } from './leaderboard.ts';
 
 /** The part of the services' dependencies (decision 0095) the fundraiser shop uses. */
 // A participant page's link preview for the SPA's server (decision 0122).
@@ -202,6 +204,12 @@ export async function getFundraiser(deps: Pick<ServiceDeps, 'db' | 'clock'>, res
     loadItems(deps.db, { fundraiserIds: [row.id] }),
   ]);
   return { ...summary, participants, items: items.filter((i) => i.active).map(toItemOutput) };
+}
+
+/** GET /fundraisers/:slug/leaderboard: participants by amount raised and the supporters wall (issue #36 item 2). */
+export async function getLeaderboard(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, slug: string) {
+  const row = await openFundraiser(deps, restaurantId, slug);
+  return leaderboardOf(deps.db, row.id);
 }
 
 export async function fundraiserItems(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, slug: string): Promise<ItemOutput[]> {
@@ -439,8 +447,8 @@ export async function clearServerCart(deps: Pick<ServiceDeps, 'db' | 'clock'>, u
 
 // ── Payment and order ────────────────────────────────────────────────────────────────────────
 
-function quoteHashOf(fundraiserId: number, check: WholesaleCartCheck): string {
-  const canonical = JSON.stringify({ fundraiserId, lines: check.lines.map((l) => [l.item.id, l.quantity, variantKey(selectedOptionIds(l.selection)), l.unitPriceCents]), total: check.totalCents });
+function quoteHashOf(fundraiserId: number, check: WholesaleCartCheck, totalCents: number): string {
+  const canonical = JSON.stringify({ fundraiserId, lines: check.lines.map((l) => [l.item.id, l.quantity, variantKey(selectedOptionIds(l.selection)), l.unitPriceCents]), total: totalCents });
   return QUOTE_PREFIX + createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -452,13 +460,16 @@ export async function openPayment(deps: WholesaleDeps, restaurantId: number, inp
   const { check, fundraiser } = await checkCart(deps, deps.db, restaurantId, input.cart_items, input.fundraiser_id);
   if (!fundraiser) throw AppError.notFound(WholesaleMessages.fundraiserNotAvailable);
   if (check.issues.length > 0) throw cartIssuesError(check.issues);
+  // A donation-only checkout has no line to find a closed fundraiser by (decision 0120).
+  if (!takesOrders(deps, fundraiser)) throw AppError.conflict(WholesaleMessages.fundraiserInactive);
+  const amounts = amountsOf(check.totalCents, input);
   const [restaurant] = await deps.db.select().from(restaurants).where(eq(restaurants.id, restaurantId)).limit(1);
   if (!restaurant) throw AppError.notFound('Restaurant not found.');
   // The storefront's one way to open a payment: same processors, same 503/402 answers.
   const { row, begun } = await openProcessorPayment(deps, {
     restaurant,
-    amountCents: check.totalCents,
-    quoteHash: quoteHashOf(fundraiser.id, check),
+    amountCents: amounts.totalCents,
+    quoteHash: quoteHashOf(fundraiser.id, check, amounts.totalCents),
     description: `${fundraiser.name} fundraiser order`,
   });
   return createOutput(row, begun);
@@ -576,6 +587,8 @@ async function writeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Prom
       const { check, fundraiser } = await checkCart(deps, tx, restaurantId, body.cart_items, body.fundraiser_id, true);
       if (!fundraiser) throw AppError.notFound(WholesaleMessages.fundraiserNotAvailable);
       if (check.issues.length > 0) throw cartIssuesError(check.issues);
+      if (!takesOrders(deps, fundraiser)) throw AppError.conflict(WholesaleMessages.fundraiserInactive);
+      const amounts = amountsOf(check.totalCents, body);
       const participantId = body.order.participantId ?? null;
       let participant: { id: number; name: string } | undefined;
       if (participantId !== null) {
@@ -585,8 +598,8 @@ async function writeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Prom
           .where(and(eq(wholesaleParticipants.id, participantId), eq(wholesaleParticipants.fundraiserId, fundraiser.id), eq(wholesaleParticipants.active, true)));
         if (!participant) throw AppError.validation(WholesaleMessages.participantNotFound, { participantId: WholesaleMessages.participantNotFound });
       }
-      if (locked.amountCents !== check.totalCents) {
-        throw AppError.conflict(WholesaleMessages.paymentAmountMismatch, { payment_amount_cents: locked.amountCents, order_total_cents: check.totalCents });
+      if (locked.amountCents !== amounts.totalCents) {
+        throw AppError.conflict(WholesaleMessages.paymentAmountMismatch, { payment_amount_cents: locked.amountCents, order_total_cents: amounts.totalCents });
       }
 
       // Stock, in a fixed order (kind, then id) so concurrent orders never deadlock.
@@ -608,7 +621,10 @@ async function writeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Prom
           userId: input.auth?.user.id ?? null,
           status: 'confirmed',
           paymentStatus: 'paid',
-          totalCents: check.totalCents,
+          totalCents: amounts.totalCents,
+          donationCents: amounts.donationCents,
+          roundUpCents: amounts.roundUpCents,
+          supporterDisplay: body.order.supporterDisplay ?? 'anonymous',
           customerName: body.order.customerName,
           customerEmail: body.order.customerEmail,
           customerPhone: body.order.customerPhone,
@@ -622,7 +638,8 @@ async function writeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Prom
         })
         .returning();
       if (!order) throw new Error('order insert returned nothing');
-      const lines = await tx
+      // A donation-only order has no lines.
+      const lines = check.lines.length === 0 ? [] : await tx
         .insert(wholesaleOrderItems)
         .values(
           check.lines.map((l, position) => ({
@@ -644,11 +661,14 @@ async function writeOrder(deps: WholesaleDeps, input: PlaceWholesaleOrder): Prom
         )
         .returning();
       await tx.insert(wholesaleOrderStatusEvents).values({ orderId: order.id, fromStatus: null, toStatus: 'confirmed', actorUserId: input.auth?.user.id ?? null });
-      await tx.insert(wholesaleParticipantCredits).values({ fundraiserId: fundraiser.id, participantId, orderId: order.id, kind: 'sale', amountCents: order.totalCents });
+      await creditOrder(tx, order, amounts);
       // A supporter's order without a sign-in: its confirmation is held to the per-destination
       // limit (issue #33, decision 0085); past it the order stands and only the message is dropped.
+      // So is the participant's "someone supported you" (opted in only, decision 0121).
+      const participantLink = `${deps.config.publicUrl}/wholesale/${fundraiser.slug}?participant=${participantId}`;
       const placedMessages = orderMessages(deps, order, fundraiser, 'placed');
-      await enqueueNotifications({ tx, client, boss: deps.boss }, input.auth ? placedMessages : (await withinDestinationLimits(deps, placedMessages, client)).allowed);
+      const supported = (await withinDestinationLimits(deps, await supportedMessages(tx, order, fundraiser, order.totalCents, participantLink), client)).allowed;
+      await enqueueNotifications({ tx, client, boss: deps.boss }, [...(input.auth ? placedMessages : (await withinDestinationLimits(deps, placedMessages, client)).allowed), ...supported]);
 
       // Capture last: a refusal rolls the whole order back (and the hold is released below).
       let transactionId = locked.transactionId;
@@ -756,6 +776,13 @@ export async function orderRoomFor(deps: Pick<ServiceDeps, 'db' | 'clock'>, orde
   return order && (canSeeOrder(order, viewer) || (await lookupTokenOpens(deps.db, deps.clock(), order.id, viewer.token))) ? order.id : null;
 }
 
+/** GET /orders/:id/impact: what the order added to its participant's (or the team's) goal, for whoever may see the order. */
+export async function getOrderImpact(deps: Pick<ServiceDeps, 'db' | 'clock'>, orderId: number, viewer: { auth: Auth | null; token?: string | undefined }) {
+  const order = await visibleOrder(deps, orderId, viewer);
+  const fundraiser = (await findFundraiser(deps.db, order.fundraiserId))!;
+  return impactOf(deps.db, order, fundraiser);
+}
+
 export async function getOrder(deps: Pick<ServiceDeps, 'db' | 'clock'>, orderId: number, viewer: { auth: Auth | null; token?: string | undefined }): Promise<OrderOutput> {
   const order = await visibleOrder(deps, orderId, viewer);
   const [output] = await toOrderOutputs(deps.db, [order]);
@@ -794,15 +821,8 @@ export async function changeStatus(
       const back = lines.flatMap((l) => l.stockTaken).sort((a, b) => a.kind.localeCompare(b.kind) || a.id - b.id);
       for (const unit of back) await giveBackStock(tx, unit.kind, unit.id, unit.quantity);
       stockItemIds = [...new Set(lines.filter((l) => l.stockTaken.length > 0 && l.itemId !== null).map((l) => l.itemId!))];
-      const [sale] = await tx
-        .select()
-        .from(wholesaleParticipantCredits)
-        .where(and(eq(wholesaleParticipantCredits.orderId, order.id), eq(wholesaleParticipantCredits.kind, 'sale')));
-      if (sale) {
-        await tx
-          .insert(wholesaleParticipantCredits)
-          .values({ fundraiserId: sale.fundraiserId, participantId: sale.participantId, orderId: order.id, kind: 'reversal', amountCents: -sale.amountCents });
-      }
+      // Sale and donation alike (decision 0120).
+      await reverseOrderCredit(tx, order.id);
       patch.cancelledAt = new Date();
       if (order.paymentStatus === 'paid') {
         patch.paymentStatus = 'refunded';

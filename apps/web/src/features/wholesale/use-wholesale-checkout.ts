@@ -40,6 +40,9 @@ export interface CheckoutOrder {
   fundraiserId: number;
   lines: readonly WholesaleCartLine[];
   customer: CheckoutCustomerInput;
+  /** A donation and the round-up ask (decision 0120); a donation-only order has no lines. */
+  donationCents?: number;
+  roundUp?: boolean;
 }
 
 /**
@@ -66,10 +69,14 @@ export function useWholesaleCheckout() {
     stripeConfirm.current = confirm;
   }, []);
 
-  const signatureOf = (order: CheckoutOrder) => JSON.stringify([order.fundraiserId, order.lines.map((l) => [l.itemId, l.quantity, l.options ?? {}, l.priceCents])]);
+  const signatureOf = (order: CheckoutOrder) =>
+    JSON.stringify([order.fundraiserId, order.lines.map((l) => [l.itemId, l.quantity, l.options ?? {}, l.priceCents]), order.donationCents ?? 0, order.roundUp ?? false]);
+  const extrasOf = (order: CheckoutOrder) => ({ donationCents: order.donationCents, roundUp: order.roundUp });
 
   /** The cart is validated again before payment (§5). */
   const validate = async (order: CheckoutOrder) => {
+    // A donation-only order has no cart to check: the server checks the fundraiser and the amount.
+    if (order.lines.length === 0 && (order.donationCents ?? 0) > 0) return;
     // 'Cart is empty' / 'No fundraiser selected' (§5) before the server is asked.
     const precheck = cartPrecheck(order.lines, order.fundraiserId);
     if (precheck) throw new CheckoutStop(precheck);
@@ -86,10 +93,12 @@ export function useWholesaleCheckout() {
 
   const open = async (order: CheckoutOrder): Promise<PaymentCreateOutput> => {
     try {
-      return await openPayment(order.fundraiserId, order.lines);
+      return await openPayment(order.fundraiserId, order.lines, extrasOf(order));
     } catch (error) {
       const found = issuesOf(error);
       if (found.length > 0) throw new CheckoutStop(WholesaleMessages.needsAttention, found);
+      // A refused field (the donation's amount): its message on the field.
+      if (error instanceof ApiError && error.status === 400 && error.fields) throw new CheckoutStop(error.message, [], error.fields);
       if (error instanceof ApiError && error.status === 503) throw new CheckoutStop(WholesaleMessages.paymentUnavailable);
       if (error instanceof ApiError && error.status === 402) throw new CheckoutStop(`${WholesaleMessages.paymentFailed} (${error.message})`);
       throw new CheckoutStop(WholesaleMessages.paymentFailed);
@@ -125,10 +134,11 @@ export function useWholesaleCheckout() {
   const create = async (order: CheckoutOrder, paymentId: string) => {
     setBusy('order');
     try {
-      const created = await createOrder({ fundraiserId: order.fundraiserId, lines: order.lines, paymentId, idempotencyKey, order: order.customer });
+      const created = await createOrder({ fundraiserId: order.fundraiserId, lines: order.lines, paymentId, idempotencyKey, order: order.customer, extras: extrasOf(order) });
       setPlaced(true);
       navigate(`/wholesale/orders/${created.id}/confirmation${created.access_token ? `?token=${encodeURIComponent(created.access_token)}` : ''}`, { state: { order: created } });
-      setTimeout(clearWholesaleCart, WHOLESALE_CART_CLEAR_DELAY_MS);
+      // A donation-only order leaves the cart alone (it may hold this or another fundraiser's items).
+      if (order.lines.length > 0) setTimeout(clearWholesaleCart, WHOLESALE_CART_CLEAR_DELAY_MS);
       // The participant this supporter came through has their credit now (every tab forgets them).
       forgetParticipant();
     } catch (error) {

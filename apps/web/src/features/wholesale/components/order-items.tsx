@@ -23,7 +23,20 @@ export function OrderItems({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
+      {order.items.length === 0 ? <p className="py-2 text-sm text-ink-muted">A donation, no items.</p> : null}
       <dl className="mt-2 space-y-1 border-t border-line pt-2 text-sm">
+        {order.donationCents ? (
+          <div className="flex justify-between">
+            <dt>Donation</dt>
+            <dd>{money(order.donationCents)}</dd>
+          </div>
+        ) : null}
+        {order.roundUpCents ? (
+          <div className="flex justify-between">
+            <dt>Round-up</dt>
+            <dd>{money(order.roundUpCents)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between">
           <dt>Shipping</dt>
           <dd>Free</dd>

@@ -11,6 +11,7 @@ import { useAddParticipant } from '../api/add-participant.ts';
 import { useUpdateParticipant } from '../api/update-participant.ts';
 import { participantPagePath } from '../participant-link.ts';
 import { ImageField } from './image-field.tsx';
+import { ParticipantNotify } from './participant-notify.tsx';
 
 interface Form {
   name: string;
@@ -103,6 +104,7 @@ export function ParticipantsAdmin({ fundraiser }: { fundraiser: FundraiserDetail
                 {participantPagePath(fundraiser.slug, p.id)}
               </Link>
             </span>
+            <ParticipantNotify participantId={p.id} name={p.name} />
             {editing === p.id ? (
               <ParticipantForm
                 initial={formOf(p)}

@@ -23,18 +23,30 @@ import { useFundraisers } from '../api/get-fundraisers.ts';
 import { rememberedParticipant } from '../participant-link.ts';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { useWholesaleCheckout, type CheckoutOrder } from '../use-wholesale-checkout.ts';
+import { orderAmounts } from '@kusina/domain/supporter-rules';
+import { donationOf, EMPTY_SUPPORT_EXTRAS, SupportExtras } from '../components/support-extras.tsx';
 import { money } from '../utils.ts';
 
-/** /wholesale/checkout (§2, §4, §5): contact, read-only pickup, participant, notes, card, summary, Place Order. */
-export function CheckoutPage() {
-  useDocumentTitle('Checkout');
-  const items = useWholesaleCartStore((s) => s.items);
-  const cartFundraiser = useNamedCartFundraiser();
-  const total = useWholesaleCartStore(selectWholesaleCartTotalCents);
+const NO_LINES: never[] = [];
+
+/**
+ * /wholesale/checkout (§2, §4, §5): contact, read-only pickup, participant, notes, card, summary,
+ * Place Order; with a donation, the round-up and the supporters wall choice (issue #36). With
+ * `donateSlug` (/wholesale/{slug}/donate) it is a donation-only checkout: no cart, a donation.
+ */
+export function CheckoutPage({ donateSlug }: { donateSlug?: string } = {}) {
+  const donationOnly = donateSlug !== undefined;
+  useDocumentTitle(donationOnly ? 'Donate' : 'Checkout');
+  const cartItems = useWholesaleCartStore((s) => s.items);
+  const items = donationOnly ? NO_LINES : cartItems;
+  const namedCartFundraiser = useNamedCartFundraiser();
+  const cartFundraiser = donationOnly ? null : namedCartFundraiser;
+  const cartTotal = useWholesaleCartStore(selectWholesaleCartTotalCents);
+  const itemsTotal = donationOnly ? 0 : cartTotal;
   const user = useAuthStore((s) => s.user);
   const restaurant = useRestaurant();
   const [, navigate] = useLocation();
-  const fundraiser = useFundraiser(cartFundraiser?.slug ?? '');
+  const fundraiser = useFundraiser(donateSlug ?? cartFundraiser?.slug ?? '');
   const list = useFundraisers('');
   const checkout = useWholesaleCheckout();
   const { busy, failure, issues, placed } = checkout;
@@ -54,7 +66,13 @@ export function CheckoutPage() {
   const [fieldErrors, setErrors] = useState<Record<string, string>>({});
   const [card, setCard] = useState<TestCardValue>(EMPTY_TEST_CARD);
   const [cardErrors, setCardErrors] = useState<Partial<Record<keyof TestCardValue, string>>>({});
+  const [extras, setExtras] = useState(EMPTY_SUPPORT_EXTRAS);
+  const [showDonationError, setShowDonationError] = useState(false);
   const errors = { ...checkout.fields, ...fieldErrors };
+  const donation = donationOf(extras, donationOnly);
+  // What the server will charge (it computes it again; the payment must hold its total).
+  const amounts = orderAmounts(itemsTotal, { donation_cents: donation.cents, round_up: extras.roundUp });
+  const total = amounts.totalCents;
 
   // The storefront's processors (§3 payment_gateway): the test card while in test mode, else the
   // live Stripe or PayPal form; 'Payment System Unavailable…' only when no card processor is configured.
@@ -62,11 +80,11 @@ export function CheckoutPage() {
   const paymentReady = gateway.kind !== 'invalid' && gateway.kind !== 'unavailable';
 
   useEffect(() => {
-    if (items.length === 0 && !placed) {
+    if (items.length === 0 && !placed && !donationOnly) {
       const timer = setTimeout(() => navigate('/wholesale', { replace: true }), 1500);
       return () => clearTimeout(timer);
     }
-  }, [items.length, navigate, placed]);
+  }, [items.length, navigate, placed, donationOnly]);
 
   // The cart's fundraiser closed or vanished while the cart waited: say so (the pickup details and
   // Place Order would otherwise wait for it forever) and send the supporter back to the cart.
@@ -79,9 +97,11 @@ export function CheckoutPage() {
 
   const participants = useMemo(() => fundraiser.data?.participants ?? [], [fundraiser.data]);
   // A fundraiser without participants has only general support to choose.
-  const participantChoice = participantId === undefined && fundraiser.data && participants.length === 0 ? null : participantId;
+  // A donation-only visit keeps the participant whose link brought the supporter, as the cart does.
+  const remembered = donationOnly && participantId === undefined && fundraiser.data ? rememberedParticipant(fundraiser.data.id) : null;
+  const participantChoice = participantId === undefined && fundraiser.data && participants.length === 0 ? null : (remembered ?? participantId);
 
-  if (items.length === 0 && !placed) {
+  if (items.length === 0 && !placed && !donationOnly) {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-16 text-center sm:px-6">
         <h1 className="font-display text-3xl font-bold">Cart is Empty</h1>
@@ -98,7 +118,7 @@ export function CheckoutPage() {
     checkout.clearField(field);
   };
   const blank = !form.customerName.trim() || !form.customerEmail.trim() || !form.customerPhone.trim();
-  const disabled = busy !== null || blank || participantChoice === undefined || !f || !paymentReady;
+  const disabled = busy !== null || blank || participantChoice === undefined || !f || !paymentReady || (donationOnly && donation.cents <= 0);
 
   const order = (): CheckoutOrder | null =>
     f
@@ -113,7 +133,10 @@ export function CheckoutPage() {
             notes: form.notes.trim() || null,
             participantId: participantChoice ?? null,
             ...(pickupReminder ? { pickupReminder: true } : {}),
+            supporterDisplay: extras.display,
           },
+          donationCents: donation.cents,
+          roundUp: extras.roundUp,
         }
       : null;
 
@@ -123,7 +146,8 @@ export function CheckoutPage() {
     const problems = withCard ? testCardErrors(card) : {};
     setErrors(found);
     setCardErrors(problems);
-    return Object.keys(found).length === 0 && Object.keys(problems).length === 0 && participantChoice !== undefined;
+    setShowDonationError(donation.error !== null);
+    return Object.keys(found).length === 0 && Object.keys(problems).length === 0 && participantChoice !== undefined && donation.error === null;
   };
 
   const placeOrder = () => {
@@ -135,7 +159,8 @@ export function CheckoutPage() {
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
-      <h1 className="font-display text-3xl font-bold">Checkout</h1>
+      <h1 className="font-display text-3xl font-bold">{donationOnly ? 'Donate' : 'Checkout'}</h1>
+      {donationOnly && f ? <p className="mt-1 text-ink-muted">Make a donation to {f.name}.</p> : null}
       {restaurant.data ? <TestModeBanner restaurant={restaurant.data} audience="checkout" className="mt-4" /> : null}
       {fundraiserProblem ? (
         <Alert tone="error" className="mt-4" title={closedStatus || unnamedAndGone || noFundraiser ? undefined : WholesaleMessages.fundraiserLoadFailed}>
@@ -207,6 +232,19 @@ export function CheckoutPage() {
             {errors.participantId ? <p className="text-sm text-danger-ink">{errors.participantId}</p> : null}
           </fieldset>
 
+          <SupportExtras
+            value={extras}
+            onChange={(next) => {
+              setExtras(next);
+              setShowDonationError(false);
+              checkout.clearField('donation_cents');
+            }}
+            itemsCents={itemsTotal}
+            customerName={form.customerName}
+            donationError={(showDonationError || extras.donation.trim() !== '' ? donation.error : null) ?? errors.donation_cents ?? null}
+            donationOnly={donationOnly}
+          />
+
           <section aria-labelledby="notes-heading">
             <h2 id="notes-heading" className="font-display text-xl font-bold">
               Order Notes
@@ -266,6 +304,18 @@ export function CheckoutPage() {
             ))}
           </ul>
           <dl className="mt-4 space-y-1 border-t border-line pt-3 text-sm">
+            {amounts.donationCents > 0 ? (
+              <div className="flex justify-between">
+                <dt>Donation</dt>
+                <dd>{money(amounts.donationCents)}</dd>
+              </div>
+            ) : null}
+            {amounts.roundUpCents > 0 ? (
+              <div className="flex justify-between">
+                <dt>Round-up</dt>
+                <dd>{money(amounts.roundUpCents)}</dd>
+              </div>
+            ) : null}
             <div className="flex justify-between">
               <dt>Shipping</dt>
               <dd>Free</dd>

@@ -13,6 +13,7 @@ import { useRestaurant } from '../../../lib/restaurant.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useOrder } from '../api/get-order.ts';
 import { useOrderLive } from '../api/use-wholesale-live.ts';
+import { OrderImpact } from '../components/order-impact.tsx';
 import { mapLink, OrderItems } from '../components/order-items.tsx';
 
 function Section({ title, open, children }: { title: string; open: boolean; children: ReactNode }) {
@@ -73,6 +74,7 @@ export function ConfirmationPage({ orderId }: { orderId: number }) {
         </p>
         <p className="mt-2 text-sm">{o.statusMessage}</p>
       </div>
+      <OrderImpact orderId={orderId} token={token} />
       <div className="mt-6 space-y-3">
         <div className="rounded-2xl border border-line bg-surface-raised p-4">
           <h2 className="font-semibold">Pickup</h2>

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { CalendarDays, MapPin } from 'lucide-react';
+import { CalendarDays, HeartHandshake, MapPin } from 'lucide-react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { WholesaleMessages } from '@kusina/domain/wholesale';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -15,6 +15,7 @@ import { useFundraiser } from '../api/get-fundraiser.ts';
 import { useFundraiserLive } from '../api/use-wholesale-live.ts';
 import { CartBar } from '../components/cart-bar.tsx';
 import { ItemDialog, type PendingLine } from '../components/item-dialog.tsx';
+import { Leaderboard } from '../components/leaderboard.tsx';
 import { TeamProgress } from '../components/team-progress.tsx';
 import { ParticipantCard } from '../components/participant-card.tsx';
 import { SwitchFundraiserDialog } from '../components/switch-fundraiser-dialog.tsx';
@@ -91,6 +92,10 @@ export function FundraiserPage({ slug }: { slug: string }) {
         ) : null}
       </p>
       <TeamProgress fundraiser={data} className="mt-4 max-w-md" />
+      <Link href={`/wholesale/${data.slug}/donate`} className={buttonClasses({ variant: 'secondary', size: 'sm' }) + ' mt-3'}>
+        <HeartHandshake aria-hidden="true" className="size-4" />
+        Donate without buying
+      </Link>
       <p className="mt-4 max-w-3xl">{data.description}</p>
       {preselected ? (
         <Alert tone="info" className="mt-4">
@@ -132,6 +137,8 @@ export function FundraiserPage({ slug }: { slug: string }) {
           </ul>
         </>
       ) : null}
+
+      <Leaderboard slug={data.slug} />
 
       <ItemDialog
         item={open}

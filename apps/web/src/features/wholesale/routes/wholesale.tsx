@@ -66,6 +66,7 @@ export function WholesaleArea() {
             return orderId === null ? <ToWholesale /> : <OrderDetailPage orderId={orderId} />;
           }}
         </Route>
+        <Route path="/wholesale/:slug/donate">{(params) => <CheckoutPage donateSlug={params.slug} />}</Route>
         <Route path="/wholesale/:slug">{(params) => <FundraiserPage slug={params.slug} />}</Route>
         <Route path="/wholesale/:slug/participants/:participantId">
           {(params) => {
