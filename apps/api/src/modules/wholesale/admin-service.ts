@@ -77,8 +77,10 @@ function slugTaken(error: unknown): never {
   throw error;
 }
 
-export async function listAdminFundraisers(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number) {
-  return fundraiserList(deps.db, shopToday(deps), eq(wholesaleFundraisers.restaurantId, restaurantId), [desc(wholesaleFundraisers.id)]);
+/** The restaurant's fundraisers; `only` (an organiser's, decision 0124) narrows them. */
+export async function listAdminFundraisers(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, only?: number[]) {
+  const where = only ? and(eq(wholesaleFundraisers.restaurantId, restaurantId), inArray(wholesaleFundraisers.id, only.length ? only : [0])) : eq(wholesaleFundraisers.restaurantId, restaurantId);
+  return fundraiserList(deps.db, shopToday(deps), where, [desc(wholesaleFundraisers.id)]);
 }
 
 export async function adminFundraiser(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, id: number) {
@@ -423,8 +425,15 @@ export async function updateVariant(
 
 // ── Orders ───────────────────────────────────────────────────────────────────────────────────
 
-export async function listAdminOrders(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, query: { fundraiser_id?: number | undefined; participant_id?: number | 'general' | undefined; status?: string | undefined }): Promise<OrderOutput[]> {
+export async function listAdminOrders(
+  deps: Pick<ServiceDeps, 'db' | 'clock'>,
+  restaurantId: number,
+  query: { fundraiser_id?: number | undefined; participant_id?: number | 'general' | undefined; status?: string | undefined },
+  only?: number[],
+): Promise<OrderOutput[]> {
   const filters: SQL[] = [eq(wholesaleOrders.restaurantId, restaurantId)];
+  // An organiser's orders (decision 0124): only those of their fundraisers.
+  if (only) filters.push(inArray(wholesaleOrders.fundraiserId, only.length ? only : [0]));
   if (query.fundraiser_id) filters.push(eq(wholesaleOrders.fundraiserId, query.fundraiser_id));
   if (query.participant_id === 'general') filters.push(isNull(wholesaleOrders.participantId));
   else if (query.participant_id) filters.push(eq(wholesaleOrders.participantId, query.participant_id));
@@ -457,8 +466,8 @@ export async function bulkStatus(deps: WholesaleDeps, restaurantId: number, acto
   return results;
 }
 
-export async function ordersCsv(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, query: Parameters<typeof listAdminOrders>[2]): Promise<string> {
-  const orders = await listAdminOrders(deps, restaurantId, query);
+export async function ordersCsv(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, query: Parameters<typeof listAdminOrders>[2], only?: number[]): Promise<string> {
+  const orders = await listAdminOrders(deps, restaurantId, query, only);
   const header = ['Order', 'Placed', 'Status', 'Payment', 'Fundraiser', 'Participant', 'Customer', 'Email', 'Phone', 'Items', 'Total'];
   const rows = orders.map((o) => [
     o.orderNumber,
