@@ -21,3 +21,8 @@ export function isStaffRole(role: Role): boolean {
 export function isOrganiserRole(role: Role): boolean {
   return role === 'organiser';
 }
+
+/** Who may open /admin: staff and admins, and organisers (who see only their fundraisers there). */
+export function opensAdmin(role: Role): boolean {
+  return isStaffRole(role) || isOrganiserRole(role);
+}

@@ -25,6 +25,7 @@ import { useUpdateVariant } from '../api/update-variant.ts';
 import { useWholesaleDashboard } from '../api/get-dashboard.ts';
 import { wholesaleAdminKey } from '../api/admin-request.ts';
 import { FundraiserOrders } from '../components/fundraiser-orders.tsx';
+import { OrganisersPanel } from '../components/organisers-panel.tsx';
 import { formatGroups, keepOptionIds, parseGroups } from '../components/wholesale-groups.ts';
 
 const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
@@ -34,26 +35,29 @@ const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface p
  * or edit one (images uploaded and re-encoded by the server), its participants, items with options,
  * variants and stock, its orders, and a dashboard that follows sales live.
  */
-export function FundraiserManagement() {
+export function FundraiserManagement({ organiser = false }: { organiser?: boolean }) {
   const list = useAdminFundraisers();
   const duplicate = useDuplicateFundraiser();
   const [selected, setSelected] = useState<number | 'new' | null>(null);
 
-  if (selected !== null) return <FundraiserEditor key={String(selected)} id={selected === 'new' ? null : selected} onBack={() => setSelected(null)} onCreated={setSelected} />;
+  // An organiser of one fundraiser goes straight to it (decision 0124).
+  const only = organiser && list.data?.length === 1 ? list.data[0]!.id : null;
+  if (only !== null && selected === null) return <FundraiserEditor key={only} id={only} organiser onBack={null} onCreated={setSelected} />;
+  if (selected !== null) return <FundraiserEditor key={String(selected)} id={selected === 'new' ? null : selected} organiser={organiser} onBack={() => setSelected(null)} onCreated={setSelected} />;
   return (
     <section aria-labelledby="fundraisers-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="fundraisers-heading" className="font-display text-2xl font-bold">
           Fundraisers
         </h2>
-        <Button onClick={() => setSelected('new')}>New Fundraiser</Button>
+        {organiser ? null : <Button onClick={() => setSelected('new')}>New Fundraiser</Button>}
       </div>
       {list.isPending ? (
         <Spinner label="Loading fundraisers…" />
       ) : list.isError ? (
         <Alert tone="error">{errorMessage(list.error, 'Unable to load fundraisers. Please try again.')}</Alert>
       ) : list.data.length === 0 ? (
-        <p className="text-ink-muted">No fundraisers yet.</p>
+        <p className="text-ink-muted">{organiser ? "No fundraiser is assigned to you yet. Ask the restaurant's admin to invite you again." : 'No fundraisers yet.'}</p>
       ) : (
         <ul className="divide-y divide-line rounded-2xl border border-line bg-surface-raised">
           {list.data.map((f) => (
@@ -69,9 +73,11 @@ export function FundraiserManagement() {
                 <Button size="sm" variant="secondary" onClick={() => setSelected(f.id)} aria-label={`Manage ${f.name}`}>
                   Manage
                 </Button>
-                <Button size="sm" variant="ghost" loading={duplicate.isPending && duplicate.variables === f.id} onClick={() => duplicate.mutate(f.id)} aria-label={`Duplicate ${f.name}`}>
-                  Duplicate
-                </Button>
+                {organiser ? null : (
+                  <Button size="sm" variant="ghost" loading={duplicate.isPending && duplicate.variables === f.id} onClick={() => duplicate.mutate(f.id)} aria-label={`Duplicate ${f.name}`}>
+                    Duplicate
+                  </Button>
+                )}
               </div>
             </li>
           ))}
@@ -81,16 +87,18 @@ export function FundraiserManagement() {
   );
 }
 
-function FundraiserEditor({ id, onBack, onCreated }: { id: number | null; onBack(): void; onCreated(id: number): void }) {
+function FundraiserEditor({ id, organiser = false, onBack, onCreated }: { id: number | null; organiser?: boolean; onBack: (() => void) | null; onCreated(id: number): void }) {
   const fundraiser = useAdminFundraiser(id ?? 0);
   const [tab, setTab] = useState<'details' | 'orders' | 'dashboard'>('details');
   if (id !== null && fundraiser.isPending) return <Spinner label="Loading fundraiser…" />;
   const data = id === null ? null : (fundraiser.data ?? null);
   return (
     <section className="space-y-6" aria-labelledby="fundraiser-editor-heading">
-      <Button variant="link" onClick={onBack}>
-        ← All fundraisers
-      </Button>
+      {onBack ? (
+        <Button variant="link" onClick={onBack}>
+          ← All fundraisers
+        </Button>
+      ) : null}
       <h2 id="fundraiser-editor-heading" className="font-display text-2xl font-bold">
         {data ? data.name : 'New Fundraiser'}
       </h2>
@@ -103,14 +111,18 @@ function FundraiserEditor({ id, onBack, onCreated }: { id: number | null; onBack
           ))}
         </div>
       ) : null}
-      {tab === 'details' || !data ? (
+      {id !== null && !data ? (
+        <Alert tone="error">{errorMessage(fundraiser.error, 'Unable to load fundraiser. Please try again.')}</Alert>
+      ) : tab === 'details' || !data ? (
         <>
-          <FundraiserForm fundraiser={data} onCreated={onCreated} />
+          {/* An organiser (decision 0124) keeps the participants; the fundraiser's settings and items are the restaurant's. */}
+          {organiser ? null : <FundraiserForm fundraiser={data} onCreated={onCreated} />}
           {data ? <Participants fundraiser={data} /> : null}
-          {data ? <Items fundraiser={data} /> : null}
+          {data && !organiser ? <Items fundraiser={data} /> : null}
+          {data && !organiser ? <OrganisersPanel fundraiser={data} /> : null}
         </>
       ) : tab === 'orders' ? (
-        <FundraiserOrders fundraiser={data} />
+        <FundraiserOrders fundraiser={data} readOnly={organiser} />
       ) : (
         <Dashboard fundraiserId={data.id} />
       )}
