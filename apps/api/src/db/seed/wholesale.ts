@@ -180,6 +180,9 @@ const fundraisers: SeedFundraiser[] = [
  * progress and the dashboards have something to show. Orders are written as checkout writes them
  * (a captured test payment, a confirmed order, its ledger credit).
  */
+/** The demo fundraisers' team share: 40% of every sale goes to the team. */
+const TEAM_SHARE_PERCENT = 40;
+
 async function seedOrganiser(tx: DbOrTx, fundraiserId: number): Promise<void> {
   const [coach] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'coach@kusina.test'));
   if (coach) await tx.insert(wholesaleFundraiserOrganisers).values({ fundraiserId, userId: coach.id });
@@ -201,6 +204,8 @@ export async function seedWholesale(tx: DbOrTx): Promise<void> {
         startDate: addDays(today, spec.startDate),
         endDate: addDays(today, spec.endDate),
         goalCents: spec.goalCents,
+        // The team's share of each sale (decision 0125).
+        teamSharePercent: TEAM_SHARE_PERCENT,
         // Pickup opens at 9 AM (Guam) the day after sales end: the orders' Estimated Pickup.
         pickupStartsAt: new Date(zonedInstant(addDays(today, spec.endDate + 1), 9 * 60)),
         cardImageUrl: img(`${spec.image}-card`),

@@ -25,6 +25,8 @@ import { AppError } from '../../lib/errors.ts';
 import { requireAuth, requireFundraiserManager } from '../../plugins/auth.ts';
 import { inviteOrganiser, listOrganisers, removeOrganiser } from '../accounts/service.ts';
 import { managedFundraiser, organiserScope } from './organiser-access.ts';
+import { payoutStatement } from './payout.ts';
+import { PayoutStatementOutput } from '@kusina/domain/wholesale-payout';
 import { encodeImage, MULTIPART_LIMITS, readImageUpload, storeImages } from '../merchandise/service.ts';
 import * as admin from './admin-service.ts';
 
@@ -194,6 +196,15 @@ export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/fundraisers/:id/dashboard',
     { config: { organiser: 'fundraiser' }, schema: { tags, security, params: IdParams, querystring: RestaurantQuery, response: { 200: envelope(DashboardOutput), ...errors } } },
     async (request) => ok(await admin.dashboard(app.deps, restaurantOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/fundraisers/:id/payout_statement',
+    {
+      config: { organiser: 'fundraiser' },
+      schema: { tags, security, summary: 'The payout statement: per participant sales, refunds, the team share and donations (decision 0125)', params: IdParams, querystring: RestaurantQuery, response: { 200: envelope(PayoutStatementOutput), ...errors } },
+    },
+    async (request) => ok(await payoutStatement(app.deps, restaurantOf(request), request.params.id)),
   );
 
   // Organisers of a fundraiser (decision 0124): admins invite, list and remove them.

@@ -31,6 +31,7 @@ import { findFundraiser, loadItems, participantsOf, toItemOutput, toOrderOutputs
 import { changeStatus, fundraiserList, fundraiserOutput, shopToday, WholesaleEvents, type WholesaleDeps } from './service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { payoutRows, payoutTotals } from './payout.ts';
 
 /** The restaurant an admin manages: their own; a super admin names one (default: their own). */
 export function managedRestaurant(user: SessionUser, asked?: number): number {
@@ -63,6 +64,7 @@ function fundraiserValues(input: FundraiserInput) {
     pickupContactPhone: input.pickup_contact_phone ?? null,
     pickupStartsAt: input.pickup_starts_at ? new Date(parseRestaurantDateTime(input.pickup_starts_at)) : null,
     goalCents: input.goal_cents ?? null,
+    teamSharePercent: input.team_share_percent ?? null,
   };
 }
 
@@ -541,8 +543,12 @@ export async function dashboard(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaur
       .where(eq(wholesaleParticipantCredits.fundraiserId, fundraiserId))
       .groupBy(wholesaleParticipantCredits.participantId),
   ]);
+  const money = payoutTotals(await payoutRows(deps.db, fundraiserId, row.teamSharePercent), row.teamSharePercent);
   return {
     fundraiser: summary,
+    net_sales_cents: money.net_sales_cents,
+    team_share_percent: row.teamSharePercent,
+    team_raised_cents: money.team_raised_cents,
     orders: counts?.orders ?? 0,
     cancelled_orders: counts?.cancelled ?? 0,
     items_sold: units?.sold ?? 0,

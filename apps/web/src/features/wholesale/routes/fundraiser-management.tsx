@@ -3,7 +3,7 @@ import { formatUSD } from '@kusina/domain/money';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { clockTime, zonedParts } from '@kusina/domain/restaurant-schedule';
-import { WHOLESALE_FUNDRAISER_STATUSES, WHOLESALE_INVENTORY_MODES, type FundraiserDetailOutput, type FundraiserInput, type ItemOutput } from '@kusina/domain/wholesale';
+import { TEAM_SHARE_MESSAGE, WHOLESALE_FUNDRAISER_STATUSES, WHOLESALE_INVENTORY_MODES, type FundraiserDetailOutput, type FundraiserInput, type ItemOutput } from '@kusina/domain/wholesale';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -26,6 +26,7 @@ import { useWholesaleDashboard } from '../api/get-dashboard.ts';
 import { wholesaleAdminKey } from '../api/admin-request.ts';
 import { FundraiserOrders } from '../components/fundraiser-orders.tsx';
 import { OrganisersPanel } from '../components/organisers-panel.tsx';
+import { PayoutStatement } from '../components/payout-statement.tsx';
 import { formatGroups, keepOptionIds, parseGroups } from '../components/wholesale-groups.ts';
 
 const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
@@ -89,7 +90,7 @@ export function FundraiserManagement({ organiser = false }: { organiser?: boolea
 
 function FundraiserEditor({ id, organiser = false, onBack, onCreated }: { id: number | null; organiser?: boolean; onBack: (() => void) | null; onCreated(id: number): void }) {
   const fundraiser = useAdminFundraiser(id ?? 0);
-  const [tab, setTab] = useState<'details' | 'orders' | 'dashboard'>('details');
+  const [tab, setTab] = useState<'details' | 'orders' | 'dashboard' | 'payout'>('details');
   if (id !== null && fundraiser.isPending) return <Spinner label="Loading fundraiser…" />;
   const data = id === null ? null : (fundraiser.data ?? null);
   return (
@@ -104,9 +105,9 @@ function FundraiserEditor({ id, organiser = false, onBack, onCreated }: { id: nu
       </h2>
       {data ? (
         <div className="flex flex-wrap gap-2" role="group" aria-label="Fundraiser sections">
-          {(['details', 'orders', 'dashboard'] as const).map((t) => (
+          {(['details', 'orders', 'dashboard', 'payout'] as const).map((t) => (
             <Button key={t} size="sm" variant={tab === t ? 'primary' : 'secondary'} aria-pressed={tab === t} onClick={() => setTab(t)}>
-              {t === 'details' ? 'Details' : t === 'orders' ? 'Orders' : 'Dashboard'}
+              {t === 'details' ? 'Details' : t === 'orders' ? 'Orders' : t === 'dashboard' ? 'Dashboard' : 'Payout Statement'}
             </Button>
           ))}
         </div>
@@ -123,6 +124,8 @@ function FundraiserEditor({ id, organiser = false, onBack, onCreated }: { id: nu
         </>
       ) : tab === 'orders' ? (
         <FundraiserOrders fundraiser={data} readOnly={organiser} />
+      ) : tab === 'payout' ? (
+        <PayoutStatement fundraiserId={data.id} />
       ) : (
         <Dashboard fundraiserId={data.id} />
       )}
@@ -200,13 +203,16 @@ function FundraiserForm({ fundraiser, onCreated }: { fundraiser: FundraiserDetai
     },
   });
   const [goal, setGoal] = useState(fundraiser?.goal_cents ? (fundraiser.goal_cents / 100).toFixed(2) : '');
+  const [share, setShare] = useState(fundraiser?.team_share_percent === null || fundraiser?.team_share_percent === undefined ? '' : String(fundraiser.team_share_percent));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
     const goalCents = goal.trim() ? Math.round(Number(goal) * 100) : null;
     if (goalCents !== null && (!Number.isFinite(goalCents) || goalCents < 1)) return setErrors({ goal_cents: 'Enter the team goal in dollars' });
+    const sharePercent = share.trim() ? Number(share) : null;
+    if (sharePercent !== null && !(Number.isInteger(sharePercent) && sharePercent >= 0 && sharePercent <= 100)) return setErrors({ team_share_percent: TEAM_SHARE_MESSAGE });
     save.mutate(
-      { id: fundraiser?.id ?? null, input: { ...form, goal_cents: goalCents } },
+      { id: fundraiser?.id ?? null, input: { ...form, goal_cents: goalCents, team_share_percent: sharePercent } },
       {
         onSuccess: (result) => {
           setSaved(true);
@@ -255,6 +261,17 @@ function FundraiserForm({ fundraiser, onCreated }: { fundraiser: FundraiserDetai
           error={errors.goal_cents}
           onChange={(event) => {
             setGoal(event.target.value);
+            setSaved(false);
+          }}
+        />
+        <TextField
+          label="Team share (%)"
+          inputMode="numeric"
+          hint="The percent of each sale the team receives, 0 to 100; supporters see it on the fundraiser page"
+          value={share}
+          error={errors.team_share_percent}
+          onChange={(event) => {
+            setShare(event.target.value);
             setSaved(false);
           }}
         />
@@ -485,6 +502,8 @@ function Dashboard({ fundraiserId }: { fundraiserId: number }) {
     ['Orders', String(d.orders)],
     ['Items sold', String(d.items_sold)],
     ['Gross sales', formatUSD(d.gross_cents)],
+    ['Net sales', formatUSD(d.net_sales_cents)],
+    [d.team_share_percent === null ? 'Raised for the team' : `Raised for the team (${d.team_share_percent}% share)`, d.team_raised_cents === null ? 'Share not set' : formatUSD(d.team_raised_cents)],
     ['Net raised', formatUSD(d.net_raised_cents)],
     ['General support', formatUSD(d.general_support_cents)],
     ['Cancelled', String(d.cancelled_orders)],

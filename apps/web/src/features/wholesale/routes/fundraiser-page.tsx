@@ -16,6 +16,7 @@ import { useFundraiserLive } from '../api/use-wholesale-live.ts';
 import { CartBar } from '../components/cart-bar.tsx';
 import { ItemDialog, type PendingLine } from '../components/item-dialog.tsx';
 import { TeamProgress } from '../components/team-progress.tsx';
+import { TeamShareNote } from '../components/team-share-note.tsx';
 import { ParticipantCard } from '../components/participant-card.tsx';
 import { SwitchFundraiserDialog } from '../components/switch-fundraiser-dialog.tsx';
 import { rememberParticipant } from '../participant-link.ts';
@@ -89,6 +90,7 @@ export function FundraiserPage({ slug }: { slug: string }) {
         ) : null}
       </p>
       <TeamProgress fundraiser={data} className="mt-4 max-w-md" />
+      <TeamShareNote percent={data.team_share_percent} className="mt-2" />
       <p className="mt-4 max-w-3xl">{data.description}</p>
       {preselected ? (
         <Alert tone="info" className="mt-4">
