@@ -19,4 +19,80 @@ ALTER TABLE "wholesale_fundraiser_organisers" ADD CONSTRAINT "wholesale_fundrais
 CREATE INDEX "wholesale_fundraiser_organisers_user_idx" ON "wholesale_fundraiser_organisers" USING btree ("user_id");--> statement-breakpoint
 -- The team share (issue #36 item 6, decision 0125): the percent of each sale the team receives.
 ALTER TABLE "wholesale_fundraisers" ADD COLUMN "team_share_percent" integer;--> statement-breakpoint
-ALTER TABLE "wholesale_fundraisers" ADD CONSTRAINT "wholesale_fundraisers_team_share_check" CHECK ("wholesale_fundraisers"."team_share_percent" IS NULL OR ("wholesale_fundraisers"."team_share_percent" >= 0 AND "wholesale_fundraisers"."team_share_percent" <= 100));
+ALTER TABLE "wholesale_fundraisers" ADD CONSTRAINT "wholesale_fundraisers_team_share_check" CHECK ("wholesale_fundraisers"."team_share_percent" IS NULL OR ("wholesale_fundraisers"."team_share_percent" >= 0 AND "wholesale_fundraisers"."team_share_percent" <= 100));--> statement-breakpoint
+-- The shop's fundraiser list cache across nodes (decision 0126, modules/wholesale/list-cache.ts):
+-- after every statement that changes what the list shows (a fundraiser, an item, a participant, an
+-- order, a ledger row), NOTIFY 'wholesale_changed' with each affected restaurant id. Delivered on
+-- commit only; identical payloads of one transaction are folded into one. Statement-level triggers
+-- with transition tables, as the menu's (0004): one notify per restaurant per statement.
+CREATE OR REPLACE FUNCTION wholesale_notify_restaurants(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  rid integer;
+BEGIN
+  FOR rid IN SELECT DISTINCT r FROM unnest(ids) AS r WHERE r IS NOT NULL LOOP
+    PERFORM pg_notify('wholesale_changed', rid::text);
+  END LOOP;
+END;
+$$;
+--> statement-breakpoint
+-- wholesale_fundraisers and wholesale_orders carry restaurant_id themselves.
+CREATE OR REPLACE FUNCTION wholesale_changed_by_restaurant_id() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM wholesale_notify_restaurants(ARRAY(SELECT restaurant_id FROM new_rows));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM wholesale_notify_restaurants(ARRAY(SELECT restaurant_id FROM new_rows UNION SELECT restaurant_id FROM old_rows));
+  ELSE
+    PERFORM wholesale_notify_restaurants(ARRAY(SELECT restaurant_id FROM old_rows));
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- Items, participants and ledger rows name their fundraiser (a cascade from a deleted fundraiser
+-- finds none here; the fundraiser's own trigger has notified).
+CREATE OR REPLACE FUNCTION wholesale_changed_by_fundraiser_id() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM wholesale_notify_restaurants(ARRAY(
+      SELECT f.restaurant_id FROM (SELECT DISTINCT fundraiser_id FROM new_rows) r JOIN wholesale_fundraisers f ON f.id = r.fundraiser_id));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM wholesale_notify_restaurants(ARRAY(
+      SELECT f.restaurant_id FROM (SELECT fundraiser_id FROM new_rows UNION SELECT fundraiser_id FROM old_rows) r JOIN wholesale_fundraisers f ON f.id = r.fundraiser_id));
+  ELSE
+    PERFORM wholesale_notify_restaurants(ARRAY(
+      SELECT f.restaurant_id FROM (SELECT DISTINCT fundraiser_id FROM old_rows) r JOIN wholesale_fundraisers f ON f.id = r.fundraiser_id));
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE TRIGGER wholesale_fundraisers_notify_insert AFTER INSERT ON wholesale_fundraisers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wholesale_changed_by_restaurant_id();
+--> statement-breakpoint
+CREATE TRIGGER wholesale_fundraisers_notify_update AFTER UPDATE ON wholesale_fundraisers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wholesale_changed_by_restaurant_id();
+--> statement-breakpoint
+CREATE TRIGGER wholesale_fundraisers_notify_delete AFTER DELETE ON wholesale_fundraisers REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION wholesale_changed_by_restaurant_id();
+--> statement-breakpoint
+CREATE TRIGGER wholesale_orders_notify_insert AFTER INSERT ON wholesale_orders REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wholesale_changed_by_restaurant_id();
+--> statement-breakpoint
+CREATE TRIGGER wholesale_orders_notify_update AFTER UPDATE ON wholesale_orders REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wholesale_changed_by_restaurant_id();
+--> statement-breakpoint
+CREATE TRIGGER wholesale_orders_notify_delete AFTER DELETE ON wholesale_orders REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION wholesale_changed_by_restaurant_id();
+--> statement-breakpoint
+CREATE TRIGGER wholesale_items_notify_insert AFTER INSERT ON wholesale_items REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wholesale_changed_by_fundraiser_id();
+--> statement-breakpoint
+CREATE TRIGGER wholesale_items_notify_update AFTER UPDATE ON wholesale_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wholesale_changed_by_fundraiser_id();
+--> statement-breakpoint
+CREATE TRIGGER wholesale_items_notify_delete AFTER DELETE ON wholesale_items REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION wholesale_changed_by_fundraiser_id();
+--> statement-breakpoint
+CREATE TRIGGER wholesale_participants_notify_insert AFTER INSERT ON wholesale_participants REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wholesale_changed_by_fundraiser_id();
+--> statement-breakpoint
+CREATE TRIGGER wholesale_participants_notify_update AFTER UPDATE ON wholesale_participants REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wholesale_changed_by_fundraiser_id();
+--> statement-breakpoint
+CREATE TRIGGER wholesale_participants_notify_delete AFTER DELETE ON wholesale_participants REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION wholesale_changed_by_fundraiser_id();
+--> statement-breakpoint
+CREATE TRIGGER wholesale_participant_credits_notify_insert AFTER INSERT ON wholesale_participant_credits REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wholesale_changed_by_fundraiser_id();
+--> statement-breakpoint
+CREATE TRIGGER wholesale_participant_credits_notify_update AFTER UPDATE ON wholesale_participant_credits REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION wholesale_changed_by_fundraiser_id();
+--> statement-breakpoint
+CREATE TRIGGER wholesale_participant_credits_notify_delete AFTER DELETE ON wholesale_participant_credits REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION wholesale_changed_by_fundraiser_id();
