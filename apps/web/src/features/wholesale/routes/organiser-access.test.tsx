@@ -52,6 +52,12 @@ describe('organiser access', () => {
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin$/);
   });
 
+  it("keeps an organiser out of the restaurant's staff screens (the reservations dashboard)", async () => {
+    mockApi();
+    renderApp('/reservations/dashboard', { user: makeUser({ role: 'organiser' }) });
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+  });
+
   it('an organiser of several fundraisers picks one, without New Fundraiser or Duplicate', async () => {
     mockApi({ 'GET /wholesale/admin/fundraisers': () => envelope({ fundraisers: [fundraiser, fundraiserFixture({ id: 8, name: 'Choir' })] }) });
     renderApp('/admin', { user: makeUser({ role: 'organiser' }) });
