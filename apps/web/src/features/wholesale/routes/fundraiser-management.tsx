@@ -148,7 +148,8 @@ function ImageField({ label, value, onChange }: { label: string; value: string; 
           id={inputId}
           type="file"
           accept="image/jpeg,image/png,image/webp,image/gif"
-          className="text-sm"
+          // A file input is as wide as its browser's button and label: kept inside a 360 px phone.
+          className="min-w-0 max-w-full text-sm"
           onChange={(event) => {
             const file = event.target.files?.[0];
             if (!file) return;
