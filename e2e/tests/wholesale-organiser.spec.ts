@@ -19,19 +19,7 @@ async function checkPage(page: Page): Promise<void> {
   await page.emulateMedia({ colorScheme: 'light' });
   const viewport = page.viewportSize();
   await page.setViewportSize({ width: 360, height: 740 });
-  const { scroll, view, wide } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    view: window.innerWidth,
-    wide: [...document.querySelectorAll('body *')]
-      .filter((e) => {
-        if (e.getBoundingClientRect().right <= window.innerWidth + 1) return false;
-        for (let p = e.parentElement; p; p = p.parentElement) if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(p).overflowX)) return false;
-        return true;
-      })
-      .slice(0, 8)
-      .map((e) => `${e.tagName}.${(e.getAttribute('class') ?? '').slice(0, 60)} ${Math.round(e.getBoundingClientRect().right)} ${(e.textContent ?? '').slice(0, 40)}`),
-  }));
-  if (scroll > view) console.log(wide.join('\n'));
+  const { scroll, view } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: window.innerWidth }));
   expect(scroll, `document ${scroll}px wide in a ${view}px viewport`).toBeLessThanOrEqual(view);
   if (viewport) await page.setViewportSize(viewport);
 }
