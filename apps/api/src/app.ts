@@ -31,6 +31,7 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { promotionRoutes } from './modules/promotions/routes.ts';
 import menuCachePlugin from './modules/menu/cache.ts';
+import wholesaleListCachePlugin from './modules/wholesale/list-cache.ts';
 import { menuRoutes } from './modules/menu/routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { teamRoutes } from './modules/accounts/team-routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authPlugin, { secret: deps.jwtSecret });
   await app.register(realtimePlugin, { crossNode: deps.realtimeCrossNode ?? true });
   await app.register(menuCachePlugin);
+  await app.register(wholesaleListCachePlugin);
   app.decorate('boss', deps.boss);
   // What services are given (decision 0095): built once, handed over by every route.
   app.decorate('deps', serviceDeps(app));

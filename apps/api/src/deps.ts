@@ -4,6 +4,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { MenuCache } from './modules/menu/cache.ts';
+import type { FundraiserListCache } from './modules/wholesale/list-cache.ts';
 import type { TokenService } from './plugins/auth.ts';
 import type { Realtime } from './realtime/socket.ts';
 
@@ -26,6 +27,8 @@ export interface ServiceDeps {
   /** The clock opening hours, sessions and limits are judged by: the real one, or a test's. */
   clock: () => Date;
   menuCache: MenuCache;
+  /** The shop's fundraiser list, invalidated across nodes (decision 0126). */
+  wholesaleListCache: FundraiserListCache;
   tokens: TokenService;
 }
 
@@ -47,6 +50,7 @@ export function serviceDeps(app: FastifyInstance): ServiceDeps {
     realtime: app.realtime,
     clock: () => app.clock(),
     menuCache: app.menuCache,
+    wholesaleListCache: app.wholesaleListCache,
     tokens: app.tokens,
   };
 }

@@ -12,13 +12,13 @@ export const INVITE_TTL_HOURS = 72;
 
 export interface TeamActor {
   id: number;
-  role: 'super_admin' | 'admin' | 'staff' | 'customer';
+  role: 'super_admin' | 'admin' | 'staff' | 'customer' | 'organiser';
   restaurantId: number;
 }
 
 export interface TeamTarget {
   id: number;
-  role: 'super_admin' | 'admin' | 'staff' | 'customer';
+  role: 'super_admin' | 'admin' | 'staff' | 'customer' | 'organiser';
   restaurantId: number;
 }
 
@@ -47,7 +47,7 @@ export function teamChangeRefusal(actor: TeamActor, target: TeamTarget, change: 
   if (actor.role !== 'admin' && actor.role !== 'super_admin') return 'forbidden';
   if (actor.role === 'admin' && target.restaurantId !== actor.restaurantId) return TeamMessages.otherRestaurant;
   if (target.role === 'super_admin') return TeamMessages.superAdminUntouchable;
-  if (target.role === 'customer') return TeamMessages.notTeamMember;
+  if (target.role === 'customer' || target.role === 'organiser') return TeamMessages.notTeamMember;
   if (target.id === actor.id) return TeamMessages.notYourself;
   if (change.kind === 'role' && !TEAM_ROLES.includes(change.role)) return 'forbidden';
   return null;

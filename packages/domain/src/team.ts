@@ -57,7 +57,14 @@ export const InviteLinkInput = z.object({
   token: z.string().trim().min(1).max(200),
 });
 
-export const InvitePreviewOutput = z.object({ email: z.string(), role: teamRoleSchema, restaurant_name: z.string(), expires_at: z.string() });
+/** An organiser's invite (decision 0124) names the fundraiser they will manage. */
+export const InvitePreviewOutput = z.object({
+  email: z.string(),
+  role: z.enum(['staff', 'admin', 'organiser']),
+  restaurant_name: z.string(),
+  fundraiser_name: z.string().nullable().optional(),
+  expires_at: z.string(),
+});
 export type InvitePreviewOutput = z.infer<typeof InvitePreviewOutput>;
 
 export const AcceptInviteInput = InviteLinkInput.extend({

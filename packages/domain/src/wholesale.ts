@@ -802,6 +802,8 @@ export const FundraiserOutput = z.object({
   progress_percent: z.number().int().nullable(),
   supporters_count: z.number().int(),
   days_left: z.number().int().nullable(),
+  /** The percent of each sale the team receives (decision 0125), 0–100; null when not stated. */
+  team_share_percent: z.number().int().nullable(),
 });
 export type FundraiserOutput = z.infer<typeof FundraiserOutput>;
 
@@ -1032,6 +1034,8 @@ export function normaliseOrderNumber(typed: string): string {
 
 const optionalText = (max = 2000) => z.string().trim().max(max).nullable().optional();
 
+export const TEAM_SHARE_MESSAGE = 'Enter the team share as a whole percent from 0 to 100';
+
 export const FundraiserInput = z.object({
   name: requiredText('Name is required'),
   slug: z
@@ -1054,6 +1058,14 @@ export const FundraiserInput = z.object({
   pickup_contact_phone: optionalText(40),
   /** When pickup opens: the restaurant's wall-clock time ('2026-12-20T09:00') or an instant with its offset. */
   goal_cents: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
+  /** The percent of each sale the team receives (decision 0125): a whole number from 0 to 100; null: not stated. Admins only. */
+  team_share_percent: z
+    .number({ error: TEAM_SHARE_MESSAGE })
+    .int(TEAM_SHARE_MESSAGE)
+    .min(0, TEAM_SHARE_MESSAGE)
+    .max(100, TEAM_SHARE_MESSAGE)
+    .nullable()
+    .optional(),
   pickup_starts_at: z
     .string()
     .trim()
@@ -1154,6 +1166,10 @@ export const DashboardOutput = z.object({
   gross_cents: z.number().int(),
   net_raised_cents: z.number().int(),
   general_support_cents: z.number().int(),
+  /** Clear money (decision 0125): sales net of refunds, and what the team receives of them (its share, plus donations). */
+  net_sales_cents: z.number().int(),
+  team_share_percent: z.number().int().nullable(),
+  team_raised_cents: z.number().int().nullable(),
   participants: z.array(ParticipantOutput),
 });
 export type DashboardOutput = z.infer<typeof DashboardOutput>;

@@ -14,7 +14,7 @@ export interface SessionUser {
   lastName: string;
   phone: string | null;
   phoneVerified: boolean;
-  role: 'super_admin' | 'admin' | 'staff' | 'customer';
+  role: 'super_admin' | 'admin' | 'staff' | 'customer' | 'organiser';
   restaurantId: number;
 }
 

@@ -192,3 +192,5 @@ function requireRole(app: FastifyInstance, ...roles: Role[]): preHandlerAsyncHoo
 
 export const requireStaff = (app: FastifyInstance) => requireRole(app, 'staff', 'admin', 'super_admin');
 export const requireAdmin = (app: FastifyInstance) => requireRole(app, 'admin', 'super_admin');
+/** Fundraiser management: admins, and organisers (decision 0124), whose scope each route then checks. */
+export const requireFundraiserManager = (app: FastifyInstance) => requireRole(app, 'admin', 'super_admin', 'organiser');

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch } from 'wouter';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { RouteLoadingMarker } from './global-loading.tsx';
-import { RequireAuth, RequireSignedOut, RequireStaff, RequireUnverifiedPhone } from './guards.tsx';
+import { RequireAdminArea, RequireAuth, RequireSignedOut, RequireStaff, RequireUnverifiedPhone } from './guards.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import {
   AdminDashboardPage,
@@ -122,11 +122,11 @@ export function AppRoutes({ realtime = true }: { realtime?: boolean }) {
           </RequireAuth>
         </Route>
         <Route path="/admin">
-          <RequireStaff>
+          <RequireAdminArea>
             <Suspense fallback={<AdminFallback />}>
               <AdminDashboardPage />
             </Suspense>
-          </RequireStaff>
+          </RequireAdminArea>
         </Route>
         <Route>
           <Redirect to="/" replace />

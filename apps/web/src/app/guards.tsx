@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import { isStaffRole } from '@kusina/domain/roles';
+import { isStaffRole, opensAdmin } from '@kusina/domain/roles';
 import { returnToHere, useLocationState } from '../lib/router.ts';
 import { selectIsSignedIn, useAuthStore } from '../stores/auth-store.ts';
 
@@ -39,9 +39,16 @@ export function RequireUnverifiedPhone({ children }: GuardProps) {
   return children;
 }
 
-/** /admin: admins and staff only; everyone else goes home (storefront.md §6). */
+/** The staff screens (/reservations/dashboard): admins and staff only; everyone else goes home (storefront.md §6). */
 export function RequireStaff({ children }: GuardProps) {
   const user = useAuthStore((state) => (selectIsSignedIn(state) ? state.user : null));
   if (!user || !isStaffRole(user.role)) return <Redirect to="/" replace />;
+  return children;
+}
+
+/** /admin: admins and staff, and organisers (who see only their fundraisers there, decision 0124); everyone else goes home. */
+export function RequireAdminArea({ children }: GuardProps) {
+  const user = useAuthStore((state) => (selectIsSignedIn(state) ? state.user : null));
+  if (!user || !opensAdmin(user.role)) return <Redirect to="/" replace />;
   return children;
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ROLES } from '@kusina/domain/roles';
 import { createdAt, timestamptz, updatedAt } from './columns.ts';
 import { restaurants } from './restaurants.ts';
+import { wholesaleFundraisers } from './wholesale.ts';
 
 /**
  * A person with an account. Staff and admins belong to restaurant_id; a super admin serves every
@@ -32,7 +33,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
-    check('users_role_check', sql`${t.role} in ('super_admin', 'admin', 'staff', 'customer')`),
+    check('users_role_check', sql`${t.role} in ('super_admin', 'admin', 'staff', 'customer', 'organiser')`),
     index('users_restaurant_idx').on(t.restaurantId),
   ],
 );
@@ -121,7 +122,9 @@ export const teamInvites = pgTable(
       .notNull()
       .references(() => restaurants.id, { onDelete: 'cascade' }),
     email: text().notNull(),
-    role: text({ enum: ['staff', 'admin'] }).notNull(),
+    role: text({ enum: ['staff', 'admin', 'organiser'] }).notNull(),
+    /** An organiser's invite names the fundraiser they will manage (decision 0124); others none. */
+    fundraiserId: integer().references((): AnyPgColumn => wholesaleFundraisers.id, { onDelete: 'cascade' }),
     tokenHash: text().notNull(),
     invitedById: integer().references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamptz().notNull(),
@@ -132,7 +135,8 @@ export const teamInvites = pgTable(
   (t) => [
     uniqueIndex('team_invites_token_hash_unique').on(t.tokenHash),
     index('team_invites_restaurant_idx').on(t.restaurantId),
-    check('team_invites_role_check', sql`${t.role} in ('staff', 'admin')`),
+    check('team_invites_role_check', sql`${t.role} in ('staff', 'admin', 'organiser')`),
+    check('team_invites_organiser_fundraiser_check', sql`(${t.role} = 'organiser') = (${t.fundraiserId} IS NOT NULL)`),
     check('team_invites_email_lowercase', sql`${t.email} = lower(${t.email})`),
   ],
 );

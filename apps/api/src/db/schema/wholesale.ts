@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgSequence, pgTable, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, serial, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   WHOLESALE_CREDIT_KINDS,
   WHOLESALE_NOTIFY_CHANNELS,
@@ -45,6 +45,8 @@ export const wholesaleFundraisers = pgTable(
     pickupStartsAt: timestamptz(),
     /** The team's goal in cents (its progress: the ledger's net against it); NULL: no goal shown. */
     goalCents: integer(),
+    /** The percent of each sale the team receives (decision 0125), 0–100; NULL: not stated. */
+    teamSharePercent: integer(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -53,8 +55,24 @@ export const wholesaleFundraisers = pgTable(
     check('wholesale_fundraisers_status_check', sql`${t.status} in ('draft', 'current', 'ended')`),
     check('wholesale_fundraisers_slug_check', sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check('wholesale_fundraisers_goal_check', sql`${t.goalCents} IS NULL OR ${t.goalCents} > 0`),
+    check('wholesale_fundraisers_team_share_check', sql`${t.teamSharePercent} IS NULL OR (${t.teamSharePercent} >= 0 AND ${t.teamSharePercent} <= 100)`),
     check('wholesale_fundraisers_dates_check', sql`${t.startDate} IS NULL OR ${t.endDate} IS NULL OR ${t.startDate} <= ${t.endDate}`),
   ],
+);
+
+/** Who organises which fundraiser (decision 0124): a user with the role 'organiser' manages only these. */
+export const wholesaleFundraiserOrganisers = pgTable(
+  'wholesale_fundraiser_organisers',
+  {
+    fundraiserId: integer()
+      .notNull()
+      .references(() => wholesaleFundraisers.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'wholesale_fundraiser_organisers_pk', columns: [t.fundraiserId, t.userId] }), index('wholesale_fundraiser_organisers_user_idx').on(t.userId)],
 );
 
 /** A person (player, student) a supporter can credit their order to; goal in cents, optional. */

@@ -7,4 +7,6 @@ export const demoAccounts = [
   { email: 'staff@kusina.test', firstName: 'Kekoa', lastName: 'Staff', role: 'staff', restaurantId: 1, phone: '+16715550102' },
   { email: 'customer@kusina.test', firstName: 'Maria', lastName: 'Cruz', role: 'customer', restaurantId: 1, phone: '+16715550103' },
   { email: 'admin2@kusina.test', firstName: 'Leilani', lastName: 'Blue', role: 'admin', restaurantId: 2, phone: '+16715550201' },
+  // A fundraiser organiser (decision 0124): manages only the Tamuning Tigers fundraiser (seed/wholesale.ts).
+  { email: 'coach@kusina.test', firstName: 'Rosa', lastName: 'Coach', role: 'organiser', restaurantId: 1, phone: '+16715550104' },
 ] as const;

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../client.ts';
 import {
   payments,
   users,
+  wholesaleFundraiserOrganisers,
   wholesaleFundraisers,
   wholesaleItems,
   wholesaleItemVariants,
@@ -179,6 +180,14 @@ const fundraisers: SeedFundraiser[] = [
  * progress and the dashboards have something to show. Orders are written as checkout writes them
  * (a captured test payment, a confirmed order, its ledger credit).
  */
+/** The demo fundraisers' team share: 40% of every sale goes to the team. */
+const TEAM_SHARE_PERCENT = 40;
+
+async function seedOrganiser(tx: DbOrTx, fundraiserId: number): Promise<void> {
+  const [coach] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'coach@kusina.test'));
+  if (coach) await tx.insert(wholesaleFundraiserOrganisers).values({ fundraiserId, userId: coach.id });
+}
+
 export async function seedWholesale(tx: DbOrTx): Promise<void> {
   const [customer] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'customer@kusina.test'));
   let orderIndex = 0;
@@ -195,6 +204,8 @@ export async function seedWholesale(tx: DbOrTx): Promise<void> {
         startDate: addDays(today, spec.startDate),
         endDate: addDays(today, spec.endDate),
         goalCents: spec.goalCents,
+        // The team's share of each sale (decision 0125).
+        teamSharePercent: TEAM_SHARE_PERCENT,
         // Pickup opens at 9 AM (Guam) the day after sales end: the orders' Estimated Pickup.
         pickupStartsAt: new Date(zonedInstant(addDays(today, spec.endDate + 1), 9 * 60)),
         cardImageUrl: img(`${spec.image}-card`),
@@ -207,6 +218,8 @@ export async function seedWholesale(tx: DbOrTx): Promise<void> {
         pickupContactPhone: spec.pickup.phone,
       })
       .returning();
+    // The demo organiser (decision 0124) runs the first fundraiser.
+    if (spec.slug === 'tamuning-tigers') await seedOrganiser(tx, f!.id);
     const participants = await tx
       .insert(wholesaleParticipants)
       .values(spec.participants.map((p, position) => ({ fundraiserId: f!.id, name: p.name, description: p.description, photoUrl: img(p.photo), message: p.message ?? null, goalCents: p.goalCents, position })))

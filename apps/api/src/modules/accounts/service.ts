@@ -34,6 +34,7 @@ import type { Auth } from '../../lib/access.ts';
 
 /** Ends every session of a user inside the caller's transaction (the first-run command). */
 export { revokeAllSessions } from './sessions.ts';
+export { inviteOrganiser, listOrganisers, organisedFundraiserIds, removeOrganiser, type OrganisedFundraiser } from './organisers.ts';
 
 /** The part of the services' dependencies (decision 0095) the account rules use. */
 export type AccountsDeps = Pick<ServiceDeps, 'db' | 'pool' | 'boss' | 'config' | 'tokens' | 'clock' | 'realtime'>;

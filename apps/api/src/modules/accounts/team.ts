@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { INVITE_TTL_HOURS, TeamMessages, teamChangeRefusal, type TeamChange } from '@kusina/domain/team-rules';
 import type { AcceptInviteInput, InviteInput, InviteOutput, InvitePreviewOutput, MemberUpdateInput, TeamMemberOutput, TeamOutput } from '@kusina/domain/team';
 import type { DbOrTx } from '../../db/client.ts';
-import { restaurants, teamInvites, users } from '../../db/schema/index.ts';
+import { restaurants, teamInvites, users, wholesaleFundraiserOrganisers, wholesaleFundraisers } from '../../db/schema/index.ts';
 import { isUniqueViolation, transaction } from '../../db/transaction.ts';
 import { assertRestaurantAccess, type SessionUser } from '../../lib/access.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -43,7 +43,7 @@ function toInvite(row: InviteRow, invitedBy: string | null): InviteOutput {
   return {
     id: row.id,
     email: row.email,
-    role: row.role,
+    role: row.role as InviteOutput['role'], // listTeam reads staff and admin invites only
     restaurant_id: row.restaurantId,
     invited_by: invitedBy,
     expires_at: row.expiresAt.toISOString(),
@@ -64,7 +64,8 @@ export async function listTeam(deps: Pick<AccountsDeps, 'db'>, restaurantId: num
     .select({ invite: teamInvites, inviterFirst: users.firstName, inviterLast: users.lastName, inviterEmail: users.email })
     .from(teamInvites)
     .leftJoin(users, eq(users.id, teamInvites.invitedById))
-    .where(and(eq(teamInvites.restaurantId, restaurantId), pending()))
+    // Organiser invites (decision 0124) are shown on their fundraiser's management, not here.
+    .where(and(eq(teamInvites.restaurantId, restaurantId), inArray(teamInvites.role, ['staff', 'admin']), pending()))
     .orderBy(desc(teamInvites.id));
   return {
     members: members.map(toMember),
@@ -224,7 +225,8 @@ async function findOpenInvite(db: DbOrTx, email: string, token: string): Promise
 export async function previewInvite(deps: Pick<AccountsDeps, 'db'>, input: { email: string; token: string }): Promise<InvitePreviewOutput> {
   const invite = await findOpenInvite(deps.db, input.email, input.token);
   const [restaurant] = await deps.db.select({ name: restaurants.name }).from(restaurants).where(eq(restaurants.id, invite.restaurantId));
-  return { email: invite.email, role: invite.role, restaurant_name: restaurant?.name ?? 'Kusina', expires_at: invite.expiresAt.toISOString() };
+  const [fundraiser] = invite.fundraiserId ? await deps.db.select({ name: wholesaleFundraisers.name }).from(wholesaleFundraisers).where(eq(wholesaleFundraisers.id, invite.fundraiserId)) : [];
+  return { email: invite.email, role: invite.role, restaurant_name: restaurant?.name ?? 'Kusina', fundraiser_name: fundraiser?.name ?? null, expires_at: invite.expiresAt.toISOString() };
 }
 
 /**
@@ -257,6 +259,8 @@ export async function acceptInvite(deps: AccountsDeps, input: AcceptInviteInput,
         })
         .returning();
       if (!user) throw new Error('user insert returned nothing');
+      // An organiser's invite (decision 0124) gives the fundraiser it names, and nothing else.
+      if (invite.fundraiserId) await tx.insert(wholesaleFundraiserOrganisers).values({ fundraiserId: invite.fundraiserId, userId: user.id }).onConflictDoNothing();
       await recordAudit(tx, {
         restaurantId: invite.restaurantId,
         actor: user,

@@ -2,22 +2,18 @@ import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import pg from 'pg';
 import type { MenuCategoryOutput, MenuItemOutput, MenuOutput } from '@kusina/domain/menu';
 import type { RestaurantDay } from '@kusina/domain/menu-calendar';
 import { MENU_UPDATE_EVENT, MENU_UPDATE_INTERVAL_MS } from '@kusina/domain/restaurants';
-import { ListenGaps } from '../../realtime/catch-up.ts';
+import { keepListening } from '../../realtime/pg-listen.ts';
 import { rooms } from '../../realtime/socket.ts';
 
 /** PostgreSQL channel the catalog triggers (drizzle/0004_menu_notify.sql) notify, payload = restaurant id. */
 const MENU_CHANGED_CHANNEL = 'menu_changed';
 /** Serialized filter variants kept per restaurant-day (free-text search makes the set open-ended). */
 const MAX_BODIES_PER_SNAPSHOT = 64;
-const LISTEN_RETRY_MIN_MS = 500;
 /** This connection's name in ListenGaps (and in the log). */
 const MENU_LISTEN_SOURCE = 'menu cache';
-// At most 5 s between attempts: the cache is back within seconds of the database.
-const LISTEN_RETRY_MAX_MS = 5_000;
 
 export interface MenuBody {
   value: MenuOutput;
@@ -144,83 +140,23 @@ declare module 'fastify' {
 }
 
 /**
- * Keeps one dedicated connection LISTENing on MENU_CHANGED_CHANNEL; reconnects with back-off and
- * empties the cache whenever the connection is (re)established, since notifications may have been
- * missed meanwhile.
+ * Keeps one dedicated connection LISTENing on MENU_CHANGED_CHANNEL (realtime/pg-listen.ts);
+ * the cache stores nothing while it is down and is emptied whenever it listens again, since
+ * notifications may have been missed meanwhile.
  */
-async function listenForChanges(app: FastifyInstance, cache: MenuCache, onChange: (restaurantId: number) => void): Promise<() => Promise<void>> {
-  const gaps = app.hasDecorator('listenGaps') ? app.listenGaps : new ListenGaps(app.log, () => undefined);
-  let client: pg.Client | null = null;
-  let closing = false;
-  let retryMs = LISTEN_RETRY_MIN_MS;
-  let timer: NodeJS.Timeout | null = null;
-
-  const scheduleReconnect = () => {
-    if (closing || timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void connect();
-    }, retryMs);
-    timer.unref();
-    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
-  };
-
-  const connect = async () => {
-    const next = new pg.Client({ ...app.pool.options, application_name: 'kusina-menu-listener' });
-    let lost = false;
-    // Once per connection, whatever the server's end brings ('error', then 'end', or a failed
-    // connect). Its listeners stay: pg may emit another 'error' later, and an 'error' with no
-    // listener would end the process.
-    const onLost = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      if (client === next) client = null;
-      // Until the connection is back, another node's change could be missed: nothing is cached.
-      cache.setListening(false);
-      if (closing) return;
-      // Logged once per gap, not once per attempt (ListenGaps); the menu is read from the database
-      // until the connection is back.
-      gaps.lost(MENU_LISTEN_SOURCE, error);
-      void next.end().catch(() => undefined);
-      scheduleReconnect();
-    };
-    next.on('error', onLost);
-    next.on('end', () => onLost());
-    next.on('notification', (message) => {
-      if (message.channel !== MENU_CHANGED_CHANNEL) return;
-      const restaurantId = Number(message.payload);
+function listenForChanges(app: FastifyInstance, cache: MenuCache, onChange: (restaurantId: number) => void): Promise<() => Promise<void>> {
+  return keepListening(app, {
+    channel: MENU_CHANGED_CHANNEL,
+    source: MENU_LISTEN_SOURCE,
+    applicationName: 'kusina-menu-listener',
+    setListening: (listening) => cache.setListening(listening),
+    onNotification: (payload) => {
+      const restaurantId = Number(payload);
       const known = Number.isInteger(restaurantId) && restaurantId > 0;
       cache.invalidate(known ? restaurantId : undefined);
       if (known) onChange(restaurantId);
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${MENU_CHANGED_CHANNEL}`);
-      if (closing) {
-        await next.end();
-        return;
-      }
-      if (lost) return;
-      client = next;
-      retryMs = LISTEN_RETRY_MIN_MS;
-      cache.setListening(true);
-      // After a gap, open menus refetch: a sell-out's menu_update may have been missed (0088).
-      gaps.listening(MENU_LISTEN_SOURCE);
-    } catch (error) {
-      onLost(error as Error);
-    }
-  };
-
-  // A failed first attempt is retried in the background; reads go to the database meanwhile.
-  await connect();
-  return async () => {
-    closing = true;
-    if (timer) clearTimeout(timer);
-    const current = client;
-    client = null;
-    cache.setListening(false);
-    if (current) await current.end().catch(() => undefined);
-  };
+    },
+  });
 }
 
 /**

@@ -22,8 +22,13 @@ import {
   VariantUpdateInput,
 } from '@kusina/domain/wholesale';
 import { MerchandiseMessages } from '@kusina/domain/merchandise';
+import { OrganiserInviteInput, OrganiserInviteResult, OrganisersOutput } from '@kusina/domain/wholesale-organisers';
 import { AppError } from '../../lib/errors.ts';
-import { requireAdmin, requireAuth } from '../../plugins/auth.ts';
+import { requireAuth, requireFundraiserManager } from '../../plugins/auth.ts';
+import { inviteOrganiser, listOrganisers, removeOrganiser } from '../accounts/service.ts';
+import { managedFundraiser, organiserScope } from './organiser-access.ts';
+import { payoutStatement } from './payout.ts';
+import { PayoutStatementOutput } from '@kusina/domain/wholesale-payout';
 import { encodeImage, MULTIPART_LIMITS, readImageUpload, storeImages } from '../merchandise/service.ts';
 import * as admin from './admin-service.ts';
 import { getParticipantNotify, setParticipantNotify } from './participant-notify.ts';
@@ -68,13 +73,25 @@ export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   // The caller is checked on request, before the body is parsed or validated: a guest gets 401 and
   // a customer 403 whatever they send (never a 400 describing the management contract).
-  app.addHook('onRequest', requireAdmin(app));
+  app.addHook('onRequest', requireFundraiserManager(app));
+  // An organiser (decision 0124) only on the routes that allow them, and only for their own
+  // fundraisers: checked here too, before the body.
+  const organiserScopes = new WeakMap<object, number[]>();
+  app.addHook('onRequest', async (request) => {
+    const user = requireAuth(request).user;
+    if (user.role !== 'organiser') return;
+    organiserScopes.set(request, await organiserScope(app.deps, user, request.routeOptions.config.organiser, request.params as Record<string, unknown>, request.query as Record<string, unknown>));
+  });
+  /** An organiser's fundraisers (the answer is narrowed to them); undefined for admins. */
+  const onlyOf = (request: object) => organiserScopes.get(request);
   const deps = () => app.deps;
   const restaurantOf = (request: { auth: unknown; query: unknown }) =>
     admin.managedRestaurant(requireAuth(request as Parameters<typeof requireAuth>[0]).user, (request.query as { restaurant_id?: number } | undefined)?.restaurant_id);
 
-  app.get('/fundraisers', { schema: { tags, security, querystring: RestaurantQuery, response: { 200: envelope(z.object({ fundraisers: z.array(FundraiserOutput) })), ...errors } } }, async (request) =>
-    ok({ fundraisers: await admin.listAdminFundraisers(app.deps, restaurantOf(request)) }),
+  app.get(
+    '/fundraisers',
+    { config: { organiser: 'list' }, schema: { tags, security, querystring: RestaurantQuery, response: { 200: envelope(z.object({ fundraisers: z.array(FundraiserOutput) })), ...errors } } },
+    async (request) => ok({ fundraisers: await admin.listAdminFundraisers(app.deps, restaurantOf(request), onlyOf(request)) }),
   );
   app.post(
     '/fundraisers',
@@ -83,7 +100,7 @@ export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/fundraisers/:id',
-    { schema: { tags, security, params: IdParams, querystring: RestaurantQuery, response: { 200: envelope(z.object({ fundraiser: AdminFundraiserOutput })), ...errors } } },
+    { config: { organiser: 'fundraiser' }, schema: { tags, security, params: IdParams, querystring: RestaurantQuery, response: { 200: envelope(z.object({ fundraiser: AdminFundraiserOutput })), ...errors } } },
     async (request) => ok({ fundraiser: await admin.adminFundraiser(app.deps, restaurantOf(request), request.params.id) }),
   );
   app.put(
@@ -98,12 +115,12 @@ export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/fundraisers/:id/participants',
-    { schema: { tags, security, params: IdParams, querystring: RestaurantQuery, body: ParticipantInput, response: { 201: envelope(z.object({ participant: ParticipantOutput })), ...errors } } },
+    { config: { organiser: 'fundraiser' }, schema: { tags, security, params: IdParams, querystring: RestaurantQuery, body: ParticipantInput, response: { 201: envelope(z.object({ participant: ParticipantOutput })), ...errors } } },
     async (request, reply) => reply.status(201).send(ok({ participant: await admin.createParticipant(deps(), restaurantOf(request), request.params.id, request.body) })),
   );
   app.put(
     '/participants/:id',
-    { schema: { tags, security, params: IdParams, querystring: RestaurantQuery, body: ParticipantInput, response: { 200: envelope(z.object({ participant: ParticipantOutput })), ...errors } } },
+    { config: { organiser: 'participant' }, schema: { tags, security, params: IdParams, querystring: RestaurantQuery, body: ParticipantInput, response: { 200: envelope(z.object({ participant: ParticipantOutput })), ...errors } } },
     async (request) => ok({ participant: await admin.updateParticipant(deps(), restaurantOf(request), request.params.id, request.body) }),
   );
   // A participant's opt-in to "someone supported you" messages (decision 0121).
@@ -135,6 +152,7 @@ export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/uploads',
     {
+      config: { organiser: 'upload' },
       schema: {
         tags,
         security,
@@ -154,14 +172,14 @@ export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/orders',
-    { schema: { tags, security, querystring: AdminOrdersQuery.extend(RestaurantQuery.shape), response: { 200: envelope(z.object({ orders: z.array(OrderOutput) })), ...errors } } },
-    async (request) => ok({ orders: await admin.listAdminOrders(app.deps, restaurantOf(request), request.query) }),
+    { config: { organiser: 'orders' }, schema: { tags, security, querystring: AdminOrdersQuery.extend(RestaurantQuery.shape), response: { 200: envelope(z.object({ orders: z.array(OrderOutput) })), ...errors } } },
+    async (request) => ok({ orders: await admin.listAdminOrders(app.deps, restaurantOf(request), request.query, onlyOf(request)) }),
   );
   app.get(
     '/orders.csv',
-    { schema: { tags, security, querystring: AdminOrdersQuery.extend(RestaurantQuery.shape), produces: ['text/csv'] } },
+    { config: { organiser: 'orders' }, schema: { tags, security, querystring: AdminOrdersQuery.extend(RestaurantQuery.shape), produces: ['text/csv'] } },
     async (request, reply) => {
-      const csv = await admin.ordersCsv(app.deps, restaurantOf(request), request.query);
+      const csv = await admin.ordersCsv(app.deps, restaurantOf(request), request.query, onlyOf(request));
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="wholesale-orders.csv"').send(csv);
     },
   );
@@ -185,12 +203,60 @@ export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/fundraisers/:id/pick_list',
-    { schema: { tags, security, params: IdParams, querystring: RestaurantQuery, response: { 200: PickListOutput, ...errors } } },
+    { config: { organiser: 'fundraiser' }, schema: { tags, security, params: IdParams, querystring: RestaurantQuery, response: { 200: PickListOutput, ...errors } } },
     async (request) => ok(await admin.pickList(app.deps, restaurantOf(request), request.params.id)),
   );
   app.get(
     '/fundraisers/:id/dashboard',
-    { schema: { tags, security, params: IdParams, querystring: RestaurantQuery, response: { 200: envelope(DashboardOutput), ...errors } } },
+    { config: { organiser: 'fundraiser' }, schema: { tags, security, params: IdParams, querystring: RestaurantQuery, response: { 200: envelope(DashboardOutput), ...errors } } },
     async (request) => ok(await admin.dashboard(app.deps, restaurantOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/fundraisers/:id/payout_statement',
+    {
+      config: { organiser: 'fundraiser' },
+      schema: { tags, security, summary: 'The payout statement: per participant sales, refunds, the team share and donations (decision 0125)', params: IdParams, querystring: RestaurantQuery, response: { 200: envelope(PayoutStatementOutput), ...errors } },
+    },
+    async (request) => ok(await payoutStatement(app.deps, restaurantOf(request), request.params.id)),
+  );
+
+  // Organisers of a fundraiser (decision 0124): admins invite, list and remove them.
+  const OrganiserParams = z.object({ id, userId: id });
+  app.get(
+    '/fundraisers/:id/organisers',
+    { schema: { tags, security, params: IdParams, querystring: RestaurantQuery, response: { 200: envelope(OrganisersOutput), ...errors } } },
+    async (request) => {
+      const fundraiser = await managedFundraiser(app.deps, restaurantOf(request), request.params.id);
+      return ok(await listOrganisers(app.deps, fundraiser.id));
+    },
+  );
+  app.post(
+    '/fundraisers/:id/organisers',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Invites an organiser by e-mail (the link goes out through the outbox), or assigns an existing organiser of the restaurant',
+        params: IdParams,
+        querystring: RestaurantQuery,
+        body: OrganiserInviteInput,
+        response: { 201: envelope(OrganiserInviteResult), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const fundraiser = await managedFundraiser(app.deps, restaurantOf(request), request.params.id);
+      const result = await inviteOrganiser(app.deps, requireAuth(request).user, fundraiser, request.body.email);
+      return reply.status(201).send(ok(result, result.outcome === 'invited' ? `Invite sent to ${result.email}` : `${result.email} now organises ${fundraiser.name}`));
+    },
+  );
+  app.delete(
+    '/fundraisers/:id/organisers/:userId',
+    { schema: { tags, security, params: OrganiserParams, querystring: RestaurantQuery, response: { 200: envelope(z.object({})), ...errors } } },
+    async (request) => {
+      const fundraiser = await managedFundraiser(app.deps, restaurantOf(request), request.params.id);
+      await removeOrganiser(app.deps, requireAuth(request).user, fundraiser, request.params.userId);
+      return ok({}, 'Organiser removed');
+    },
   );
 };

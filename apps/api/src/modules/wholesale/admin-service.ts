@@ -31,6 +31,7 @@ import { findFundraiser, loadItems, participantsOf, toItemOutput, toOrderOutputs
 import { changeStatus, fundraiserList, fundraiserOutput, shopToday, WholesaleEvents, type WholesaleDeps } from './service.ts';
 import type { ServiceDeps } from '../../deps.ts';
 import { toCsv } from '../../lib/csv.ts';
+import { payoutRows, payoutTotals } from './payout.ts';
 
 /** The restaurant an admin manages: their own; a super admin names one (default: their own). */
 export function managedRestaurant(user: SessionUser, asked?: number): number {
@@ -63,6 +64,7 @@ function fundraiserValues(input: FundraiserInput) {
     pickupContactPhone: input.pickup_contact_phone ?? null,
     pickupStartsAt: input.pickup_starts_at ? new Date(parseRestaurantDateTime(input.pickup_starts_at)) : null,
     goalCents: input.goal_cents ?? null,
+    teamSharePercent: input.team_share_percent ?? null,
   };
 }
 
@@ -77,8 +79,10 @@ function slugTaken(error: unknown): never {
   throw error;
 }
 
-export async function listAdminFundraisers(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number) {
-  return fundraiserList(deps.db, shopToday(deps), eq(wholesaleFundraisers.restaurantId, restaurantId), [desc(wholesaleFundraisers.id)]);
+/** The restaurant's fundraisers; `only` (an organiser's, decision 0124) narrows them. */
+export async function listAdminFundraisers(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, only?: number[]) {
+  const where = only ? and(eq(wholesaleFundraisers.restaurantId, restaurantId), inArray(wholesaleFundraisers.id, only.length ? only : [0])) : eq(wholesaleFundraisers.restaurantId, restaurantId);
+  return fundraiserList(deps.db, shopToday(deps), where, [desc(wholesaleFundraisers.id)]);
 }
 
 export async function adminFundraiser(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, id: number) {
@@ -423,8 +427,15 @@ export async function updateVariant(
 
 // ── Orders ───────────────────────────────────────────────────────────────────────────────────
 
-export async function listAdminOrders(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, query: { fundraiser_id?: number | undefined; participant_id?: number | 'general' | undefined; status?: string | undefined }): Promise<OrderOutput[]> {
+export async function listAdminOrders(
+  deps: Pick<ServiceDeps, 'db' | 'clock'>,
+  restaurantId: number,
+  query: { fundraiser_id?: number | undefined; participant_id?: number | 'general' | undefined; status?: string | undefined },
+  only?: number[],
+): Promise<OrderOutput[]> {
   const filters: SQL[] = [eq(wholesaleOrders.restaurantId, restaurantId)];
+  // An organiser's orders (decision 0124): only those of their fundraisers.
+  if (only) filters.push(inArray(wholesaleOrders.fundraiserId, only.length ? only : [0]));
   if (query.fundraiser_id) filters.push(eq(wholesaleOrders.fundraiserId, query.fundraiser_id));
   if (query.participant_id === 'general') filters.push(isNull(wholesaleOrders.participantId));
   else if (query.participant_id) filters.push(eq(wholesaleOrders.participantId, query.participant_id));
@@ -457,8 +468,8 @@ export async function bulkStatus(deps: WholesaleDeps, restaurantId: number, acto
   return results;
 }
 
-export async function ordersCsv(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, query: Parameters<typeof listAdminOrders>[2]): Promise<string> {
-  const orders = await listAdminOrders(deps, restaurantId, query);
+export async function ordersCsv(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaurantId: number, query: Parameters<typeof listAdminOrders>[2], only?: number[]): Promise<string> {
+  const orders = await listAdminOrders(deps, restaurantId, query, only);
   const header = ['Order', 'Placed', 'Status', 'Payment', 'Fundraiser', 'Participant', 'Customer', 'Email', 'Phone', 'Items', 'Total'];
   const rows = orders.map((o) => [
     o.orderNumber,
@@ -537,8 +548,12 @@ export async function dashboard(deps: Pick<ServiceDeps, 'db' | 'clock'>, restaur
       .where(eq(wholesaleParticipantCredits.fundraiserId, fundraiserId))
       .groupBy(wholesaleParticipantCredits.participantId),
   ]);
+  const money = payoutTotals(await payoutRows(deps.db, fundraiserId, row.teamSharePercent), row.teamSharePercent);
   return {
     fundraiser: summary,
+    net_sales_cents: money.net_sales_cents,
+    team_share_percent: row.teamSharePercent,
+    team_raised_cents: money.team_raised_cents,
     orders: counts?.orders ?? 0,
     cancelled_orders: counts?.cancelled ?? 0,
     items_sold: units?.sold ?? 0,

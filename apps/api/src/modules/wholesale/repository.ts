@@ -216,6 +216,7 @@ export function toFundraiserOutput(row: FundraiserRow, counts: { items: number; 
     item_count: counts.items,
     participant_count: counts.participants,
     goal_cents: row.goalCents,
+    team_share_percent: row.teamSharePercent,
     raised_cents: counts.raised,
     progress_percent: goalProgress(counts.raised, row.goalCents),
     supporters_count: counts.supporters,

@@ -123,6 +123,13 @@ function shop(app: FastifyInstance, request: FastifyRequest): number {
  * ({ success: false, message, data: null, error: { code, message, details } }).
  */
 export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
+  // A write here (an order, a cancellation, a management change) has committed by the time its
+  // answer is sent: this node drops the cached list before answering, so the caller reads its own
+  // write; the other nodes hear the triggers' NOTIFY (decision 0126).
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') app.wholesaleListCache.invalidate();
+    done(null, payload);
+  });
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (reply.statusCode < 400 || typeof payload !== 'string' || !payload.startsWith('{"error"')) return done(null, payload);
     try {
@@ -164,7 +171,15 @@ export const wholesaleRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ fundraisers: z.array(FundraiserOutput) })), ...errors },
       },
     },
-    async (request) => ok({ fundraisers: await wholesale.listFundraisers(app.deps, shop(app, request), request.query.search) }),
+    async (request, reply) => {
+      if (request.query.search) return ok({ fundraisers: await wholesale.listFundraisers(app.deps, shop(app, request), request.query.search) });
+      // Without a search: from the list cache (decision 0126), serialized once per fill.
+      const body = await wholesale.fundraiserListBody(app.deps, shop(app, request));
+      return reply
+        .type('application/json; charset=utf-8')
+        .serializer(() => body.json)
+        .send(body.value);
+    },
   );
   app.get(
     '/fundraisers/:slug',

@@ -19,7 +19,7 @@ import {
   type CartIssue,
   type CartLineInput,
   type FundraiserDetailOutput,
-  type FundraiserOutput,
+  FundraiserOutput,
   type ItemOutput,
   type OptionSelection,
   type OrderCreateInput,
@@ -85,6 +85,7 @@ import type { ServiceDeps } from '../../deps.ts';
 import { amountsOf, creditOrder, reverseOrderCredit } from './donations.ts';
 import { impactOf, supportedMessages } from './impact.ts';
 import { leaderboardOf } from './leaderboard.ts';
+import type { ListBody } from './list-cache.ts';
 
 /** The part of the services' dependencies (decision 0095) the fundraiser shop uses. */
 // A participant page's link preview for the SPA's server (decision 0122).
@@ -186,6 +187,19 @@ export async function listFundraisers(deps: Pick<ServiceDeps, 'db' | 'clock'>, r
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '%';
   const rows = await shopFundraisers(deps.db).execute({ restaurantId, pattern, today: shopToday(deps) });
   return rows.map(outputOf);
+}
+
+/**
+ * GET /fundraisers without a search, from the list cache (decision 0126): loaded and serialized
+ * once per restaurant and Guam day until a write invalidates it on every node.
+ */
+export async function fundraiserListBody(deps: Pick<ServiceDeps, 'db' | 'clock' | 'wholesaleListCache'>, restaurantId: number): Promise<ListBody> {
+  const today = shopToday(deps);
+  return deps.wholesaleListCache.get(restaurantId, today, async () => {
+    const fundraisers = await listFundraisers(deps, restaurantId);
+    const value = { success: true, message: '', data: { fundraisers: fundraisers.map((f) => FundraiserOutput.parse(f)) } };
+    return { value, json: JSON.stringify(value) };
+  });
 }
 
 /** A fundraiser a supporter may open: 404 when missing or a draft, 403 when it has ended (§2) or is past its end date (decision 0110). */

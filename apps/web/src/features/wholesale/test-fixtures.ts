@@ -27,6 +27,7 @@ export function fundraiserFixture(overrides: Partial<FundraiserDetailOutput> = {
     progress_percent: null,
     supporters_count: 0,
     days_left: null,
+    team_share_percent: null,
     participants: [participantFixture()],
     items: [],
     ...overrides,

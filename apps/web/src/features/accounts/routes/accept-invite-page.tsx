@@ -94,7 +94,8 @@ function AcceptForm({ token, invite }: { token: string; invite: InvitePreviewOut
       title={ACCEPT_INVITE_TITLE}
       intro={
         <>
-          You are invited to {invite.restaurant_name} as <strong className="text-ink">{invite.role}</strong>. Choose your password for{' '}
+          You are invited to {invite.restaurant_name} as <strong className="text-ink">{invite.role}</strong>
+          {invite.fundraiser_name ? ` of ${invite.fundraiser_name}` : ''}. Choose your password for{' '}
           <strong className="break-all text-ink">{invite.email}</strong>.
         </>
       }

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation } from 'wouter';
 import { toast } from '../../../lib/toast.ts';
 import { LoginInput } from '@kusina/domain/accounts';
+import { isOrganiserRole } from '@kusina/domain/roles';
 import { AccountMessages } from '@kusina/domain/messages';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/errors.ts';
@@ -36,7 +37,8 @@ export function LoginPage() {
       const session = await login.mutateAsync(values);
       setSession(session);
       toast.success(AccountMessages.welcomeBack);
-      navigate(redirectTarget(locationState), { replace: true });
+      // An organiser lands on their fundraiser's management (decision 0124).
+      navigate(redirectTarget(locationState, isOrganiserRole(session.user.role) ? '/admin' : '/'), { replace: true });
     } catch (error) {
       setFormError(error instanceof ApiError && error.status === 401 ? AccountMessages.invalidCredentials : errorMessage(error, 'Sign in failed. Please try again.'));
     }

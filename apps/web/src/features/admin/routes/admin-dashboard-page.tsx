@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
 import { BarChart3, CalendarDays, ClipboardList, Contact, HandHeart, History, Inbox, Settings, Shirt, TicketPercent, UserCog, Users, UtensilsCrossed } from 'lucide-react';
-import { isAdminRole } from '@kusina/domain/roles';
+import { isAdminRole, isOrganiserRole } from '@kusina/domain/roles';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TestModeBanner } from '../../../components/ui/test-mode-banner.tsx';
@@ -13,6 +13,7 @@ import { RestaurantPicker } from '../components/restaurant-picker.tsx';
 
 export const ADMIN_DASHBOARD_TITLE = 'Admin Dashboard';
 export const STAFF_DASHBOARD_TITLE = 'Staff Tools / Order Management';
+export const ORGANISER_DASHBOARD_TITLE = 'Fundraiser Management';
 
 /*
  * Each tab is its own chunk: staff download only the order board, and the board's code is also
@@ -93,6 +94,31 @@ function AdminTestModeBanner({ restaurantId }: { restaurantId: number }) {
  * reload keeps it; other query parameters (the board's filters) are left alone.
  */
 export function AdminDashboardPage() {
+  const user = useAuthStore((state) => state.user);
+  if (user && isOrganiserRole(user.role)) return <OrganiserDashboard name={user.name || `${user.first_name} ${user.last_name}`} />;
+  return <RestaurantDashboard />;
+}
+
+/**
+ * An organiser's /admin (decision 0124): their fundraisers' management only — participants,
+ * orders, pick list, dashboard, CSV and payout statement — no tabs of the restaurant.
+ */
+function OrganiserDashboard({ name }: { name: string }) {
+  useDocumentTitle(ORGANISER_DASHBOARD_TITLE);
+  return (
+    <div className="mx-auto w-full max-w-7xl space-y-6 px-4 py-6 sm:py-10 print:p-0">
+      <header className="space-y-1 print:hidden">
+        <h1 className="font-display text-3xl font-bold tracking-tight">{ORGANISER_DASHBOARD_TITLE}</h1>
+        <p className="text-ink-muted">Signed in as {name} · organiser</p>
+      </header>
+      <Suspense fallback={<TabLoading />}>
+        <FundraiserManagement organiser />
+      </Suspense>
+    </div>
+  );
+}
+
+function RestaurantDashboard() {
   const user = useAuthStore((state) => state.user);
   const admin = user ? isAdminRole(user.role) : false;
   const title = admin ? ADMIN_DASHBOARD_TITLE : STAFF_DASHBOARD_TITLE;

@@ -16,8 +16,11 @@ import { usePickList } from '../api/get-pick-list.ts';
 const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
 const PICKUP_STATUSES = WHOLESALE_ORDER_STATUSES.filter((s) => s !== 'shipped' && s !== 'delivered');
 
-/** A fundraiser's orders: filters, legal status changes one by one or in bulk, CSV export and the pick list. */
-export function FundraiserOrders({ fundraiser }: { fundraiser: FundraiserDetailOutput }) {
+/**
+ * A fundraiser's orders: filters, legal status changes one by one or in bulk, CSV export and the
+ * pick list. `readOnly` (an organiser, decision 0124): the list, CSV and pick list without status changes.
+ */
+export function FundraiserOrders({ fundraiser, readOnly = false }: { fundraiser: FundraiserDetailOutput; readOnly?: boolean }) {
   const [participant, setParticipant] = useState('');
   const [status, setStatus] = useState('');
   const [chosen, setChosen] = useState<number[]>([]);
@@ -98,7 +101,7 @@ export function FundraiserOrders({ fundraiser }: { fundraiser: FundraiserDetailO
         </div>
       </div>
 
-      <div className="flex flex-wrap items-end gap-2">
+      {readOnly ? null : <div className="flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor="o-bulk" className="text-sm font-semibold">
             Change selected to
@@ -114,7 +117,7 @@ export function FundraiserOrders({ fundraiser }: { fundraiser: FundraiserDetailO
         <Button disabled={chosen.length === 0} loading={bulk.isPending} onClick={() => (bulkTo === 'cancelled' ? setCancelling({ ids: chosen }) : applyBulk())}>
           Apply to {chosen.length} selected
         </Button>
-      </div>
+      </div>}
       {message ? <Alert tone={message.startsWith('✓') ? 'success' : 'error'}>{message}</Alert> : null}
 
       {orders.isPending ? (
@@ -126,17 +129,17 @@ export function FundraiserOrders({ fundraiser }: { fundraiser: FundraiserDetailO
       ) : (
         <ul className="divide-y divide-line rounded-2xl border border-line bg-surface-raised">
           {orders.data.map((o) => {
-            const next = WHOLESALE_TRANSITIONS[o.status as WholesaleOrderStatus] ?? [];
+            const next = readOnly ? [] : (WHOLESALE_TRANSITIONS[o.status as WholesaleOrderStatus] ?? []);
             return (
               <li key={o.id} className="flex flex-wrap items-start gap-3 p-4 text-sm">
-                <input
+                {readOnly ? null : <input
                   id={`wholesale-order-${o.id}`}
                   type="checkbox"
                   className="mt-1 size-5 accent-brand"
                   aria-label={`Select order ${o.orderNumber}`}
                   checked={chosen.includes(o.id)}
                   onChange={(e) => setChosen((c) => (e.target.checked ? [...c, o.id] : c.filter((id) => id !== o.id)))}
-                />
+                />}
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold">
                     {o.orderNumber} · {orderStatusLabel(o.status)} · {formatUSD(o.totalCents)}

@@ -20,7 +20,7 @@ export function ImageField({ label, value, onChange, error: fieldError }: { labe
           id={inputId}
           type="file"
           accept="image/jpeg,image/png,image/webp,image/gif"
-          className="max-w-full text-sm"
+          className="min-w-0 max-w-full text-sm"
           aria-invalid={shown ? true : undefined}
           aria-describedby={shown ? `${inputId}-error` : undefined}
           onChange={(event) => {

@@ -3,7 +3,7 @@ import { formatUSD } from '@kusina/domain/money';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { clockTime, zonedParts } from '@kusina/domain/restaurant-schedule';
-import { WHOLESALE_FUNDRAISER_STATUSES, WHOLESALE_INVENTORY_MODES, type FundraiserDetailOutput, type FundraiserInput, type ItemOutput } from '@kusina/domain/wholesale';
+import { TEAM_SHARE_MESSAGE, WHOLESALE_FUNDRAISER_STATUSES, WHOLESALE_INVENTORY_MODES, type FundraiserDetailOutput, type FundraiserInput, type ItemOutput } from '@kusina/domain/wholesale';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -25,6 +25,8 @@ import { wholesaleAdminKey } from '../api/admin-request.ts';
 import { FundraiserOrders } from '../components/fundraiser-orders.tsx';
 import { ImageField } from '../components/image-field.tsx';
 import { ParticipantsAdmin } from '../components/participants-admin.tsx';
+import { OrganisersPanel } from '../components/organisers-panel.tsx';
+import { PayoutStatement } from '../components/payout-statement.tsx';
 import { formatGroups, keepOptionIds, parseGroups } from '../components/wholesale-groups.ts';
 
 const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface px-3';
@@ -34,26 +36,29 @@ const field = 'min-h-11 w-full rounded-lg border border-line-strong bg-surface p
  * or edit one (images uploaded and re-encoded by the server), its participants, items with options,
  * variants and stock, its orders, and a dashboard that follows sales live.
  */
-export function FundraiserManagement() {
+export function FundraiserManagement({ organiser = false }: { organiser?: boolean }) {
   const list = useAdminFundraisers();
   const duplicate = useDuplicateFundraiser();
   const [selected, setSelected] = useState<number | 'new' | null>(null);
 
-  if (selected !== null) return <FundraiserEditor key={String(selected)} id={selected === 'new' ? null : selected} onBack={() => setSelected(null)} onCreated={setSelected} />;
+  // An organiser of one fundraiser goes straight to it (decision 0124).
+  const only = organiser && list.data?.length === 1 ? list.data[0]!.id : null;
+  if (only !== null && selected === null) return <FundraiserEditor key={only} id={only} organiser onBack={null} onCreated={setSelected} />;
+  if (selected !== null) return <FundraiserEditor key={String(selected)} id={selected === 'new' ? null : selected} organiser={organiser} onBack={() => setSelected(null)} onCreated={setSelected} />;
   return (
     <section aria-labelledby="fundraisers-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="fundraisers-heading" className="font-display text-2xl font-bold">
           Fundraisers
         </h2>
-        <Button onClick={() => setSelected('new')}>New Fundraiser</Button>
+        {organiser ? null : <Button onClick={() => setSelected('new')}>New Fundraiser</Button>}
       </div>
       {list.isPending ? (
         <Spinner label="Loading fundraisers…" />
       ) : list.isError ? (
         <Alert tone="error">{errorMessage(list.error, 'Unable to load fundraisers. Please try again.')}</Alert>
       ) : list.data.length === 0 ? (
-        <p className="text-ink-muted">No fundraisers yet.</p>
+        <p className="text-ink-muted">{organiser ? "No fundraiser is assigned to you yet. Ask the restaurant's admin to invite you again." : 'No fundraisers yet.'}</p>
       ) : (
         <ul className="divide-y divide-line rounded-2xl border border-line bg-surface-raised">
           {list.data.map((f) => (
@@ -69,9 +74,11 @@ export function FundraiserManagement() {
                 <Button size="sm" variant="secondary" onClick={() => setSelected(f.id)} aria-label={`Manage ${f.name}`}>
                   Manage
                 </Button>
-                <Button size="sm" variant="ghost" loading={duplicate.isPending && duplicate.variables === f.id} onClick={() => duplicate.mutate(f.id)} aria-label={`Duplicate ${f.name}`}>
-                  Duplicate
-                </Button>
+                {organiser ? null : (
+                  <Button size="sm" variant="ghost" loading={duplicate.isPending && duplicate.variables === f.id} onClick={() => duplicate.mutate(f.id)} aria-label={`Duplicate ${f.name}`}>
+                    Duplicate
+                  </Button>
+                )}
               </div>
             </li>
           ))}
@@ -81,36 +88,44 @@ export function FundraiserManagement() {
   );
 }
 
-function FundraiserEditor({ id, onBack, onCreated }: { id: number | null; onBack(): void; onCreated(id: number): void }) {
+function FundraiserEditor({ id, organiser = false, onBack, onCreated }: { id: number | null; organiser?: boolean; onBack: (() => void) | null; onCreated(id: number): void }) {
   const fundraiser = useAdminFundraiser(id ?? 0);
-  const [tab, setTab] = useState<'details' | 'orders' | 'dashboard'>('details');
+  const [tab, setTab] = useState<'details' | 'orders' | 'dashboard' | 'payout'>('details');
   if (id !== null && fundraiser.isPending) return <Spinner label="Loading fundraiser…" />;
   const data = id === null ? null : (fundraiser.data ?? null);
   return (
     <section className="space-y-6" aria-labelledby="fundraiser-editor-heading">
-      <Button variant="link" onClick={onBack}>
-        ← All fundraisers
-      </Button>
+      {onBack ? (
+        <Button variant="link" onClick={onBack}>
+          ← All fundraisers
+        </Button>
+      ) : null}
       <h2 id="fundraiser-editor-heading" className="font-display text-2xl font-bold">
         {data ? data.name : 'New Fundraiser'}
       </h2>
       {data ? (
         <div className="flex flex-wrap gap-2" role="group" aria-label="Fundraiser sections">
-          {(['details', 'orders', 'dashboard'] as const).map((t) => (
+          {(['details', 'orders', 'dashboard', 'payout'] as const).map((t) => (
             <Button key={t} size="sm" variant={tab === t ? 'primary' : 'secondary'} aria-pressed={tab === t} onClick={() => setTab(t)}>
-              {t === 'details' ? 'Details' : t === 'orders' ? 'Orders' : 'Dashboard'}
+              {t === 'details' ? 'Details' : t === 'orders' ? 'Orders' : t === 'dashboard' ? 'Dashboard' : 'Payout Statement'}
             </Button>
           ))}
         </div>
       ) : null}
-      {tab === 'details' || !data ? (
+      {id !== null && !data ? (
+        <Alert tone="error">{errorMessage(fundraiser.error, 'Unable to load fundraiser. Please try again.')}</Alert>
+      ) : tab === 'details' || !data ? (
         <>
-          <FundraiserForm fundraiser={data} onCreated={onCreated} />
+          {/* An organiser (decision 0124) keeps the participants; the fundraiser's settings and items are the restaurant's. */}
+          {organiser ? null : <FundraiserForm fundraiser={data} onCreated={onCreated} />}
           {data ? <ParticipantsAdmin fundraiser={data} /> : null}
-          {data ? <Items fundraiser={data} /> : null}
+          {data && !organiser ? <Items fundraiser={data} /> : null}
+          {data && !organiser ? <OrganisersPanel fundraiser={data} /> : null}
         </>
       ) : tab === 'orders' ? (
-        <FundraiserOrders fundraiser={data} />
+        <FundraiserOrders fundraiser={data} readOnly={organiser} />
+      ) : tab === 'payout' ? (
+        <PayoutStatement fundraiserId={data.id} />
       ) : (
         <Dashboard fundraiserId={data.id} />
       )}
@@ -154,13 +169,16 @@ function FundraiserForm({ fundraiser, onCreated }: { fundraiser: FundraiserDetai
     },
   });
   const [goal, setGoal] = useState(fundraiser?.goal_cents ? (fundraiser.goal_cents / 100).toFixed(2) : '');
+  const [share, setShare] = useState(fundraiser?.team_share_percent === null || fundraiser?.team_share_percent === undefined ? '' : String(fundraiser.team_share_percent));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
     const goalCents = goal.trim() ? Math.round(Number(goal) * 100) : null;
     if (goalCents !== null && (!Number.isFinite(goalCents) || goalCents < 1)) return setErrors({ goal_cents: 'Enter the team goal in dollars' });
+    const sharePercent = share.trim() ? Number(share) : null;
+    if (sharePercent !== null && !(Number.isInteger(sharePercent) && sharePercent >= 0 && sharePercent <= 100)) return setErrors({ team_share_percent: TEAM_SHARE_MESSAGE });
     save.mutate(
-      { id: fundraiser?.id ?? null, input: { ...form, goal_cents: goalCents } },
+      { id: fundraiser?.id ?? null, input: { ...form, goal_cents: goalCents, team_share_percent: sharePercent } },
       {
         onSuccess: (result) => {
           setSaved(true);
@@ -209,6 +227,17 @@ function FundraiserForm({ fundraiser, onCreated }: { fundraiser: FundraiserDetai
           error={errors.goal_cents}
           onChange={(event) => {
             setGoal(event.target.value);
+            setSaved(false);
+          }}
+        />
+        <TextField
+          label="Team share (%)"
+          inputMode="numeric"
+          hint="The percent of each sale the team receives, 0 to 100; supporters see it on the fundraiser page"
+          value={share}
+          error={errors.team_share_percent}
+          onChange={(event) => {
+            setShare(event.target.value);
             setSaved(false);
           }}
         />
@@ -395,6 +424,8 @@ function Dashboard({ fundraiserId }: { fundraiserId: number }) {
     ['Orders', String(d.orders)],
     ['Items sold', String(d.items_sold)],
     ['Gross sales', formatUSD(d.gross_cents)],
+    ['Net sales', formatUSD(d.net_sales_cents)],
+    [d.team_share_percent === null ? 'Raised for the team' : `Raised for the team (${d.team_share_percent}% share)`, d.team_raised_cents === null ? 'Share not set' : formatUSD(d.team_raised_cents)],
     ['Net raised', formatUSD(d.net_raised_cents)],
     ['General support', formatUSD(d.general_support_cents)],
     ['Cancelled', String(d.cancelled_orders)],

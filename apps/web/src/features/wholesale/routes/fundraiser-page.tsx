@@ -17,6 +17,7 @@ import { CartBar } from '../components/cart-bar.tsx';
 import { ItemDialog, type PendingLine } from '../components/item-dialog.tsx';
 import { Leaderboard } from '../components/leaderboard.tsx';
 import { TeamProgress } from '../components/team-progress.tsx';
+import { TeamShareNote } from '../components/team-share-note.tsx';
 import { ParticipantCard } from '../components/participant-card.tsx';
 import { SwitchFundraiserDialog } from '../components/switch-fundraiser-dialog.tsx';
 import { rememberParticipant, useRememberedParticipant } from '../participant-link.ts';
@@ -92,6 +93,7 @@ export function FundraiserPage({ slug }: { slug: string }) {
         ) : null}
       </p>
       <TeamProgress fundraiser={data} className="mt-4 max-w-md" />
+      <TeamShareNote percent={data.team_share_percent} className="mt-2" />
       <Link href={`/wholesale/${data.slug}/donate`} className={buttonClasses({ variant: 'secondary', size: 'sm' }) + ' mt-3'}>
         <HeartHandshake aria-hidden="true" className="size-4" />
         Donate without buying
