@@ -126,12 +126,12 @@ export const wholesaleAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // A participant's opt-in to "someone supported you" messages (decision 0121).
   app.get(
     '/participants/:id/notifications',
-    { schema: { tags, security, params: IdParams, querystring: RestaurantQuery, response: { 200: envelope(z.object({ notifications: ParticipantNotifyOutput })), ...errors } } },
+    { config: { organiser: 'participant' }, schema: { tags, security, params: IdParams, querystring: RestaurantQuery, response: { 200: envelope(z.object({ notifications: ParticipantNotifyOutput })), ...errors } } },
     async (request) => ok({ notifications: await getParticipantNotify(deps(), restaurantOf(request), request.params.id) }),
   );
   app.put(
     '/participants/:id/notifications',
-    { schema: { tags, security, params: IdParams, querystring: RestaurantQuery, body: ParticipantNotifyInput, response: { 200: envelope(z.object({ notifications: ParticipantNotifyOutput })), ...errors } } },
+    { config: { organiser: 'participant' }, schema: { tags, security, params: IdParams, querystring: RestaurantQuery, body: ParticipantNotifyInput, response: { 200: envelope(z.object({ notifications: ParticipantNotifyOutput })), ...errors } } },
     async (request) => ok({ notifications: await setParticipantNotify(deps(), restaurantOf(request), request.params.id, request.body) }),
   );
   app.post(

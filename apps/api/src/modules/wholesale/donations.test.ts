@@ -63,6 +63,28 @@ describe('fundraiser donations and round-up', () => {
     expect((await raised()).participants[0]!.raisedCents).toBe(0);
   });
 
+  it("the payout statement counts a cancelled order's reversal against its sale and its donation, each once", async () => {
+    const admin = await tokenFor(t.app, t.db, 'admin@kusina.test');
+    const statement = async () =>
+      (await request(t.app, { method: 'GET', url: `/api/v1/wholesale/admin/fundraisers/${shop.fundraiserId}/payout_statement`, token: admin })).json().data.totals as Record<string, number>;
+    const before = await statement();
+    const body = { cart_items: odd(2), donation_cents: 1000 };
+    const { paymentId } = await pay(body);
+    const placed = await place(paymentId, body, { participantId: shop.participants[0]!.id }, customerToken);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json().data.order;
+    const kept = await statement();
+    expect(kept.sales_cents - before.sales_cents).toBe(2500);
+    expect(kept.donations_cents - before.donations_cents).toBe(1000);
+    const cancelled = await request(t.app, { method: 'DELETE', url: `/api/v1/wholesale/orders/${order.id}/cancel`, token: customerToken });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const after = await statement();
+    expect(after.sales_cents - before.sales_cents).toBe(2500);
+    expect(after.refunds_cents - before.refunds_cents).toBe(2500);
+    expect(after.net_sales_cents).toBe(before.net_sales_cents);
+    expect(after.donations_cents).toBe(before.donations_cents);
+  });
+
   it('rounds items plus donation up to the next whole dollar on the server, to the team when no participant', async () => {
     // 3 × $12.50 + $1.30 = $38.80 → round-up $0.20.
     const body = { cart_items: odd(3), donation_cents: 130, round_up: true };

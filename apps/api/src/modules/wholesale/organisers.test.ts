@@ -104,6 +104,8 @@ describe('fundraiser organisers', () => {
       'GET /fundraisers/{id}',
       'POST /fundraisers/{id}/participants',
       'PUT /participants/{id}',
+      'GET /participants/{id}/notifications',
+      'PUT /participants/{id}/notifications',
       'POST /uploads',
       'GET /orders',
       'GET /orders.csv',

@@ -9,8 +9,9 @@ import { findFundraiser } from './repository.ts';
 /**
  * Clear money (issue #36 item 6, decision 0125), computed in SQL from the participant-credit
  * ledger, the one record of what was raised: per participant (and general support), sales are the
- * ledger's 'sale' rows, refunds its 'reversal' rows (cancellations and refunds), donations any
- * other kind the ledger holds (a donation is the team's whole); the team's share of net sales is
+ * ledger's 'sale' rows, refunds its 'reversal' rows (cancellations and refunds) up to the order's
+ * sale, donations any other kind the ledger holds net of what a reversal took back beyond the sale
+ * (a donation is the team's whole); the team's share of net sales is
  * rounded to the cent per row, and the totals are the rows' sums, so the statement adds up.
  */
 export async function payoutRows(db: DbOrTx, fundraiserId: number, sharePercent: number | null): Promise<PayoutRow[]> {
@@ -22,15 +23,24 @@ export async function payoutRows(db: DbOrTx, fundraiserId: number, sharePercent:
     refunds_cents: number;
     donations_cents: number;
   }>(sql`
-    WITH ledger AS (
-      SELECT c.participant_id,
-             count(DISTINCT c.order_id) FILTER (WHERE c.kind = 'sale')::int AS orders,
-             coalesce(sum(c.amount_cents) FILTER (WHERE c.kind = 'sale'), 0)::int AS sales,
-             coalesce(-sum(c.amount_cents) FILTER (WHERE c.kind = 'reversal'), 0)::int AS refunds,
-             coalesce(sum(c.amount_cents) FILTER (WHERE c.kind NOT IN ('sale', 'reversal')), 0)::int AS donations
+    WITH per_order AS (
+      -- One row per order: a cancellation's 'reversal' takes back the sale and the donation of
+      -- its order together (donations.ts); it is split here, sale first, then the donation.
+      SELECT c.participant_id, c.order_id,
+             sum(c.amount_cents) FILTER (WHERE c.kind = 'sale') AS sales,
+             coalesce(sum(c.amount_cents) FILTER (WHERE c.kind NOT IN ('sale', 'reversal')), 0) AS gifts,
+             coalesce(-sum(c.amount_cents) FILTER (WHERE c.kind = 'reversal'), 0) AS reversed
         FROM wholesale_participant_credits c
        WHERE c.fundraiser_id = ${fundraiserId}
-       GROUP BY c.participant_id
+       GROUP BY c.participant_id, c.order_id
+    ), ledger AS (
+      SELECT participant_id,
+             count(*) FILTER (WHERE sales IS NOT NULL)::int AS orders,
+             coalesce(sum(sales), 0)::int AS sales,
+             coalesce(sum(least(reversed, coalesce(sales, 0))), 0)::int AS refunds,
+             coalesce(sum(gifts - greatest(reversed - coalesce(sales, 0), 0)), 0)::int AS donations
+        FROM per_order
+       GROUP BY participant_id
     ), people AS (
       SELECT p.id, p.name, p.position FROM wholesale_participants p WHERE p.fundraiser_id = ${fundraiserId}
       UNION ALL
