@@ -66,7 +66,7 @@ describe('fundraiser donations and round-up', () => {
   it("the payout statement counts a cancelled order's reversal against its sale and its donation, each once", async () => {
     const admin = await tokenFor(t.app, t.db, 'admin@kusina.test');
     const statement = async () =>
-      (await request(t.app, { method: 'GET', url: `/api/v1/wholesale/admin/fundraisers/${shop.fundraiserId}/payout_statement`, token: admin })).json().data.totals as Record<string, number>;
+      (await request(t.app, { method: 'GET', url: `/api/v1/wholesale/admin/fundraisers/${shop.fundraiserId}/payout_statement`, token: admin })).json().data.totals as { sales_cents: number; refunds_cents: number; net_sales_cents: number; donations_cents: number };
     const before = await statement();
     const body = { cart_items: odd(2), donation_cents: 1000 };
     const { paymentId } = await pay(body);
