@@ -12,6 +12,7 @@ import { seedFloor } from './floor.ts';
 import { seedWholesale } from './wholesale.ts';
 import { seedTeam } from './team.ts';
 import { seedAnalytics } from './analytics.ts';
+import { seedHistory } from './history.ts';
 
 /**
  * Demo data for a first start: the two restaurants (gold and blue) with their settings and one
@@ -80,6 +81,8 @@ export async function seedDemo(db: Database): Promise<void> {
     await seedWholesale(tx);
     await seedTeam(tx, passwordHash);
     await seedAnalytics(tx);
+    // A year of orders, refunds, reservations, fundraiser sales and visits (decision 0129), last: it reads the catalog above.
+    await seedHistory(tx);
   });
 }
 
