@@ -5,11 +5,11 @@ import { staffDiscountCents } from '@kusina/domain/order-management';
 import { addDays, weekdayOf, zonedParts } from '@kusina/domain/restaurant-schedule';
 import { build, type TestContext } from '../../test/build.ts';
 import { api, demoTokens, type Tokens } from '../../modules/reservations/test-support.ts';
-import { loadCatalog, planHistory, type HistoryCatalog } from './history.ts';
+import { loadCatalog, planHistory, seedHistory, type HistoryCatalog } from './history.ts';
 
 /**
  * The demo's year of history (issue #37 item 6; decision 0129): the plan is deterministic and has
- * the day's and the week's rhythm; the rows the demo seed wrote add up (totals = line sums, the
+ * the day's and the week's rhythm; the rows the demo seed writes add up (totals = line sums, the
  * app's discount and refund rules, refunds within what was paid, the codes' counts), stay off
  * today's board and tonight's floor, and every report has something to show for the last year.
  */
@@ -22,6 +22,8 @@ describe('demo history', () => {
   beforeAll(async () => {
     t = await build();
     tokens = await demoTokens(t.app, t.db);
+    // The tests' template leaves the history out (test/global-setup.ts): written here as the demo seed writes it.
+    await seedHistory(t.db);
     catalog = await loadCatalog(t.db);
   });
   afterAll(() => t.close());

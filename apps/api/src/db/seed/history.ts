@@ -918,8 +918,10 @@ export async function writeHistoryVisits(db: DbOrTx, options: { now: Date; days?
   const days = options.days ?? 365;
   const scale = options.scale ?? 1;
   const tag = options.tag ?? 'demo';
-  await db.execute(sql`SELECT setseed(${((options.seed ?? 2026) % 1000) / 1000})`);
-  const { rowCount } = await db.execute(sql`
+  // One connection for the seeded random and the statement that draws from it.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT setseed(${((options.seed ?? 2026) % 1000) / 1000})`);
+    const { rowCount } = await tx.execute(sql`
     WITH days AS (
       SELECT d, (${today}::date - d) AS day FROM generate_series(28, ${days}) AS d
     ), sessions AS (
@@ -937,7 +939,8 @@ export async function writeHistoryVisits(db: DbOrTx, options: { now: Date; days?
       FROM sessions
       CROSS JOIN LATERAL (VALUES (0, '/', 0.0), (1, '/menu', 0.0), (2, '/cart', 0.65), (3, '/checkout', 0.76), (4, '/order-confirmation/' || (10000 + s), 0.82)) AS p(step, path, above)
      WHERE depth >= p.above`);
-  return rowCount ?? 0;
+    return rowCount ?? 0;
+  });
 }
 
 /** The demo's history (seed/demo.ts): a year before the seed's clock, at scale 1. */
