@@ -36,7 +36,7 @@ describe('demo history', () => {
       const a = planHistory(catalog, { now });
       const b = planHistory(catalog, { now });
       expect(b).toEqual(a);
-      expect(a.orders.length).toBeGreaterThan(5000);
+      expect(a.orders.length).toBeGreaterThan(4000);
       const other = planHistory(catalog, { now, seed: 7 });
       expect(other.orders.map((o) => o.totalCents)).not.toEqual(a.orders.map((o) => o.totalCents));
       const scaled = planHistory(catalog, { now, scale: 3 });
@@ -89,7 +89,7 @@ describe('demo history', () => {
                p.amount_cents AS payment, p.status AS payment_status, c.discount_type AS promo_type, c.value AS promo_value, o.staff_discount_basis_points AS staff_bp
           FROM orders o JOIN payments p ON p.order_id = o.id LEFT JOIN promo_codes c ON c.id = o.promo_code_id
          WHERE o.idempotency_key LIKE 'history-demo-%'`);
-      expect(orders.length).toBeGreaterThan(5000);
+      expect(orders.length).toBeGreaterThan(4000);
       for (const o of orders) {
         expect([o.lines_food, o.lines_merch]).toEqual([o.food, o.merch]);
         expect(o.subtotal).toBe(o.food + o.merch);
@@ -114,6 +114,15 @@ describe('demo history', () => {
       expect(figures((o) => o.staff_bp !== null)).toBeGreaterThan(50);
       expect(figures((o) => o.merch > 0)).toBeGreaterThan(20);
 
+      // Each order's status events run from pending, one allowed step at a time, to its status.
+      const [events] = await query<{ bad: number }>(`
+        SELECT count(*)::int AS bad FROM orders o
+         WHERE o.idempotency_key LIKE 'history-demo-%'
+           AND coalesce((SELECT string_agg(coalesce(e.from_status, '-') || '>' || e.to_status, ' ' ORDER BY e.id) FROM order_status_events e WHERE e.order_id = o.id), 'none')
+               <> CASE o.status WHEN 'cancelled' THEN '->pending pending>cancelled'
+                                WHEN 'refunded' THEN '->pending pending>preparing preparing>ready ready>completed completed>refunded'
+                                ELSE '->pending pending>preparing preparing>ready ready>completed' END`);
+      expect(events!.bad).toBe(0);
       // Each refund's lines are its amount; the codes count the orders that used them.
       const [refunds] = await query<{ bad: number }>(`SELECT count(*)::int AS bad FROM refunds r WHERE r.amount_cents <> (SELECT coalesce(sum(amount_cents), 0) FROM refund_lines l WHERE l.refund_id = r.id)`);
       expect(refunds!.bad).toBe(0);

@@ -179,7 +179,7 @@ const CANCEL_REASONS = ['Customer called to cancel', 'Kitchen ran out of an item
 /** How busy each weekday is (0 = Sunday): weekends and Friday nights fill up, midweek is quiet. */
 const WEEKDAY_FACTOR = [1.25, 0.85, 0.8, 0.85, 0.95, 1.35, 1.45];
 /** Orders on an average open day at scale 1, per restaurant id. */
-const DAILY_ORDERS: Record<number, number> = { 1: 16, 2: 7 };
+const DAILY_ORDERS: Record<number, number> = { 1: 12, 2: 5 };
 const DAILY_RESERVATIONS: Record<number, number> = { 1: 7, 2: 3 };
 
 const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
@@ -643,7 +643,6 @@ export async function writeHistory(db: DbOrTx, catalog: HistoryCatalog, plan: Hi
     const paymentRows: unknown[] = [];
     const refundRows: unknown[] = [];
     const refundLineRows: unknown[] = [];
-    const eventRows: unknown[] = [];
     let lineId = firstLine;
     let refundId = firstRefund;
     chunk.forEach((o, i) => {
@@ -703,17 +702,6 @@ export async function writeHistory(db: DbOrTx, catalog: HistoryCatalog, plan: Hi
         });
         return lid;
       });
-      // Its way through the kitchen, as staff moved it; a cancellation stops it early.
-      const event = (from_status: string | null, to_status: string, minutes: number, reason: string | null = null, at?: number) =>
-        eventRows.push({ order_id: id, from_status, to_status, actor_user_id: from_status === null ? o.userId : actor, reason, created_at: iso(at ?? o.createdAt + minutes * 60_000) });
-      event(null, 'pending', 0);
-      if (o.status === 'cancelled') event('pending', 'cancelled', 8, o.refunds[0]?.reason ?? null, o.refunds[0]?.at);
-      else {
-        event('pending', 'preparing', 3);
-        event('preparing', 'ready', 18);
-        event('ready', 'completed', 25);
-        if (o.status === 'refunded') event('completed', 'refunded', 0, o.refunds.at(-1)?.reason ?? null, o.refunds.at(-1)?.at);
-      }
       const paymentId = randomUUID();
       const stripe = o.processor === 'stripe';
       paymentRows.push({
@@ -774,9 +762,6 @@ export async function writeHistory(db: DbOrTx, catalog: HistoryCatalog, plan: Hi
              customizations, selected_option_ids, position, refunded_quantity
         FROM json_populate_recordset(NULL::order_items, ${json(lineRows)}::json)`);
     await db.execute(sql`
-      INSERT INTO order_status_events (order_id, from_status, to_status, actor_user_id, reason, created_at)
-      SELECT order_id, from_status, to_status, actor_user_id, reason, created_at FROM json_populate_recordset(NULL::order_status_events, ${json(eventRows)}::json)`);
-    await db.execute(sql`
       INSERT INTO payments (id, restaurant_id, processor, amount_cents, status, transaction_id, payment_intent_id, order_id, payment_method, card_brand, card_last4,
                             quote_hash, authorized_at, captured_at, created_at, updated_at)
       SELECT id, restaurant_id, processor, amount_cents, status, transaction_id, payment_intent_id, order_id, payment_method, card_brand, card_last4,
@@ -791,6 +776,23 @@ export async function writeHistory(db: DbOrTx, catalog: HistoryCatalog, plan: Hi
         INSERT INTO refund_lines (refund_id, order_item_id, quantity, amount_cents, restock, restocked)
         SELECT refund_id, order_item_id, quantity, amount_cents, restock, restocked FROM json_populate_recordset(NULL::refund_lines, ${json(refundLineRows)}::json)`);
     }
+    // Each order's way through the kitchen, as staff moved it (a cancellation stops it early; a
+    // refund of everything ends it), derived in SQL from the orders and refunds just written.
+    await db.execute(sql`
+      INSERT INTO order_status_events (order_id, from_status, to_status, actor_user_id, reason, created_at)
+      SELECT o.id, e.from_status, e.to_status, CASE WHEN e.from_status IS NULL THEN o.user_id ELSE o.acknowledged_by END, e.reason, e.at
+        FROM orders o
+        LEFT JOIN LATERAL (SELECT r.created_at, r.reason FROM refunds r WHERE r.order_id = o.id ORDER BY r.id DESC LIMIT 1) r ON true
+        CROSS JOIN LATERAL (VALUES
+          (0, NULL::text, 'pending', o.created_at, NULL::text),
+          (1, 'pending', 'cancelled', r.created_at, r.reason),
+          (2, 'pending', 'preparing', o.created_at + interval '3 minutes', NULL),
+          (3, 'preparing', 'ready', o.created_at + interval '18 minutes', NULL),
+          (4, 'ready', 'completed', o.created_at + interval '25 minutes', NULL),
+          (5, 'completed', 'refunded', r.created_at, r.reason)) AS e(step, from_status, to_status, at, reason)
+       WHERE o.id BETWEEN ${firstOrder} AND ${firstOrder + chunk.length - 1}
+         AND (e.step = 0 OR (e.step = 1 AND o.status = 'cancelled') OR (e.step BETWEEN 2 AND 4 AND o.status <> 'cancelled') OR (e.step = 5 AND o.status = 'refunded'))
+       ORDER BY o.id, e.step`);
   }
 
   if (plan.reservations.length > 0) {
