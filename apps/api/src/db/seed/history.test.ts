@@ -191,6 +191,9 @@ describe('demo history', () => {
         for (const status of ['finished', 'no_show', 'canceled']) expect(reservations.some((r) => r.status === status && r.n > 0), status).toBe(true);
         expect(new Set(reservations.map((r) => r.source))).toEqual(new Set(['public', 'staff']));
       }
+      // The demo customer's account has a history of its own (its Orders page shows completed ones).
+      const [mine] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = 'customer@kusina.test' AND o.status = 'completed'`);
+      expect(mine!.n).toBeGreaterThan(5);
       // The past fundraiser's sales, credited through the ledger to its participants.
       const [fundraiser] = await query<{ orders: number; sold: number; credited: number; participants: number }>(`
         SELECT count(DISTINCT o.id)::int AS orders, sum(o.total_cents)::int AS sold,
