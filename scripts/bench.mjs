@@ -8,6 +8,10 @@
 //   - availability p99 < 20 ms at 100 requests/s for a day with 200 reservations, and with 40 seated
 //     walk-ins besides (issue #35; the second printed against the first)
 //   - order placement p99 < 50 ms with orders arriving steadily at 25 and at 50 a second (open loop)
+//   - reports (run "reports", issue #37): a year of history (the demo seed's generator, scaled to
+//     ≈ BENCH_REPORT_ORDERS orders at restaurant 1, default 100,000) written into the bench's own
+//     database, then each report of REPORT_PATHS for that year, p95 < 300 ms, printed against /health
+//     asked the same way in the same run
 // Exits 1 when a gate is missed. The closed loop of 50 clients placing orders back to back is printed
 // as the server's capacity, without a gate. How the figures are taken: docs/performance/.
 //   - fundraiser list ≥ 0.5× /health; fundraiser order placement p99 < 50 ms at 25 orders/s open loop
@@ -32,7 +36,7 @@
 //
 // Environment: BENCH_DURATION (s per run, default 8), BENCH_ORDERS (timed closed-loop orders, 4000),
 // BENCH_ORDER_RATE (burst run, 25/s), BENCH_OPEN_RATES (open-loop rates, "25,50"), BENCH_RUNS
-// (which runs, default "health,menu,availability,availability-walkins,wholesale,open,menu-reopen,max"), BENCH_SERVER (another build of the server,
+// (which runs, default "health,menu,availability,availability-walkins,wholesale,open,menu-reopen,max,reports"), BENCH_SERVER (another build of the server,
 // default apps/api/dist/main.js), BENCH_NODE_ARGS (extra node flags for the server, e.g.
 // `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under load), BENCH_PG_PORT (the embedded
 // PostgreSQL's port, to watch it with psql while the bench runs), BENCH_TRACE=1 (each run's start
@@ -48,6 +52,8 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startFakeStripe } from '../apps/api/src/test/fake-processors.ts';
+import { createDatabase, createPool } from '../apps/api/src/db/client.ts';
+import { loadCatalog, planHistory, writeHistory, writeHistoryVisits } from '../apps/api/src/db/seed/history.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = 50;
@@ -68,7 +74,9 @@ const benchContact = (paymentId) => {
   const n = Number(String(paymentId).replace(/\D/g, '').slice(-6) || 0);
   return { name: 'Bench Customer', email: `bench+${n}@kusina.test`, phone: `+1671${String(5_000_000 + (n % 5_000_000)).padStart(7, '0')}` };
 };
-const RUNS = new Set((process.env.BENCH_RUNS ?? 'health,menu,availability,availability-walkins,wholesale,open,menu-reopen,max').split(',').map((run) => run.trim()));
+const RUNS = new Set((process.env.BENCH_RUNS ?? 'health,menu,availability,availability-walkins,wholesale,open,menu-reopen,max,reports').split(',').map((run) => run.trim()));
+/** Orders at restaurant 1 in the year the reports run reads (issue #37: ≈ 100k). */
+const REPORT_ORDERS = Number(process.env.BENCH_REPORT_ORDERS ?? 100_000);
 /** Fundraiser orders a second in the wholesale open-loop run (issue #22). */
 const WHOLESALE_RATE = Number(process.env.BENCH_WHOLESALE_RATE ?? 25);
 
@@ -636,6 +644,95 @@ try {
     rows.push(wholesaleOpen);
   }
 
+  // Reports (issue #37): a year of history at ≈ REPORT_ORDERS orders for restaurant 1 (the demo's own
+  // year plus the same generator scaled up, written here on the bench's database only), then each
+  // report for that year asked by an admin, REPORT_CLIENTS at a time, REPORT_REQUESTS times (after
+  // REPORT_WARM_UP untimed), and /health asked the same way in the same run.
+  const reports = [];
+  let reportHealth = null;
+  let reportData = null;
+  if (RUNS.has('reports')) {
+    // The report routes, each for the year (from, to and restaurant_id are added). Add new reports here.
+    const REPORT_PATHS = [
+      '/api/v1/admin/reports/sales?group=day',
+      '/api/v1/admin/reports/sales?group=hour',
+      '/api/v1/admin/reports/sales.csv?group=day',
+      '/api/v1/admin/analytics/visits?',
+    ];
+    const REPORT_CLIENTS = 2;
+    const REPORT_REQUESTS = 200;
+    const REPORT_WARM_UP = 20;
+    const pool = createPool(`postgres://kusina:kusina@127.0.0.1:${pgPort}/kusina`, 2);
+    try {
+      const db = createDatabase(pool);
+      const now = new Date();
+      const catalog = await loadCatalog(db);
+      const { rows: [have] } = await pool.query("SELECT count(*)::int AS n FROM orders WHERE restaurant_id = 1 AND created_at >= now() - interval '365 days'");
+      const unit = planHistory(catalog, { now }).orders.filter((o) => o.restaurantId === 1).length;
+      const scale = Math.max(0, (REPORT_ORDERS - have.n) / unit);
+      const loadStarted = performance.now();
+      const plan = planHistory(catalog, { now, scale, seed: 4242 });
+      await writeHistory(db, catalog, plan, { tag: 'bench' });
+      await writeHistoryVisits(db, { now, scale, seed: 4242, tag: 'bench' });
+      await pool.query('VACUUM ANALYZE');
+      const { rows: [counts] } = await pool.query(`
+        SELECT (SELECT count(*)::int FROM orders WHERE restaurant_id = 1 AND created_at >= now() - interval '366 days') AS orders,
+               (SELECT count(*)::int FROM orders) AS all_orders,
+               (SELECT count(*)::int FROM order_items) AS lines,
+               (SELECT count(*)::int FROM refunds) AS refunds,
+               (SELECT count(*)::int FROM reservations) AS reservations,
+               (SELECT count(*)::int FROM analytics_events WHERE restaurant_id = 1) AS events`);
+      reportData = { ...counts, loadS: (performance.now() - loadStarted) / 1000 };
+    } finally {
+      await pool.end();
+    }
+    const { jwt } = await json('POST', '/api/v1/auth/login', { email: 'admin@kusina.test', password: 'HafaAdai!2026' });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Guam' }).format(new Date());
+    const yearAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 365 * 86_400_000).toISOString().slice(0, 10);
+    const measure = async (title, url, headers = {}) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: REPORT_CLIENTS });
+      const latencies = [];
+      let non2xx = 0;
+      const get = () =>
+        new Promise((resolve) => {
+          const started = performance.now();
+          const request = http.get(`${base}${url}`, { agent, headers }, (response) => {
+            response.resume();
+            response.on('end', () => {
+              if (response.statusCode !== 200) non2xx++;
+              resolve(performance.now() - started);
+            });
+          });
+          request.on('error', () => {
+            non2xx++;
+            resolve(performance.now() - started);
+          });
+        });
+      for (let i = 0; i < REPORT_WARM_UP; i++) await get();
+      non2xx = 0;
+      trace(title, 'start');
+      const cpuBefore = serverCpu();
+      const started = performance.now();
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: REPORT_CLIENTS }, async () => {
+          while (next++ < REPORT_REQUESTS) latencies.push(await get());
+        }),
+      );
+      const elapsedS = (performance.now() - started) / 1000;
+      trace(title, 'end');
+      agent.destroy();
+      const sorted = latencies.sort((a, b) => a - b);
+      return { title, kind: 'report', rps: sorted.length / elapsedS, cpu: cpuPerRequest(cpuBefore, serverCpu(), sorted.length), p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted.at(-1), total: sorted.length, non2xx };
+    };
+    reportHealth = await measure('GET /health (reports)', '/health');
+    for (const reportPath of REPORT_PATHS) {
+      const url = `${reportPath}${reportPath.endsWith('?') ? '' : '&'}from=${yearAgo}&to=${today}&restaurant_id=1`;
+      reports.push(await measure(`GET ${reportPath.replace('/api/v1/admin/', '').replace(/\?$/, '')}`, url, { authorization: `Bearer ${jwt}` }));
+    }
+    rows.push(reportHealth, ...reports);
+  }
+
   console.log(`\nKusina bench — ${CONNECTIONS} connections, ${DURATION_S} s per run; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
   console.log(
     'run'.padEnd(26),
@@ -698,6 +795,17 @@ try {
   }
   if (wholesaleOpen) {
     checks.push([`wholesale order placement p99 < 50 ms at ${WHOLESALE_RATE}/s open loop (${ms(wholesaleOpen.p99)} ms)`, wholesaleOpen.p99 < 50 && wholesaleOpen.non2xx === 0]);
+  }
+  if (reportHealth) {
+    console.log(
+      `\nReports for a year (${reportData.orders} orders at restaurant 1 in the year; ${reportData.all_orders} orders, ${reportData.lines} lines, ${reportData.refunds} refunds, ${reportData.reservations} reservations in all; ${reportData.events} analytics events at restaurant 1; written in ${reportData.loadS.toFixed(1)} s), ${reports[0]?.total ?? 0} requests each, 2 at a time:`,
+    );
+    for (const row of [reportHealth, ...reports]) {
+      console.log(`  ${row.title.padEnd(36)} p50 ${ms(row.p50).padStart(6)} ms  p95 ${ms(row.p95).padStart(6)} ms  max ${ms(row.max).padStart(6)} ms  ${(row.p95 / reportHealth.p95).toFixed(1).padStart(6)}× /health p95  ${row.non2xx} errors`);
+    }
+    for (const row of reports) {
+      checks.push([`${row.title} for a year p95 < 300 ms (${ms(row.p95)} ms; /health ${ms(reportHealth.p95)} ms in the same run)`, row.p95 < 300 && row.non2xx === 0]);
+    }
   }
   if (orders?.rampUp) {
     const { p50, p99, max, total } = orders.rampUp;

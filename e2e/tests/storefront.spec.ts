@@ -114,7 +114,12 @@ test('a signed-in customer checks out with prefilled details and finds the order
 
   await page.goto('/orders');
   await expect(page.getByRole('link', { name: `View order ${orderNumber}` })).toBeVisible();
+  // Completed: the account's past orders (the demo's history, decision 0129), not the new one.
   await page.getByLabel('Status').selectOption('completed');
+  await expect(page.getByRole('link', { name: `View order ${orderNumber}` })).toBeHidden();
+  await expect(page.getByRole('link', { name: /^View order K-\d+$/ }).first()).toBeVisible();
+  // Ready: none (history is over, the new order is pending).
+  await page.getByLabel('Status').selectOption('ready');
   await expect(page.getByText('No orders match your current filters')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByRole('link', { name: `View order ${orderNumber}` })).toBeVisible();

@@ -12,13 +12,15 @@ import { seedFloor } from './floor.ts';
 import { seedWholesale } from './wholesale.ts';
 import { seedTeam } from './team.ts';
 import { seedAnalytics } from './analytics.ts';
+import { seedHistory } from './history.ts';
 
 /**
  * Demo data for a first start: the two restaurants (gold and blue) with their settings and one
  * account per role. Later areas (menu, merchandise, fundraisers…) add their own seed steps here.
- * Runs only on an empty database.
+ * Runs only on an empty database. `history: false` leaves out the year of history (the API tests'
+ * template: each test counts what it writes, and seed/history.test.ts writes the history itself).
  */
-export async function seedDemo(db: Database): Promise<void> {
+export async function seedDemo(db: Database, options: { history?: boolean } = {}): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.insert(restaurants).values([
       {
@@ -80,6 +82,8 @@ export async function seedDemo(db: Database): Promise<void> {
     await seedWholesale(tx);
     await seedTeam(tx, passwordHash);
     await seedAnalytics(tx);
+    // A year of orders, refunds, reservations, fundraiser sales and visits (decision 0129), last: it reads the catalog above.
+    if (options.history !== false) await seedHistory(tx);
   });
 }
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
-import { auditLog, promoCodes, teamInvites, users, vipCodes } from '../schema/index.ts';
+import { auditLog, teamInvites, users, vipCodes } from '../schema/index.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -52,9 +52,8 @@ export async function seedTeam(tx: Tx, passwordHash: string): Promise<void> {
     createdAt: new Date(now - 24 * HOUR),
   });
 
-  // Codes with uses: counts as the demo's history left them (VIP2026 and VIPONCE stay fresh for the storefront's demo).
-  await tx.update(promoCodes).set({ currentUses: 124 }).where(eq(promoCodes.code, 'ALOHA10'));
-  await tx.update(promoCodes).set({ currentUses: 37 }).where(eq(promoCodes.code, 'HAFA5'));
+  // Codes with uses: FOUNDERS and the guest pass count the orders the demo's history (seed/history.ts) gives them;
+  // ALOHA10 and HAFA5 count the history's uses (written there). VIP2026 and VIPONCE stay fresh for the storefront's demo.
   await tx.insert(vipCodes).values([
     { restaurantId: 2, code: 'FOUNDERS', name: 'Founding members', maxUses: 50, currentUses: 12, expiresAt: new Date(now + 180 * DAY) },
     { restaurantId: 2, code: 'VIP-GUEST7K', name: 'Anniversary guest', maxUses: 1, currentUses: 1, expiresAt: new Date(now + 30 * DAY) },
