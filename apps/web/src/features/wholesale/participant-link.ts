@@ -45,7 +45,7 @@ export function rememberParticipant(fundraiserId: number, participantId: number)
 
 export function rememberedParticipant(fundraiserId: number): number | null {
   const value = read();
-  return value?.fundraiserId === fundraiserId ? value.participantId : null;
+  return value !== null && value.fundraiserId === fundraiserId ? value.participantId : null;
 }
 
 /** After a checkout: the credit has gone with the order (in every tab). */

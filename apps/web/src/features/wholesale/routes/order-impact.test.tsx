@@ -33,7 +33,7 @@ describe('impact after buying (issue #36 item 4)', () => {
     const box = await screen.findByTestId('order-impact');
     expect(box).toHaveTextContent("Your order added $50.00 to Ana Santos's goal — now 64% of $500.00");
     expect(within(box).getByRole('progressbar', { name: "Progress toward Ana Santos's goal" })).toHaveAttribute('aria-valuenow', '64');
-    const link = `${window.location.origin}/wholesale/tamuning-tigers?participant=11`;
+    const link = `${window.location.origin}/wholesale/tamuning-tigers/participants/11`;
     expect(within(box).getByRole('link', { name: 'Text' })).toHaveAttribute('href', expect.stringContaining(encodeURIComponent(link)));
     expect(within(box).getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', expect.stringContaining(encodeURIComponent(link)));
     expect(within(box).getByRole('link', { name: /Facebook/ })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`);
