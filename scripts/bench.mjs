@@ -658,6 +658,15 @@ try {
       '/api/v1/admin/reports/sales?group=hour',
       '/api/v1/admin/reports/sales.csv?group=day',
       '/api/v1/admin/analytics/visits?',
+      '/api/v1/admin/reports/items?group=item',
+      '/api/v1/admin/reports/items?group=category',
+      '/api/v1/admin/reports/items?group=option',
+      '/api/v1/admin/reports/channels?',
+      '/api/v1/admin/reports/codes?',
+      '/api/v1/admin/reports/processors?',
+      '/api/v1/admin/reports/reservations?group=source',
+      '/api/v1/admin/reports/reservations?group=day',
+      '/api/v1/admin/reports/fundraisers?',
     ];
     const REPORT_CLIENTS = 2;
     const REPORT_REQUESTS = 200;
