@@ -70,13 +70,13 @@ function loggedMessages(): OutboxMessage[] {
  * (phone code, reset link) from the server log, since the outbox in the app hides those secrets
  * (decision 0086). Polls briefly (messages are queued jobs).
  */
-export async function readOutbox(recipient: string, channel: 'sms' | 'email'): Promise<OutboxMessage> {
+export async function readOutbox(recipient: string, channel: 'sms' | 'email', matching?: RegExp): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
     .poll(
       () => {
         found = loggedMessages()
-          .filter((m) => m.recipient === recipient && m.channel === channel)
+          .filter((m) => m.recipient === recipient && m.channel === channel && (!matching || matching.test(m.body)))
           .at(-1);
         return Boolean(found);
       },

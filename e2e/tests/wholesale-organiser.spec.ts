@@ -12,6 +12,8 @@ const FUNDRAISER = 'Tamuning Tigers Little League';
 
 /** axe in the light and the dark theme, and no sideways scrolling at 360 px. */
 async function checkPage(page: Page): Promise<void> {
+  // A toast that is still fading in (after Export CSV) has not reached its colours yet.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expectAccessible(page);
@@ -78,7 +80,8 @@ test('an admin invites an organiser, who signs in to their fundraiser only and i
 
     await coach.getByRole('button', { name: 'Payout Statement' }).click();
     await expect(coach.getByRole('heading', { name: `Payout Statement · ${FUNDRAISER}` })).toBeVisible();
-    await expect(coach.getByText('The team receives 40% of every sale, net of refunds.')).toBeVisible();
+    // The demo's fundraisers hold a donation each: the team also receives those in full.
+    await expect(coach.getByText(/^The team receives 40% of every sale, net of refunds/)).toBeVisible();
     await expect(coach.getByRole('row', { name: /^Total/ })).toBeVisible();
     await checkPage(coach);
 

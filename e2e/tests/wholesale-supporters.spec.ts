@@ -26,7 +26,7 @@ test('a supporter comes through a participant link, buys with a donation, sees t
   test.setTimeout(180_000);
   const fundraiser = (await (await request.get('/api/v1/wholesale/fundraisers/tamuning-tigers')).json()).data.fundraiser as { participants: { id: number; name: string }[] };
   const josh = fundraiser.participants.find((p) => p.name === 'Josh Santos')!;
-  const link = `/wholesale/tamuning-tigers?participant=${josh.id}`;
+  const link = `/wholesale/tamuning-tigers/participants/${josh.id}`;
 
   // A second person watches the fundraiser page (its leaderboard) on another phone.
   const watcherContext = await browser.newContext({ viewport: { width: 360, height: 760 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
@@ -38,8 +38,9 @@ test('a supporter comes through a participant link, buys with a donation, sees t
   const before = dollars(await joshRow.textContent());
   expect(before).toBeGreaterThanOrEqual(0);
 
-  // The supporter scans the QR code: the participant's link.
+  // The supporter scans the QR code of Josh's flyer: his page, then the shop.
   await page.goto(link);
+  await page.getByRole('link', { name: 'Shop to support Josh Santos' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tamuning Tigers Little League' })).toBeVisible();
   await expect(page.getByText('You are supporting Josh Santos. They will be selected at checkout.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Leaderboard' })).toBeVisible();
@@ -75,7 +76,7 @@ test('a supporter comes through a participant link, buys with a donation, sees t
   await expect(page.getByRole('heading', { name: 'Wholesale Order Confirmed!' })).toBeVisible();
   const impact = page.getByTestId('order-impact');
   await expect(impact).toContainText(/Your order added \$18\.00 to Josh Santos's goal — now \d+% of \$500\.00/);
-  await expect(impact.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', new RegExp(encodeURIComponent(`participant=${josh.id}`)));
+  await expect(impact.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute('href', new RegExp(encodeURIComponent(`/participants/${josh.id}`)));
   await expect(page.getByText('Donation').first()).toBeVisible();
   await checkBothThemes(page);
 
