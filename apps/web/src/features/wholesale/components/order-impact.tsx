@@ -3,6 +3,7 @@ import { Check, Copy, HeartHandshake, Share2 } from 'lucide-react';
 import { impactSentence } from '@kusina/domain/supporter-rules';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { facebookShareUrl, smsShareUrl, whatsappShareUrl } from '../../../lib/share-urls.ts';
 import { useOrderImpact } from '../api/get-order-impact.ts';
 import { shareLink } from '../participant-link.ts';
 
@@ -57,13 +58,13 @@ export function OrderImpact({ orderId, token }: { orderId: number; token: string
             Share
           </Button>
         ) : null}
-        <a className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-ink underline" href={`sms:?&body=${encodeURIComponent(`${text} ${link}`)}`}>
+        <a className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-ink underline" href={smsShareUrl(link, text)}>
           Text
         </a>
-        <a className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-ink underline" href={`https://wa.me/?text=${encodeURIComponent(`${text} ${link}`)}`} target="_blank" rel="noopener noreferrer">
+        <a className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-ink underline" href={whatsappShareUrl(link, text)} target="_blank" rel="noopener noreferrer">
           WhatsApp<span className="sr-only"> (opens in a new tab)</span>
         </a>
-        <a className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-ink underline" href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(link)}`} target="_blank" rel="noopener noreferrer">
+        <a className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-ink underline" href={facebookShareUrl(link)} target="_blank" rel="noopener noreferrer">
           Facebook<span className="sr-only"> (opens in a new tab)</span>
         </a>
         <Button variant="secondary" size="sm" onClick={() => void copy()} icon={copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}>
