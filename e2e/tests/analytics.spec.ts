@@ -21,6 +21,9 @@ test('page views and clicks arrive in batches', async ({ page }) => {
 
   await page.goto('/menu');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The client starts once the page has loaded and is idle (it stays out of the first paint): a
+  // click before that is not collected, so the person clicks once it has sent the menu's view.
+  await expect.poll(() => batches.flatMap((b) => b.events).some((e) => e.type === 'page_view' && e.path === '/menu'), { timeout: 20_000 }).toBe(true);
   await page.getByRole('link', { name: 'Merchandise' }).first().click().catch(async () => {
     // The phone layout's menu holds the link.
     await page.getByRole('button', { name: /menu/i }).first().click();
