@@ -6,6 +6,7 @@ import type { MenuCategoryOutput, MenuItemOutput, MenuOutput } from '@kusina/dom
 import type { RestaurantDay } from '@kusina/domain/menu-calendar';
 import { MENU_UPDATE_EVENT, MENU_UPDATE_INTERVAL_MS } from '@kusina/domain/restaurants';
 import { keepListening } from '../../realtime/pg-listen.ts';
+import { RestaurantCache, type RestaurantCacheStats } from '../../realtime/restaurant-cache.ts';
 import { rooms } from '../../realtime/socket.ts';
 
 /** PostgreSQL channel the catalog triggers (drizzle/0004_menu_notify.sql) notify, payload = restaurant id. */
@@ -45,11 +46,7 @@ export interface MenuSnapshot {
   bodies: Map<string, MenuBody>;
 }
 
-export interface MenuCacheStats {
-  hits: number;
-  misses: number;
-  invalidations: number;
-}
+export type MenuCacheStats = RestaurantCacheStats;
 
 function serializeBody(value: MenuOutput): MenuBody {
   const json = JSON.stringify(value);
@@ -63,17 +60,12 @@ function serializeBody(value: MenuOutput): MenuBody {
  * - a load that raced with an invalidation is served but not stored (per-restaurant generations);
  * - while the LISTEN connection is down, nothing is stored (another node's change could be missed).
  */
-export class MenuCache {
-  private readonly snapshots = new Map<number, MenuSnapshot>();
-  private readonly generations = new Map<number, number>();
+export class MenuCache extends RestaurantCache<MenuSnapshot> {
   private readonly inflight = new Map<number, { generation: number; promise: Promise<MenuSnapshot> }>();
-  private epoch = 0;
-  private listening = false;
-  readonly stats: MenuCacheStats = { hits: 0, misses: 0, invalidations: 0 };
 
   /** The snapshot valid at `now`, loading (once per restaurant, however many concurrent readers) on a miss. */
   async get(restaurantId: number, now: number, load: () => Promise<MenuSnapshot>): Promise<MenuSnapshot> {
-    const cached = this.snapshots.get(restaurantId);
+    const cached = this.entries.get(restaurantId);
     if (cached && now >= cached.day.startsAt && now < cached.day.endsAt) {
       this.stats.hits++;
       return cached;
@@ -90,7 +82,7 @@ export class MenuCache {
     this.inflight.set(restaurantId, { generation, promise });
     try {
       const snapshot = await promise;
-      if (this.listening && this.generation(restaurantId) === generation) this.snapshots.set(restaurantId, snapshot);
+      if (this.storable(restaurantId, generation)) this.entries.set(restaurantId, snapshot);
       return snapshot;
     } finally {
       if (this.inflight.get(restaurantId)?.promise === promise) this.inflight.delete(restaurantId);
@@ -106,31 +98,6 @@ export class MenuCache {
     return body;
   }
 
-  /** Drops one restaurant's menu, or every restaurant's when no id is given. */
-  invalidate(restaurantId?: number): void {
-    this.stats.invalidations++;
-    if (restaurantId === undefined) {
-      this.epoch++;
-      this.snapshots.clear();
-      return;
-    }
-    this.generations.set(restaurantId, (this.generations.get(restaurantId) ?? 0) + 1);
-    this.snapshots.delete(restaurantId);
-  }
-
-  /** Whether cross-node invalidation is live; while it is not, the cache stores nothing. */
-  setListening(listening: boolean): void {
-    this.listening = listening;
-    this.invalidate();
-  }
-
-  get isListening(): boolean {
-    return this.listening;
-  }
-
-  private generation(restaurantId: number): number {
-    return this.epoch * 1_000_000 + (this.generations.get(restaurantId) ?? 0);
-  }
 }
 
 declare module 'fastify' {

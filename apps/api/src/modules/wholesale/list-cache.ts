@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FundraiserOutput } from '@kusina/domain/wholesale';
 import { keepListening } from '../../realtime/pg-listen.ts';
+import { RestaurantCache, type RestaurantCacheStats } from '../../realtime/restaurant-cache.ts';
 
 /**
  * PostgreSQL channel the fundraiser-shop triggers (drizzle/0029) notify after a write to a
@@ -17,11 +18,7 @@ export interface ListBody {
   json: string;
 }
 
-export interface ListCacheStats {
-  hits: number;
-  misses: number;
-  invalidations: number;
-}
+export type ListCacheStats = RestaurantCacheStats;
 
 /**
  * The shop's fundraiser list (without a search) per restaurant, as served on one Guam day (its
@@ -33,17 +30,12 @@ export interface ListCacheStats {
  * - a load that raced with an invalidation is served but not stored (per-restaurant generations);
  * - while the LISTEN connection is down, nothing is stored (another node's change could be missed).
  */
-export class FundraiserListCache {
-  private readonly bodies = new Map<number, { today: string; body: ListBody }>();
-  private readonly generations = new Map<number, number>();
+export class FundraiserListCache extends RestaurantCache<{ today: string; body: ListBody }> {
   private readonly inflight = new Map<string, { generation: number; promise: Promise<ListBody> }>();
-  private epoch = 0;
-  private listening = false;
-  readonly stats: ListCacheStats = { hits: 0, misses: 0, invalidations: 0 };
 
   /** The list of `restaurantId` on `today`, loading (once, however many concurrent readers) on a miss. */
   async get(restaurantId: number, today: string, load: () => Promise<ListBody>): Promise<ListBody> {
-    const cached = this.bodies.get(restaurantId);
+    const cached = this.entries.get(restaurantId);
     if (cached && cached.today === today) {
       this.stats.hits++;
       return cached.body;
@@ -57,38 +49,13 @@ export class FundraiserListCache {
     this.inflight.set(key, { generation, promise });
     try {
       const body = await promise;
-      if (this.listening && this.generation(restaurantId) === generation) this.bodies.set(restaurantId, { today, body });
+      if (this.storable(restaurantId, generation)) this.entries.set(restaurantId, { today, body });
       return body;
     } finally {
       if (this.inflight.get(key)?.promise === promise) this.inflight.delete(key);
     }
   }
 
-  /** Drops one restaurant's list, or every restaurant's when no id is given. */
-  invalidate(restaurantId?: number): void {
-    this.stats.invalidations++;
-    if (restaurantId === undefined) {
-      this.epoch++;
-      this.bodies.clear();
-      return;
-    }
-    this.generations.set(restaurantId, (this.generations.get(restaurantId) ?? 0) + 1);
-    this.bodies.delete(restaurantId);
-  }
-
-  /** Whether cross-node invalidation is live; while it is not, the cache stores nothing. */
-  setListening(listening: boolean): void {
-    this.listening = listening;
-    this.invalidate();
-  }
-
-  get isListening(): boolean {
-    return this.listening;
-  }
-
-  private generation(restaurantId: number): number {
-    return this.epoch * 1_000_000 + (this.generations.get(restaurantId) ?? 0);
-  }
 }
 
 declare module 'fastify' {
